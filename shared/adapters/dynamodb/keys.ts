@@ -1,0 +1,42 @@
+/**
+ * Key layout of the main table. Every item that belongs to a tenant has the tenant in its
+ * partition key, so no query can reach across tenants. docs/data-model.md explains each pattern.
+ */
+export const keys = {
+  tenant: (tenantId: string) => ({ pk: `TENANT#${tenantId}`, sk: 'TENANT' }),
+  workspace: (tenantId: string, workspaceId: string) => ({
+    pk: `TENANT#${tenantId}`,
+    sk: `WORKSPACE#${workspaceId}`,
+  }),
+  workspacePrefix: 'WORKSPACE#',
+  agent: (tenantId: string, agentId: string) => ({ pk: `TENANT#${tenantId}`, sk: `AGENT#${agentId}` }),
+  apiKey: (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  /** GSI1 entry of an API key, to find it by id within its tenant (revocation). */
+  apiKeyById: (tenantId: string, keyId: string) => ({
+    gsi1pk: `TENANT#${tenantId}#KEYS`,
+    gsi1sk: `KEY#${keyId}`,
+  }),
+  workspacePartition: (tenantId: string, workspaceId: string) => `TENANT#${tenantId}#WS#${workspaceId}`,
+  account: (tenantId: string, workspaceId: string, accountId: string) => ({
+    pk: keys.workspacePartition(tenantId, workspaceId),
+    sk: `ACCOUNT#${accountId}`,
+  }),
+  accountPrefix: 'ACCOUNT#',
+} as const;
+
+/** Item type tags, so stream consumers and operators can tell items apart. */
+export type EntityType = 'tenant' | 'workspace' | 'agent' | 'apiKey' | 'account';
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'entity'] as const;
+
+/** The stored item for an entity: its own fields, its keys and its type tag. */
+export function toItem<T extends object>(entity: EntityType, key: Record<string, string>, value: T) {
+  return { ...value, ...key, entity };
+}
+
+/** The entity back from an item, without the table's own attributes. */
+export function fromItem<T>(item: Record<string, unknown>): T {
+  const copy: Record<string, unknown> = { ...item };
+  for (const attribute of KEY_ATTRIBUTES) delete copy[attribute];
+  return copy as T;
+}

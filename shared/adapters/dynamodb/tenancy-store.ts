@@ -1,0 +1,201 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../domain/tenancy.js';
+import type { Page, PageRequest, TenancyStore } from '../../ports/tenancy-store.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { fromItem, keys, toItem } from './keys.js';
+
+export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: string): TenancyStore {
+  const get = async <T>(key: Record<string, string>): Promise<T | undefined> => {
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key }));
+    return Item ? fromItem<T>(Item) : undefined;
+  };
+
+  /** One page of a partition's items whose sort key starts with `prefix`. */
+  const queryPrefix = async <T>(
+    pk: string,
+    prefix: string,
+    page: PageRequest,
+    filter?: Record<string, string>,
+  ) => {
+    const start = page.cursor ? decodeCursor(page.cursor, { sk: prefix }) : undefined;
+    const filterNames = Object.keys(filter ?? {});
+    const result = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ...(filterNames.length > 0 && {
+          FilterExpression: filterNames.map((_, i) => `#f${i} = :f${i}`).join(' AND '),
+        }),
+        ExpressionAttributeNames: Object.fromEntries(filterNames.map((name, i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':prefix': prefix,
+          ...Object.fromEntries(filterNames.map((name, i) => [`:f${i}`, filter?.[name]])),
+        },
+        Limit: page.limit,
+        ...(start && { ExclusiveStartKey: { pk, sk: start.sk } }),
+      }),
+    );
+    const next = encodeCursor(result.LastEvaluatedKey, { sk: prefix });
+    return {
+      items: (result.Items ?? []).map((item) => fromItem<T>(item)),
+      ...(next && { nextCursor: next }),
+    };
+  };
+
+  return {
+    async putTenant(tenant) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: toItem('tenant', keys.tenant(tenant.tenantId), tenant),
+        }),
+      );
+    },
+    getTenant: (tenantId) => get<Tenant>(keys.tenant(tenantId)),
+    async setPlan(tenantId, change) {
+      const names = Object.keys(change) as (keyof typeof change)[];
+      if (names.length === 0) {
+        const tenant = await get<Tenant>(keys.tenant(tenantId));
+        if (!tenant) throw new NotFoundError('No such tenant.');
+        return tenant;
+      }
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.tenant(tenantId),
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, change[name]])),
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return fromItem<Tenant>(Attributes ?? {});
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('No such tenant.');
+        throw error;
+      }
+    },
+
+    async putWorkspace(workspace) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: toItem('workspace', keys.workspace(workspace.tenantId, workspace.workspaceId), workspace),
+        }),
+      );
+    },
+    getWorkspace: (tenantId, workspaceId) => get<Workspace>(keys.workspace(tenantId, workspaceId)),
+    listWorkspaces: (tenantId, page): Promise<Page<Workspace>> =>
+      queryPrefix<Workspace>(keys.tenant(tenantId).pk, keys.workspacePrefix, page),
+
+    async putAgent(agent) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: toItem('agent', keys.agent(agent.tenantId, agent.agentId), agent),
+        }),
+      );
+    },
+    getAgent: (tenantId, agentId) => get<Agent>(keys.agent(tenantId, agentId)),
+
+    async putApiKey(record) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: toItem(
+            'apiKey',
+            { ...keys.apiKey(record.keyHash), ...keys.apiKeyById(record.tenantId, record.keyId) },
+            record,
+          ),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+    getApiKeyByHash: (keyHash) => get<ApiKeyRecord>(keys.apiKey(keyHash)),
+    async revokeApiKey(tenantId, keyId, at) {
+      const byId = keys.apiKeyById(tenantId, keyId);
+      const { Items } = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+          ExpressionAttributeValues: { ':pk': byId.gsi1pk, ':sk': byId.gsi1sk },
+        }),
+      );
+      const found = Items?.[0] ? fromItem<ApiKeyRecord>(Items[0]) : undefined;
+      if (!found) throw new NotFoundError('No such API key in this tenant.');
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.apiKey(found.keyHash),
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
+            UpdateExpression: 'SET revokedAt = :at',
+            ExpressionAttributeValues: { ':at': at },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return fromItem<ApiKeyRecord>(Attributes ?? {});
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException)
+          throw new ConflictError('The API key is already revoked.');
+        throw error;
+      }
+    },
+
+    async getTenantAndAgent(tenantId, agentId) {
+      const tenantKey = keys.tenant(tenantId);
+      const agentKey = keys.agent(tenantId, agentId);
+      const { Responses, UnprocessedKeys } = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [tenantKey, agentKey] } } }),
+      );
+      let items = Responses?.[tableName] ?? [];
+      // BatchGet may hand back keys it did not get to; fetch those one by one rather than fail.
+      const unprocessed = UnprocessedKeys?.[tableName]?.Keys ?? [];
+      for (const key of unprocessed) {
+        const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key }));
+        if (Item) items = [...items, Item];
+      }
+      const tenantItem = items.find((item) => item.sk === tenantKey.sk);
+      const agentItem = items.find((item) => item.sk === agentKey.sk);
+      return {
+        ...(tenantItem && { tenant: fromItem<Tenant>(tenantItem) }),
+        ...(agentItem && { agent: fromItem<Agent>(agentItem) }),
+      };
+    },
+
+    async putAccount(account) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: toItem(
+            'account',
+            keys.account(account.tenantId, account.workspaceId, account.accountId),
+            account,
+          ),
+        }),
+      );
+    },
+    getAccount: (tenantId, workspaceId, accountId) =>
+      get<Account>(keys.account(tenantId, workspaceId, accountId)),
+    listAccounts: (tenantId, workspaceId, page, filter) =>
+      queryPrefix<Account>(
+        keys.workspacePartition(tenantId, workspaceId),
+        keys.accountPrefix,
+        page,
+        filter?.platform ? { platform: filter.platform } : undefined,
+      ),
+  };
+}

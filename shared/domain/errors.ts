@@ -1,0 +1,136 @@
+/**
+ * One error hierarchy for the whole service. Every error that may reach a caller is an AppError
+ * with a stable `code` (clients branch on it) and a safe `message`; `fields` are extra top-level
+ * members of the error envelope (API.md "Errors"). Anything else is an internal error and leaves
+ * the process only as a generic 500.
+ */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  /** Extra members of the envelope, e.g. `required` or `available_workspaces`. */
+  readonly fields: Record<string, unknown> = {};
+  /** Extra response headers, e.g. `Retry-After` or `Allow`. */
+  readonly headers: Record<string, string> = {};
+}
+
+export type ValidationDetails = Record<string, string[]>;
+
+export class InvalidRequestError extends AppError {
+  readonly status = 400;
+  readonly code = 'INVALID_REQUEST';
+  constructor(
+    message: string,
+    readonly details?: ValidationDetails,
+  ) {
+    super(message);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+  readonly code = 'unauthorized';
+  constructor(message = 'Missing or invalid API key. Send Authorization: Bearer smcp_<64 hex>.') {
+    super(message);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+export class PermissionDeniedError extends AppError {
+  readonly status = 403;
+  readonly code = 'permission_denied';
+  constructor(required: string) {
+    super(`This API key's agent lacks the permission "${required}".`);
+    this.name = 'PermissionDeniedError';
+    this.fields.required = required;
+  }
+}
+
+export class PlanInactiveError extends AppError {
+  readonly status = 403;
+  readonly code = 'plan_inactive';
+  constructor() {
+    super("The tenant's subscription is not active.");
+    this.name = 'PlanInactiveError';
+  }
+}
+
+export class WorkspaceRequiredError extends AppError {
+  readonly status = 403;
+  readonly code = 'workspace_required';
+  constructor(availableWorkspaces: string[]) {
+    super('This API key can access several workspaces: name one with the query parameter workspaceId.');
+    this.name = 'WorkspaceRequiredError';
+    this.fields.available_workspaces = availableWorkspaces;
+  }
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  readonly code = 'not_found';
+  constructor(message = 'The resource does not exist or this API key cannot see it.') {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+export class MethodNotAllowedError extends AppError {
+  readonly status = 405;
+  readonly code = 'method_not_allowed';
+  constructor(method: string, allowed: string[]) {
+    super(`${method} is not allowed on this path. Allowed: ${allowed.join(', ')}.`);
+    this.name = 'MethodNotAllowedError';
+    this.headers.Allow = allowed.join(', ');
+  }
+}
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+  readonly code: string;
+  constructor(message: string, code = 'conflict') {
+    super(message);
+    this.name = 'ConflictError';
+    this.code = code;
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+  readonly code = 'payload_too_large';
+  constructor(limitBytes: number) {
+    super(`The request body is larger than ${limitBytes} bytes.`);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
+export class RateLimitedError extends AppError {
+  readonly status = 429;
+  readonly code = 'rate_limited';
+  constructor(
+    family: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`Rate limit for "${family}" exceeded. Retry after ${retryAfterSeconds} seconds.`);
+    this.name = 'RateLimitedError';
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+
+/** The body of every non-2xx response. */
+export interface ErrorEnvelope {
+  error: string;
+  message: string;
+  details?: ValidationDetails;
+  [field: string]: unknown;
+}
+
+export function toEnvelope(error: AppError): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { error: error.code, message: error.message, ...error.fields };
+  if (error instanceof InvalidRequestError && error.details) envelope.details = error.details;
+  return envelope;
+}
+
+export const INTERNAL_ERROR_ENVELOPE: ErrorEnvelope = {
+  error: 'internal_error',
+  message: 'Something went wrong on our side. Retry with backoff; the request id identifies it.',
+};

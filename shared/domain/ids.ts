@@ -1,0 +1,31 @@
+import { ulid } from 'ulid';
+
+/** Type prefixes of every identifier the service issues (API.md "Identifiers"). */
+export const ID_PREFIXES = {
+  tenant: 'ten',
+  workspace: 'wks',
+  account: 'acc',
+  post: 'pst',
+  media: 'med',
+  agent: 'agt',
+  apiKey: 'key',
+  webhook: 'whk',
+  webhookDelivery: 'whd',
+  event: 'evt',
+  user: 'usr',
+  request: 'req',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+/** A new opaque id: type prefix + ULID, so ids sort by creation time. */
+export function newId(kind: IdKind, now: number = Date.now()): string {
+  return `${ID_PREFIXES[kind]}_${ulid(now)}`;
+}
+
+const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
+
+/** True when `value` has the shape of an id of this kind; says nothing of whether it exists. */
+export function isIdOf(kind: IdKind, value: string): boolean {
+  return new RegExp(`^${ID_PREFIXES[kind]}_${ULID_PATTERN}$`).test(value);
+}

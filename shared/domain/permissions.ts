@@ -1,0 +1,15 @@
+/** Permissions an agent may be granted (API.md "Auth"). */
+export const PERMISSIONS = [
+  'posts:read',
+  'posts:write',
+  'media:write',
+  'webhooks:manage',
+  'accounts:read',
+  'approvals:decide',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}

@@ -1,0 +1,79 @@
+import type { Permission } from './permissions.js';
+import type { Platform } from './platforms.js';
+import type { PlanTier } from './rate-limit-policy.js';
+
+export type PlanStatus = 'active' | 'inactive';
+
+export interface Tenant {
+  tenantId: string;
+  name: string;
+  planTier: PlanTier;
+  planStatus: PlanStatus;
+  createdAt: string;
+}
+
+export interface Workspace {
+  workspaceId: string;
+  tenantId: string;
+  name: string;
+  createdAt: string;
+}
+
+/**
+ * `selected`: a fixed list of workspaces. `all`: every workspace of the tenant, as they come and go.
+ * An agent created from a workspace is `selected` with that one workspace and `lockedWorkspaceId` set.
+ */
+export type AgentScope = { kind: 'selected'; workspaceIds: string[] } | { kind: 'all' };
+
+export interface Agent {
+  agentId: string;
+  tenantId: string;
+  name: string;
+  scope: AgentScope;
+  permissions: Permission[];
+  /** Set when the agent was created from a workspace: it stays locked to it. */
+  lockedWorkspaceId?: string;
+  createdAt: string;
+  deletedAt?: string;
+}
+
+export interface ApiKeyRecord {
+  keyId: string;
+  tenantId: string;
+  agentId: string;
+  /** SHA-256 of the plaintext, hex. The plaintext is never stored. */
+  keyHash: string;
+  /** Last four characters of the plaintext, to tell keys apart. */
+  hint: string;
+  createdAt: string;
+  revokedAt?: string;
+}
+
+export type AccountStatus = 'connected' | 'disconnected';
+
+export interface Account {
+  accountId: string;
+  tenantId: string;
+  workspaceId: string;
+  platform: Platform;
+  displayName: string;
+  handle: string;
+  status: AccountStatus;
+  /** Sandbox accounts publish to the simulated network; no OAuth tokens exist for them. */
+  sandbox: boolean;
+  connectedAt: string;
+  createdAt: string;
+}
+
+/** Who performs an administrative action; decides what they may create. */
+export type Actor =
+  | { role: 'super_admin' }
+  | { role: 'owner' }
+  | { role: 'workspace_admin'; workspaceId: string };
+
+/** The authenticated caller of one request. */
+export interface Principal {
+  tenant: Tenant;
+  agent: Agent;
+  keyId: string;
+}

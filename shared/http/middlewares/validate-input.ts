@@ -1,0 +1,44 @@
+import { InvalidRequestError, type ValidationDetails } from '../../domain/errors.js';
+import type { Operation } from '../operation.js';
+import { type ApiMiddleware, stateOf } from '../request-state.js';
+import { toValidationDetails } from '../validation-details.js';
+
+function parseJsonBody(body: string | undefined, isBase64Encoded: boolean): unknown {
+  if (body === undefined || body === '') return undefined;
+  const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidRequestError('The request body is not valid JSON.', { body: ['Malformed JSON.'] });
+  }
+}
+
+/**
+ * Parses the JSON body, then checks path parameters, query and body against the operation's
+ * schemas. Every failure is one 400 INVALID_REQUEST whose `details` lists all of them.
+ */
+export function validateInput(operation: Operation): ApiMiddleware {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const state = stateOf(request);
+      const { params, query, body } = operation.schemas;
+      const details: ValidationDetails = {};
+      const parsedParams = params.safeParse(event.pathParameters ?? {});
+      if (!parsedParams.success) Object.assign(details, toValidationDetails(parsedParams.error, 'params'));
+      const parsedQuery = query.safeParse(event.queryStringParameters ?? {});
+      if (!parsedQuery.success) Object.assign(details, toValidationDetails(parsedQuery.error, 'query'));
+      let bodyValue: unknown;
+      if (body) {
+        state.parsedBody = parseJsonBody(event.body, event.isBase64Encoded);
+        const parsedBody = body.safeParse(state.parsedBody);
+        if (parsedBody.success) bodyValue = parsedBody.data;
+        else Object.assign(details, toValidationDetails(parsedBody.error, 'body'));
+      }
+      if (Object.keys(details).length > 0 || !parsedParams.success || !parsedQuery.success) {
+        throw new InvalidRequestError('The request does not match the schema; see details.', details);
+      }
+      state.input = { params: parsedParams.data, query: parsedQuery.data, body: bodyValue };
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { Permission } from '../domain/permissions.js';
+import type { RateLimitFamily } from '../domain/rate-limit-policy.js';
+import type { Principal } from '../domain/tenancy.js';
+import type { ServiceDeps } from '../runtime/deps.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Where an operation's workspace comes from:
+ * - `path`: the `{workspace_id}` path parameter;
+ * - `implicit`: a workspace-less short form; the query parameter `workspaceId`, or the caller's
+ *   only workspace, else 403 workspace_required;
+ * - `none`: the operation is not about one workspace.
+ */
+export type WorkspaceSource = 'path' | 'implicit' | 'none';
+
+/** What a handler is given besides its validated input. */
+export interface OperationContext {
+  requestId: string;
+  deps: ServiceDeps;
+  /** Present on every operation with `auth: 'apiKey'`. */
+  principal: Principal;
+  /** Present when `workspace` is `path` or `implicit`: a workspace the caller may see. */
+  workspaceId: string;
+}
+
+/** A handler's answer when it needs another status or extra headers than the operation's default. */
+export class Reply<T> {
+  constructor(
+    readonly body: T,
+    readonly status?: number,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+export interface OperationSchemas<
+  P extends AnyObjectSchema,
+  Q extends AnyObjectSchema,
+  B extends z.ZodType,
+  R extends z.ZodType,
+> {
+  params: P;
+  query: Q;
+  /** Absent: the operation takes no body (any body sent is ignored). */
+  body?: B;
+  response: R;
+}
+
+export interface OperationInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  headers: Readonly<Record<string, string | undefined>>;
+}
+
+export interface Operation<
+  P extends AnyObjectSchema = AnyObjectSchema,
+  Q extends AnyObjectSchema = AnyObjectSchema,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** camelCase, unique; also the MCP tool name and the OpenAPI operationId. */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway / OpenAPI syntax: `/v1/workspaces/{workspace_id}/accounts`. */
+  path: string;
+  summary: string;
+  description: string;
+  tag: string;
+  auth: 'apiKey' | 'none';
+  /** Required grant; absent when any valid key of the tenant may call it. */
+  permission?: Permission;
+  rateLimitFamily: RateLimitFamily;
+  workspace: WorkspaceSource;
+  successStatus: 200 | 201 | 202 | 204;
+  schemas: OperationSchemas<P, Q, B, R>;
+  // Method syntax on purpose: it lets one registry list operations of different input types.
+  handler(
+    ctx: OperationContext,
+    input: OperationInput<z.output<P>, z.output<Q>, z.output<B>>,
+  ): Promise<z.input<R> | Reply<z.input<R>>>;
+}
+
+/** Identity at runtime; gives the handler its input and output types from the schemas. */
+export function defineOperation<
+  P extends AnyObjectSchema,
+  Q extends AnyObjectSchema,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(operation: Operation<P, Q, B, R>): Operation<P, Q, B, R> {
+  return operation;
+}

@@ -1,0 +1,30 @@
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { RateLimitDecision } from '../domain/rate-limit-policy.js';
+import type { Principal } from '../domain/tenancy.js';
+import { requestIdFrom } from './request-id.js';
+
+/** What the middlewares learn about one request, in the order they learn it. */
+export interface RequestState {
+  requestId: string;
+  principal?: Principal;
+  rateLimit?: RateLimitDecision;
+  workspaceId?: string;
+  /** The body after JSON parsing (before schema validation). */
+  parsedBody?: unknown;
+  input?: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
+}
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type ApiContext = Context & { api?: RequestState };
+export type ApiRequest = Request<ApiEvent, ApiResult, Error, ApiContext>;
+export type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext>;
+
+/** The request's state, created on first use (an error may skip the middleware that would make it). */
+export function stateOf(request: ApiRequest): RequestState {
+  if (!request.context.api) {
+    request.context.api = { requestId: requestIdFrom(request.event.headers?.['x-request-id']) };
+  }
+  return request.context.api;
+}

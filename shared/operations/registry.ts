@@ -1,0 +1,22 @@
+import type { Operation } from '../http/operation.js';
+import { getAccount } from './accounts/get-account.js';
+import { listAccounts } from './accounts/list-accounts.js';
+import { makeGetOpenApi } from './meta/get-openapi.js';
+import { listWorkspaces } from './workspaces/list-workspaces.js';
+
+/**
+ * Every REST endpoint of the service. CDK makes a function and a route per entry, the local host
+ * mounts them, the OpenAPI document and the tests walk this list. Adding an endpoint is adding it here.
+ */
+export const operations: readonly Operation[] = [
+  listWorkspaces,
+  listAccounts,
+  getAccount,
+  makeGetOpenApi(() => operations),
+];
+
+export function operationById(id: string): Operation {
+  const operation = operations.find((candidate) => candidate.id === id);
+  if (!operation) throw new Error(`Unknown operation "${id}".`);
+  return operation;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { scopeCovers } from '../../domain/access.js';
+import { defineOperation } from '../../http/operation.js';
+import { noParams, pageOf, pageQuery } from '../common-schemas.js';
+import { toWorkspaceResource, workspaceSchema } from './workspace-schema.js';
+
+export const listWorkspaces = defineOperation({
+  id: 'listWorkspaces',
+  method: 'GET',
+  path: '/v1/workspaces',
+  summary: 'List the workspaces this API key can access',
+  description:
+    'Workspaces of the tenant that the key\'s agent may use, oldest first. An agent with scope "all" sees every workspace of the tenant, including ones created after the agent.',
+  tag: 'Workspaces',
+  auth: 'apiKey',
+  rateLimitFamily: 'other',
+  workspace: 'none',
+  successStatus: 200,
+  schemas: {
+    params: noParams,
+    query: z.object(pageQuery),
+    response: pageOf(workspaceSchema),
+  },
+  async handler({ deps, principal }, { query }) {
+    const page = await deps.tenancy.listWorkspaces(principal.tenant.tenantId, {
+      limit: query.limit,
+      ...(query.cursor && { cursor: query.cursor }),
+    });
+    // A `selected` agent sees only its own list; the page may then hold fewer than `limit` items.
+    const visible = page.items.filter((workspace) => scopeCovers(principal.agent, workspace.workspaceId));
+    return { data: visible.map(toWorkspaceResource), nextCursor: page.nextCursor ?? null };
+  },
+});

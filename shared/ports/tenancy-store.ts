@@ -1,0 +1,43 @@
+import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../domain/tenancy.js';
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque; absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+/** Tenants, workspaces, agents, API keys and accounts. Every read is scoped to a tenant. */
+export interface TenancyStore {
+  putTenant(tenant: Tenant): Promise<void>;
+  getTenant(tenantId: string): Promise<Tenant | undefined>;
+  setPlan(tenantId: string, change: Partial<Pick<Tenant, 'planStatus' | 'planTier'>>): Promise<Tenant>;
+
+  putWorkspace(workspace: Workspace): Promise<void>;
+  getWorkspace(tenantId: string, workspaceId: string): Promise<Workspace | undefined>;
+  listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>>;
+
+  putAgent(agent: Agent): Promise<void>;
+  getAgent(tenantId: string, agentId: string): Promise<Agent | undefined>;
+
+  putApiKey(record: ApiKeyRecord): Promise<void>;
+  getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  /** Marks the key revoked; ConflictError when it already is, NotFoundError when unknown. */
+  revokeApiKey(tenantId: string, keyId: string, at: string): Promise<ApiKeyRecord>;
+
+  /** The key's tenant and agent in one round trip (the auth hot path). */
+  getTenantAndAgent(tenantId: string, agentId: string): Promise<{ tenant?: Tenant; agent?: Agent }>;
+
+  putAccount(account: Account): Promise<void>;
+  getAccount(tenantId: string, workspaceId: string, accountId: string): Promise<Account | undefined>;
+  listAccounts(
+    tenantId: string,
+    workspaceId: string,
+    page: PageRequest,
+    filter?: { platform?: string },
+  ): Promise<Page<Account>>;
+}

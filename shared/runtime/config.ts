@@ -1,0 +1,47 @@
+import { MAIN_TABLE, RATE_LIMITS_TABLE, type TableNames } from '../adapters/dynamodb/tables.js';
+
+export interface ServiceConfig {
+  region: string;
+  /** DynamoDB Local's address on the local host and in tests; absent in AWS. */
+  dynamodbEndpoint?: string;
+  tables: TableNames;
+  /** How long a resolved API key is trusted before it is read again (API.md: at most 60 s). */
+  authCacheTtlSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Read once at cold start; a missing setting fails the start, not a request. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const required = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new ConfigError(`Environment variable ${name} is required.`);
+    return value;
+  };
+  const ttl = Number(env.AUTH_CACHE_TTL_SECONDS ?? '30');
+  if (!Number.isFinite(ttl) || ttl < 0 || ttl > 60) {
+    throw new ConfigError('AUTH_CACHE_TTL_SECONDS must be a number from 0 to 60.');
+  }
+  return {
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    ...(env.DYNAMODB_ENDPOINT && { dynamodbEndpoint: env.DYNAMODB_ENDPOINT }),
+    tables: { main: required(MAIN_TABLE.envVar), rateLimits: required(RATE_LIMITS_TABLE.envVar) },
+    authCacheTtlSeconds: ttl,
+  };
+}
+
+/** The environment that makes `loadConfig` produce `config` (the local host hands it to handlers). */
+export function configToEnv(config: ServiceConfig): Record<string, string> {
+  return {
+    AWS_REGION: config.region,
+    ...(config.dynamodbEndpoint && { DYNAMODB_ENDPOINT: config.dynamodbEndpoint }),
+    [MAIN_TABLE.envVar]: config.tables.main,
+    [RATE_LIMITS_TABLE.envVar]: config.tables.rateLimits,
+    AUTH_CACHE_TTL_SECONDS: String(config.authCacheTtlSeconds),
+  };
+}

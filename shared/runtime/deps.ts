@@ -1,0 +1,12 @@
+import type { Clock } from '../ports/clock.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { TenancyStore } from '../ports/tenancy-store.js';
+import type { Authenticator } from '../services/authenticate.js';
+
+/** Everything an operation may use, behind ports. Built once per process. */
+export interface ServiceDeps {
+  clock: Clock;
+  tenancy: TenancyStore;
+  rateLimiter: RateLimiter;
+  authenticator: Authenticator;
+}

@@ -1,0 +1,210 @@
+import { type AgentRequest, planAgent } from '../domain/agent-rules.js';
+import { apiKeyHint, generateApiKey, hashApiKey } from '../domain/api-keys.js';
+import { InvalidRequestError, NotFoundError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { PLATFORMS, type Platform } from '../domain/platforms.js';
+import type { PlanTier } from '../domain/rate-limit-policy.js';
+import type {
+  Account,
+  Actor,
+  Agent,
+  ApiKeyRecord,
+  PlanStatus,
+  Tenant,
+  Workspace,
+} from '../domain/tenancy.js';
+import type { Clock } from '../ports/clock.js';
+import type { TenancyStore } from '../ports/tenancy-store.js';
+
+export interface AdminDeps {
+  tenancy: TenancyStore;
+  clock: Clock;
+}
+
+export interface IssuedApiKey {
+  record: ApiKeyRecord;
+  /** The only time the plaintext exists outside the caller's hands. */
+  plaintext: string;
+}
+
+export interface BootstrapResult {
+  tenantId: string;
+  workspaceId: string;
+  agentId: string;
+  apiKey: string;
+  accounts: Record<Platform, string>;
+}
+
+const SANDBOX_HANDLES: Record<Platform, string> = {
+  twitter: '@sandbox_short',
+  linkedin: 'sandbox-professional',
+  instagram: 'sandbox.photos',
+  tiktok: '@sandbox.shorts',
+  youtube: 'SandboxChannel',
+};
+
+/**
+ * The operator's use cases: tenants, workspaces, agents, keys, sandbox accounts, plans. The admin
+ * CLI and the local host's first-start seed call these; the dashboard will too.
+ */
+export function makeAdmin({ tenancy, clock }: AdminDeps) {
+  const now = () => new Date(clock.now()).toISOString();
+
+  const requireTenant = async (tenantId: string): Promise<Tenant> => {
+    const tenant = await tenancy.getTenant(tenantId);
+    if (!tenant) throw new NotFoundError(`No tenant ${tenantId}.`);
+    return tenant;
+  };
+
+  const requireWorkspace = async (tenantId: string, workspaceId: string): Promise<Workspace> => {
+    const workspace = await tenancy.getWorkspace(tenantId, workspaceId);
+    if (!workspace) throw new NotFoundError(`No workspace ${workspaceId} in tenant ${tenantId}.`);
+    return workspace;
+  };
+
+  const admin = {
+    async createTenant(input: {
+      name: string;
+      planTier?: PlanTier;
+      planStatus?: PlanStatus;
+    }): Promise<Tenant> {
+      const tenant: Tenant = {
+        tenantId: newId('tenant', clock.now()),
+        name: input.name,
+        planTier: input.planTier ?? 'free',
+        planStatus: input.planStatus ?? 'active',
+        createdAt: now(),
+      };
+      await tenancy.putTenant(tenant);
+      return tenant;
+    },
+
+    async createWorkspace(input: { tenantId: string; name: string }): Promise<Workspace> {
+      await requireTenant(input.tenantId);
+      const workspace: Workspace = {
+        workspaceId: newId('workspace', clock.now()),
+        tenantId: input.tenantId,
+        name: input.name,
+        createdAt: now(),
+      };
+      await tenancy.putWorkspace(workspace);
+      return workspace;
+    },
+
+    /** Applies the interface's agent rules (planAgent), then checks every named workspace is the tenant's. */
+    async createAgent(actor: Actor, input: { tenantId: string } & AgentRequest): Promise<Agent> {
+      await requireTenant(input.tenantId);
+      const plan = planAgent(actor, input);
+      if (plan.scope.kind === 'selected') {
+        for (const workspaceId of plan.scope.workspaceIds)
+          await requireWorkspace(input.tenantId, workspaceId);
+      }
+      const agent: Agent = {
+        agentId: newId('agent', clock.now()),
+        tenantId: input.tenantId,
+        name: plan.name,
+        scope: plan.scope,
+        permissions: plan.permissions,
+        ...(plan.lockedWorkspaceId && { lockedWorkspaceId: plan.lockedWorkspaceId }),
+        createdAt: now(),
+      };
+      await tenancy.putAgent(agent);
+      return agent;
+    },
+
+    async deleteAgent(tenantId: string, agentId: string): Promise<Agent> {
+      const agent = await tenancy.getAgent(tenantId, agentId);
+      if (!agent) throw new NotFoundError(`No agent ${agentId} in tenant ${tenantId}.`);
+      const deleted = { ...agent, deletedAt: now() };
+      await tenancy.putAgent(deleted);
+      return deleted;
+    },
+
+    async createApiKey(input: { tenantId: string; agentId: string }): Promise<IssuedApiKey> {
+      const agent = await tenancy.getAgent(input.tenantId, input.agentId);
+      if (!agent || agent.deletedAt)
+        throw new NotFoundError(`No agent ${input.agentId} in tenant ${input.tenantId}.`);
+      const plaintext = generateApiKey();
+      const record: ApiKeyRecord = {
+        keyId: newId('apiKey', clock.now()),
+        tenantId: input.tenantId,
+        agentId: input.agentId,
+        keyHash: hashApiKey(plaintext),
+        hint: apiKeyHint(plaintext),
+        createdAt: now(),
+      };
+      await tenancy.putApiKey(record);
+      return { record, plaintext };
+    },
+
+    revokeApiKey: (input: { tenantId: string; keyId: string }) =>
+      tenancy.revokeApiKey(input.tenantId, input.keyId, now()),
+
+    async createSandboxAccount(input: {
+      tenantId: string;
+      workspaceId: string;
+      platform: Platform;
+      handle?: string;
+      displayName?: string;
+    }): Promise<Account> {
+      await requireWorkspace(input.tenantId, input.workspaceId);
+      if (!(PLATFORMS as readonly string[]).includes(input.platform)) {
+        throw new InvalidRequestError(`Unknown platform ${input.platform}.`);
+      }
+      const at = now();
+      const account: Account = {
+        accountId: newId('account', clock.now()),
+        tenantId: input.tenantId,
+        workspaceId: input.workspaceId,
+        platform: input.platform,
+        handle: input.handle ?? SANDBOX_HANDLES[input.platform],
+        displayName: input.displayName ?? `Sandbox ${input.platform}`,
+        status: 'connected',
+        sandbox: true,
+        connectedAt: at,
+        createdAt: at,
+      };
+      await tenancy.putAccount(account);
+      return account;
+    },
+
+    setPlan: (tenantId: string, change: { planStatus?: PlanStatus; planTier?: PlanTier }) =>
+      tenancy.setPlan(tenantId, change),
+
+    /** A whole working tenant: workspace, one sandbox account per platform, an agent and its key. */
+    async bootstrap(input: { name: string; planTier?: PlanTier }): Promise<BootstrapResult> {
+      const tenant = await admin.createTenant({
+        name: input.name,
+        ...(input.planTier && { planTier: input.planTier }),
+      });
+      const workspace = await admin.createWorkspace({
+        tenantId: tenant.tenantId,
+        name: `${input.name} workspace`,
+      });
+      const accounts = {} as Record<Platform, string>;
+      for (const platform of PLATFORMS) {
+        const account = await admin.createSandboxAccount({
+          tenantId: tenant.tenantId,
+          workspaceId: workspace.workspaceId,
+          platform,
+        });
+        accounts[platform] = account.accountId;
+      }
+      const agent = await admin.createAgent(
+        { role: 'owner' },
+        { tenantId: tenant.tenantId, name: `${input.name} agent`, fromWorkspaceId: workspace.workspaceId },
+      );
+      const key = await admin.createApiKey({ tenantId: tenant.tenantId, agentId: agent.agentId });
+      return {
+        tenantId: tenant.tenantId,
+        workspaceId: workspace.workspaceId,
+        agentId: agent.agentId,
+        apiKey: key.plaintext,
+        accounts,
+      };
+    },
+  };
+  return admin;
+}
+
+export type Admin = ReturnType<typeof makeAdmin>;
