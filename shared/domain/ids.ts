@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { encodeTime, TIME_LEN, ulid } from 'ulid';
 
 /** Type prefixes of every identifier the service issues (API.md "Identifiers"). */
 export const ID_PREFIXES = {
@@ -20,7 +20,9 @@ export type IdKind = keyof typeof ID_PREFIXES;
 
 /** A new opaque id: type prefix + ULID, so ids sort by creation time. */
 export function newId(kind: IdKind, now: number = Date.now()): string {
-  return `${ID_PREFIXES[kind]}_${ulid(now)}`;
+  // ulid(0) would silently use the wall clock (it treats 0 as "no time"), so the time part is encoded
+  // here and only the random part is taken from a fresh ULID.
+  return `${ID_PREFIXES[kind]}_${encodeTime(now, TIME_LEN)}${ulid().slice(TIME_LEN)}`;
 }
 
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';

@@ -9,5 +9,6 @@ export const PLATFORM_ALIASES: Readonly<Record<string, Platform>> = { x: 'twitte
 export function normalizePlatform(value: string): Platform | undefined {
   const lower = value.toLowerCase();
   if ((PLATFORMS as readonly string[]).includes(lower)) return lower as Platform;
-  return PLATFORM_ALIASES[lower];
+  // Own properties only: "constructor" or "__proto__" must not find Object.prototype's members.
+  return Object.hasOwn(PLATFORM_ALIASES, lower) ? PLATFORM_ALIASES[lower] : undefined;
 }

@@ -26,19 +26,31 @@ function compile(operation: Operation): CompiledRoute {
   return { operation, pattern: new RegExp(`^${source}/?$`), names };
 }
 
+/** Literal segments before parameters, position by position: `/x/special` is tried before `/x/{id}`. */
+function moreSpecificFirst(a: CompiledRoute, b: CompiledRoute): number {
+  const left = a.operation.path.split('/');
+  const right = b.operation.path.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const leftIsParam = left[i]?.startsWith('{') ?? false;
+    const rightIsParam = right[i]?.startsWith('{') ?? false;
+    if (leftIsParam !== rightIsParam) return leftIsParam ? 1 : -1;
+  }
+  return 0;
+}
+
 /**
- * Maps a method and path to an operation, as API Gateway does in AWS. The local host routes with
+ * Maps a method and path to an operation, as API Gateway does in AWS (the most specific route wins). The local host routes with
  * it, and the catch-all function uses it to tell an unknown path (404) from a wrong method (405).
  */
 export function makeRouteMatcher(operations: readonly Operation[]) {
-  const routes = operations.map(compile);
+  const routes = operations.map(compile).sort(moreSpecificFirst);
   return (method: string, path: string): RouteMatch => {
     const allowed: HttpMethod[] = [];
     for (const route of routes) {
       const match = route.pattern.exec(path);
       if (!match) continue;
       if (route.operation.method !== method.toUpperCase()) {
-        allowed.push(route.operation.method);
+        if (!allowed.includes(route.operation.method)) allowed.push(route.operation.method);
         continue;
       }
       let pathParameters: Record<string, string>;

@@ -1,6 +1,6 @@
 import { type AgentRequest, planAgent } from '../domain/agent-rules.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../domain/api-keys.js';
-import { InvalidRequestError, NotFoundError } from '../domain/errors.js';
+import { ConflictError, InvalidRequestError, NotFoundError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { PLATFORMS, type Platform } from '../domain/platforms.js';
 import type { PlanTier } from '../domain/rate-limit-policy.js';
@@ -115,6 +115,7 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
     async deleteAgent(tenantId: string, agentId: string): Promise<Agent> {
       const agent = await tenancy.getAgent(tenantId, agentId);
       if (!agent) throw new NotFoundError(`No agent ${agentId} in tenant ${tenantId}.`);
+      if (agent.deletedAt) throw new ConflictError(`Agent ${agentId} is already deleted.`);
       const deleted = { ...agent, deletedAt: now() };
       await tenancy.putAgent(deleted);
       return deleted;

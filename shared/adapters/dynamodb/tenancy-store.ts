@@ -34,8 +34,8 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ...(filterNames.length > 0 && {
           FilterExpression: filterNames.map((_, i) => `#f${i} = :f${i}`).join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(filterNames.map((name, i) => [`#f${i}`, name])),
         }),
-        ExpressionAttributeNames: Object.fromEntries(filterNames.map((name, i) => [`#f${i}`, name])),
         ExpressionAttributeValues: {
           ':pk': pk,
           ':prefix': prefix,

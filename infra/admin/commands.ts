@@ -1,0 +1,242 @@
+import type { AgentRequest } from '../../shared/domain/agent-rules.js';
+import type { Agent, ApiKeyRecord } from '../../shared/domain/tenancy.js';
+import type { Admin } from '../../shared/services/admin.js';
+import { UsageError } from './errors.js';
+import {
+  type CommandOption,
+  checkId,
+  list,
+  optionalString,
+  permissions,
+  planStatus,
+  planTier,
+  platform,
+  requiredId,
+  requiredString,
+  type Values,
+} from './options.js';
+import type { Output } from './output.js';
+
+export type Run = (admin: Admin, out: Output) => Promise<void>;
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** Arguments, as shown in the usage text. */
+  synopsis: string;
+  options: readonly CommandOption[];
+  /** Reads the arguments before any target is resolved, so a usage error never needs a running host. */
+  prepare(values: Values): Run;
+}
+
+const KEY_WARNING = 'Store this key now: it is shown only once and cannot be shown again.';
+
+/** The stored record minus its hash: the hash is what authentication looks up, so it stays out of logs. */
+function keyView({ keyHash: _hash, ...rest }: ApiKeyRecord): Omit<ApiKeyRecord, 'keyHash'> {
+  return rest;
+}
+
+function describeScope(agent: Agent): string {
+  if (agent.scope.kind === 'all') return 'all workspaces of the tenant';
+  const workspaces = agent.scope.workspaceIds.join(', ');
+  return agent.lockedWorkspaceId ? `locked to workspace ${workspaces}` : `workspaces ${workspaces}`;
+}
+
+/** --workspace (locked), --workspaces (tenant-level, selected) or --all: exactly one. */
+function agentPlacement(values: Values): Pick<AgentRequest, 'fromWorkspaceId' | 'scope'> {
+  const given = (['workspace', 'workspaces', 'all'] as const).filter(
+    (option) => values[option] !== undefined,
+  );
+  if (given.length !== 1) {
+    throw new UsageError('create-agent takes exactly one of --workspace, --workspaces or --all.');
+  }
+  if (values.all) return { scope: { kind: 'all' } };
+  if (values.workspace !== undefined)
+    return { fromWorkspaceId: requiredId(values, 'workspace', 'workspace') };
+  const workspaceIds = list(requiredString(values, 'workspaces')).map((id) =>
+    checkId('workspace', 'workspaces', id),
+  );
+  if (workspaceIds.length === 0) throw new UsageError('--workspaces names at least one workspace.');
+  return { scope: { kind: 'selected', workspaceIds } };
+}
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: 'bootstrap',
+    summary: 'A whole working tenant: workspace, one sandbox account per platform, an agent and its key.',
+    synopsis: '[--name N] [--plan free|pro|enterprise]',
+    options: ['name', 'plan'],
+    prepare(values) {
+      const name = optionalString(values, 'name') ?? 'Sandbox';
+      const tier = planTier(values, 'plan');
+      return async (admin, out) => {
+        const result = await admin.bootstrap({ name, ...(tier && { planTier: tier }) });
+        out.result(result, [
+          `Created tenant ${result.tenantId} (${name}).`,
+          `  workspace  ${result.workspaceId}`,
+          `  agent      ${result.agentId} (locked to the workspace, every permission)`,
+          ...Object.entries(result.accounts).map(([p, id]) => `  ${p.padEnd(10)} ${id} (sandbox)`),
+          '',
+          `API key: ${result.apiKey}`,
+          KEY_WARNING,
+        ]);
+      };
+    },
+  },
+  {
+    name: 'create-tenant',
+    summary: 'A tenant, with no workspace yet.',
+    synopsis: '--name N [--plan free|pro|enterprise]',
+    options: ['name', 'plan'],
+    prepare(values) {
+      const name = requiredString(values, 'name');
+      const tier = planTier(values, 'plan');
+      return async (admin, out) => {
+        const tenant = await admin.createTenant({ name, ...(tier && { planTier: tier }) });
+        out.result(tenant, [
+          `Created tenant ${tenant.tenantId} (${tenant.name}, plan ${tenant.planTier}, ${tenant.planStatus}).`,
+        ]);
+      };
+    },
+  },
+  {
+    name: 'create-workspace',
+    summary: 'A workspace in a tenant.',
+    synopsis: '--tenant ten_… --name N',
+    options: ['tenant', 'name'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const name = requiredString(values, 'name');
+      return async (admin, out) => {
+        const workspace = await admin.createWorkspace({ tenantId, name });
+        out.result(workspace, [
+          `Created workspace ${workspace.workspaceId} (${workspace.name}) in ${tenantId}.`,
+        ]);
+      };
+    },
+  },
+  {
+    name: 'create-agent',
+    summary: 'An agent: locked to one workspace, or tenant-level over selected workspaces or all of them.',
+    synopsis:
+      '--tenant ten_… --name N (--workspace wks_… | --workspaces wks_a,wks_b | --all) [--permissions p1,p2]',
+    options: ['tenant', 'name', 'workspace', 'workspaces', 'all', 'permissions'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const name = requiredString(values, 'name');
+      const placement = agentPlacement(values);
+      const granted = permissions(values);
+      return async (admin, out) => {
+        // The CLI is the operator: only a super-admin may create an agent over all workspaces.
+        const agent = await admin.createAgent(
+          { role: 'super_admin' },
+          { tenantId, name, ...placement, ...(granted && { permissions: granted }) },
+        );
+        out.result(agent, [
+          `Created agent ${agent.agentId} (${agent.name}) in ${tenantId}: ${describeScope(agent)}.`,
+          `  permissions: ${agent.permissions.join(', ')}`,
+          `Give it a key: npm run admin -- create-key --tenant ${tenantId} --agent ${agent.agentId}`,
+        ]);
+      };
+    },
+  },
+  {
+    name: 'delete-agent',
+    summary: 'Deletes an agent; its keys stop working within 60 seconds.',
+    synopsis: '--tenant ten_… --agent agt_…',
+    options: ['tenant', 'agent'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const agentId = requiredId(values, 'agent', 'agent');
+      return async (admin, out) => {
+        const agent = await admin.deleteAgent(tenantId, agentId);
+        out.result(agent, [`Deleted agent ${agentId}; its keys stop working within 60 seconds.`]);
+      };
+    },
+  },
+  {
+    name: 'create-key',
+    summary: 'An API key for an agent; the plaintext is printed once.',
+    synopsis: '--tenant ten_… --agent agt_…',
+    options: ['tenant', 'agent'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const agentId = requiredId(values, 'agent', 'agent');
+      return async (admin, out) => {
+        const { record, plaintext } = await admin.createApiKey({ tenantId, agentId });
+        out.result({ ...keyView(record), apiKey: plaintext }, [
+          `Created key ${record.keyId} for agent ${agentId}.`,
+          `API key: ${plaintext}`,
+          KEY_WARNING,
+        ]);
+      };
+    },
+  },
+  {
+    name: 'revoke-key',
+    summary: 'Revokes an API key; it stops working within 60 seconds.',
+    synopsis: '--tenant ten_… --key key_…',
+    options: ['tenant', 'key'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const keyId = requiredId(values, 'key', 'apiKey');
+      return async (admin, out) => {
+        const record = await admin.revokeApiKey({ tenantId, keyId });
+        out.result(keyView(record), [
+          `Revoked key ${keyId} (…${record.hint}); it stops working within 60 seconds.`,
+        ]);
+      };
+    },
+  },
+  {
+    name: 'create-sandbox-account',
+    summary: 'A connected sandbox account: it publishes to the simulated network.',
+    synopsis:
+      '--tenant ten_… --workspace wks_… --platform twitter|x|linkedin|instagram|tiktok|youtube [--handle H] [--display-name D]',
+    options: ['tenant', 'workspace', 'platform', 'handle', 'display-name'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const workspaceId = requiredId(values, 'workspace', 'workspace');
+      const network = platform(values);
+      const handle = optionalString(values, 'handle');
+      const displayName = optionalString(values, 'display-name');
+      return async (admin, out) => {
+        const account = await admin.createSandboxAccount({
+          tenantId,
+          workspaceId,
+          platform: network,
+          ...(handle !== undefined && { handle }),
+          ...(displayName !== undefined && { displayName }),
+        });
+        out.result(account, [
+          `Created sandbox ${account.platform} account ${account.accountId} (${account.handle}) in ${workspaceId}.`,
+        ]);
+      };
+    },
+  },
+  {
+    name: 'set-plan',
+    summary: "Changes a tenant's plan status or tier; an inactive plan stops its keys within 60 seconds.",
+    synopsis: '--tenant ten_… [--status active|inactive] [--tier free|pro|enterprise]',
+    options: ['tenant', 'status', 'tier'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const status = planStatus(values);
+      const tier = planTier(values, 'tier');
+      if (status === undefined && tier === undefined) {
+        throw new UsageError('set-plan needs --status or --tier (or both).');
+      }
+      return async (admin, out) => {
+        const tenant = await admin.setPlan(tenantId, {
+          ...(status && { planStatus: status }),
+          ...(tier && { planTier: tier }),
+        });
+        out.result(tenant, [`Tenant ${tenantId}: plan ${tenant.planTier}, ${tenant.planStatus}.`]);
+      };
+    },
+  },
+];
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}

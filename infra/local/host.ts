@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import { ensureTable } from '../../shared/adapters/dynamodb/create-tables.js';
+import { localTableNames, MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
+import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
+import type { Operation } from '../../shared/http/operation.js';
+import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
+import { operations as registry } from '../../shared/operations/registry.js';
+import type { Clock } from '../../shared/ports/clock.js';
+import type { ServiceConfig } from '../../shared/runtime/config.js';
+import type { ServiceDeps } from '../../shared/runtime/deps.js';
+import { makeDeps } from '../../shared/runtime/make-deps.js';
+import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
+import { removeHostFile, writeHostFile } from './host-file.js';
+import { createLocalApiServer } from './http-server.js';
+import { startS3Local } from './s3-local.js';
+
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_MEDIA_BUCKET = 'media';
+
+export interface LocalHostOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Reuse a DynamoDB Local that is already running (tests); else start one that persists in dataDir. */
+  dynamodbEndpoint?: string;
+  /** Table name prefix: lets several hosts share one DynamoDB Local (tests). */
+  tablePrefix?: string;
+  authCacheTtlSeconds?: number;
+  clock?: Clock;
+  /** Operations to mount; the whole registry by default. */
+  operations?: readonly Operation[];
+}
+
+export interface LocalHost {
+  baseUrl: string;
+  port: number;
+  config: ServiceConfig;
+  deps: ServiceDeps;
+  s3Endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole service on one machine: DynamoDB Local, s3rver, and an HTTP server that invokes
+ * each operation's own Lambda handler with the API Gateway event AWS would send.
+ */
+export async function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.splice(0).reverse()) await stopOne();
+  };
+  try {
+    let dynamodbEndpoint = options.dynamodbEndpoint;
+    if (!dynamodbEndpoint) {
+      const dynamodb: DynamoDbLocal = await startDynamoDbLocal({ dbPath: join(options.dataDir, 'dynamodb') });
+      stoppers.push(dynamodb.stop);
+      dynamodbEndpoint = dynamodb.endpoint;
+    }
+    const s3 = await startS3Local({ directory: join(options.dataDir, 's3'), buckets: [LOCAL_MEDIA_BUCKET] });
+    stoppers.push(s3.stop);
+
+    const tables = localTableNames(options.tablePrefix ?? 'local-');
+    const admin = makeDynamoClient({ region: LOCAL_REGION, endpoint: dynamodbEndpoint });
+    await ensureTable(admin, MAIN_TABLE, tables.main);
+    await ensureTable(admin, RATE_LIMITS_TABLE, tables.rateLimits);
+    admin.destroy();
+
+    const config: ServiceConfig = {
+      region: LOCAL_REGION,
+      dynamodbEndpoint,
+      tables,
+      authCacheTtlSeconds: options.authCacheTtlSeconds ?? 30,
+    };
+    const deps = makeDeps(config, options.clock);
+    const operations = options.operations ?? registry;
+    const handlers = new Map<Operation, ApiHandler>(
+      operations.map((op) => [op, makeOperationHandler(op, deps)]),
+    );
+    const server = createLocalApiServer({
+      operations,
+      handlerFor: (operation) => handlers.get(operation) as ApiHandler,
+      fallback: makeFallbackHandler(operations),
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, '127.0.0.1', () => resolve());
+    });
+    stoppers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    writeHostFile(options.dataDir, {
+      pid: process.pid,
+      baseUrl,
+      region: LOCAL_REGION,
+      dynamodbEndpoint,
+      s3Endpoint: s3.endpoint,
+      mediaBucket: LOCAL_MEDIA_BUCKET,
+      tables,
+    });
+    stoppers.push(async () => removeHostFile(options.dataDir));
+    return { baseUrl, port, config, deps, s3Endpoint: s3.endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

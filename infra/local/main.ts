@@ -1,0 +1,46 @@
+import { makeAdmin } from '../../shared/services/admin.js';
+import { startLocalHost } from './host.js';
+import { defaultDataDir } from './host-file.js';
+import { JavaMissingError } from './java.js';
+import { describeDemo, seedDemoTenant } from './seed.js';
+
+// Developer tools run on Node 20 too; the SDK's notice that future SDK releases need Node 22 is
+// noise here (the lockfile pins the SDK, and Lambda runs Node 22).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** `npm start`: the whole service on this machine. PORT (default 3000) and DATA_DIR choose where. */
+async function main() {
+  const port = Number(process.env.PORT ?? '3000');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be a port number, not "${process.env.PORT}".`);
+    process.exit(2);
+  }
+  const dataDir = defaultDataDir();
+  console.log(`Starting the local host (data folder ${dataDir}) ...`);
+  const host = await startLocalHost({ dataDir, port });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the HTTP server, s3rver and DynamoDB Local ...`);
+    await host.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const outcome = await seedDemoTenant(
+    dataDir,
+    makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock }),
+  );
+  console.log(describeDemo(host.baseUrl, outcome));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof JavaMissingError) console.error(error.message);
+  else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+    console.error(`Port ${process.env.PORT ?? '3000'} is in use. Choose another with PORT=<port> npm start.`);
+  } else console.error('The local host failed to start:', error);
+  process.exit(1);
+});

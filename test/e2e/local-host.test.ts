@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readHostFile } from '../../infra/local/host-file.js';
+
+const REPO = resolve(import.meta.dirname, '..', '..');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** `npm start` in its own process group, as a terminal would run it; resolves once it prints its banner. */
+function startService(dataDir: string): Promise<Started> {
+  const child = spawn('npm', ['start'], {
+    cwd: REPO,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`npm start printed no banner in 60 s:\n${output}`)),
+      60_000,
+    );
+    const poll = setInterval(() => {
+      if (/Stop with Ctrl-C/.test(output)) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolvePromise({ child, output: () => output });
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/**
+ * Ctrl-C (SIGINT) or SIGTERM to the whole process group. npm itself ends by that signal (it re-raises it),
+ * so what proves a clean stop is the service's own output, the closed ports and the removed host file.
+ */
+function interrupt(
+  started: Started,
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolvePromise) => {
+    // 'close', not 'exit': npm may exit first; the service holds the pipes until it has stopped.
+    started.child.once('close', (code, signal) => resolvePromise({ code, signal }));
+    process.kill(-(started.child.pid as number), signal);
+  });
+}
+
+function portIsClosed(port: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolvePromise(false);
+    });
+    socket.once('error', () => resolvePromise(true));
+  });
+}
+
+describe('npm start, as a user runs it', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smcp-e2e-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints a base URL and a key that work, stops everything on Ctrl-C, and keeps data across restarts', async () => {
+    const first = await startService(dataDir);
+    const baseUrl = /^Base URL: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(first.output())?.[1];
+    const apiKey = /^API key: (smcp_[0-9a-f]{64})$/m.exec(first.output())?.[1];
+    expect(baseUrl).toBeDefined();
+    expect(apiKey).toBeDefined();
+    const hostFile = readHostFile(dataDir);
+    expect(hostFile?.baseUrl).toBe(baseUrl);
+    const javaPort = Number(new URL(hostFile?.dynamodbEndpoint ?? '').port);
+
+    const workspaces = await fetch(`${baseUrl}/v1/workspaces`, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    expect(workspaces.status).toBe(200);
+    const { data } = (await workspaces.json()) as { data: { id: string }[] };
+    expect(data).toHaveLength(1);
+    const accounts = await fetch(`${baseUrl}/v1/workspaces/${data[0]?.id}/accounts`, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    expect(((await accounts.json()) as { data: unknown[] }).data).toHaveLength(5);
+
+    const stopped = await interrupt(first);
+    expect(stopped.code === 0 || stopped.signal === 'SIGINT').toBe(true);
+    expect(first.output()).toContain('Stopped.');
+    expect(first.output()).not.toMatch(/failed|Error/);
+    expect(await portIsClosed(javaPort)).toBe(true);
+    expect(readHostFile(dataDir)).toBeUndefined();
+
+    const second = await startService(dataDir);
+    expect(second.output()).not.toMatch(/^API key: smcp_/m);
+    const secondUrl = /^Base URL: (\S+)$/m.exec(second.output())?.[1];
+    const again = await fetch(`${secondUrl}/v1/workspaces`, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: { id: string }[] }).data.map((w) => w.id)).toEqual([data[0]?.id]);
+    const javaPortAgain = Number(new URL(readHostFile(dataDir)?.dynamodbEndpoint ?? '').port);
+    await interrupt(second, 'SIGTERM');
+    expect(second.output()).toContain('SIGTERM: stopping');
+    expect(second.output()).toContain('Stopped.');
+    expect(await portIsClosed(javaPortAgain)).toBe(true);
+  }, 180_000);
+});

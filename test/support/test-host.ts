@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { type LocalHost, type LocalHostOptions, startLocalHost } from '../../infra/local/host.js';
+import { makeAdmin } from '../../shared/services/admin.js';
+
+export interface TestHost extends LocalHost {
+  admin: ReturnType<typeof makeAdmin>;
+  /** fetch against the host, with an optional API key. */
+  call(path: string, init?: RequestInit & { apiKey?: string }): Promise<Response>;
+}
+
+/**
+ * The real local host (HTTP server → API Gateway event → operation handler), on the suite's
+ * DynamoDB Local with tables of its own, so test files never see each other's data.
+ */
+export async function startTestHost(options: Partial<LocalHostOptions> = {}): Promise<TestHost> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smcp-test-'));
+  const host = await startLocalHost({
+    dataDir,
+    port: 0,
+    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    tablePrefix: `t${Math.random().toString(36).slice(2, 10)}-`,
+    authCacheTtlSeconds: 0,
+    ...options,
+  });
+  const admin = makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock });
+  return {
+    ...host,
+    admin,
+    call(path, init = {}) {
+      const { apiKey, headers, ...rest } = init;
+      return fetch(`${host.baseUrl}${path}`, {
+        ...rest,
+        headers: {
+          ...(apiKey && { Authorization: `Bearer ${apiKey}` }),
+          ...(headers as Record<string, string>),
+        },
+      });
+    },
+    async stop() {
+      await host.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

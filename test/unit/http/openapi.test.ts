@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildOpenApiDocument } from '../../../shared/http/openapi.js';
+import { defineOperation, type Operation } from '../../../shared/http/operation.js';
+import { operations } from '../../../shared/operations/registry.js';
+
+type Json = Record<string, unknown>;
+
+const document = buildOpenApiDocument(operations) as unknown as Json;
+
+/** Every (JSON-pointer path, key, value) in the document, depth first. */
+function* walk(value: unknown, path = '#'): Generator<{ path: string; key: string; value: unknown }> {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* walk(item, `${path}/${index}`);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      yield { path, key, value: inner };
+      yield* walk(inner, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    }
+  }
+}
+
+/** Resolves a local `#/a/b` reference in the document, or undefined when it names nothing. */
+function resolve(ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let current: unknown = document;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!current || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Json)[key];
+  }
+  return current;
+}
+
+const pathItem = (operation: Operation) =>
+  ((document.paths as Json)[operation.path] as Json | undefined)?.[operation.method.toLowerCase()] as
+    | Json
+    | undefined;
+
+/** The operation object of `operation`; fails the test when the document lacks it. */
+function entryOf(operation: Operation): Json {
+  const entry = pathItem(operation);
+  if (!entry) throw new Error(`The document has no ${operation.method} ${operation.path}.`);
+  return entry;
+}
+
+function registryOperation(id: string): Operation {
+  const operation = operations.find((candidate) => candidate.id === id);
+  if (!operation) throw new Error(`The registry has no operation ${id}.`);
+  return operation;
+}
+
+describe('buildOpenApiDocument over the registry', () => {
+  it('is an OpenAPI 3.1.0 document', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document).toHaveProperty('info.title');
+    expect(document).toHaveProperty('info.version');
+  });
+
+  it('is plain JSON: it survives a serialisation round trip unchanged', () => {
+    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    'lists %s under its path and method with its operationId',
+    (_id, operation) => {
+      // Act
+      const entry = pathItem(operation);
+
+      // Assess
+      expect(entry).toBeDefined();
+      expect(entry?.operationId).toBe(operation.id);
+    },
+  );
+
+  it('has no operation beyond the registry, and operationIds are unique', () => {
+    // Act
+    const ids = Object.values(document.paths as Record<string, Json>).flatMap((item) =>
+      Object.values(item).map((entry) => (entry as Json).operationId),
+    );
+
+    // Assess
+    expect(ids.sort()).toEqual(operations.map((operation) => operation.id).sort());
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    'declares every path and query parameter of %s',
+    (_id, operation) => {
+      // Prepare
+      const expectedPath = Object.keys(operation.schemas.params.shape).sort();
+      const expectedQuery = Object.keys(operation.schemas.query.shape);
+      if (operation.workspace === 'implicit') expectedQuery.push('workspaceId');
+      const templateNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]).sort();
+
+      // Act
+      const parameters = (entryOf(operation).parameters ?? []) as Json[];
+      const inPath = parameters.filter((parameter) => parameter.in === 'path');
+      const inQuery = parameters.filter((parameter) => parameter.in === 'query');
+
+      // Assess
+      expect(inPath.map((parameter) => parameter.name).sort()).toEqual(expectedPath);
+      expect(expectedPath).toEqual(templateNames);
+      expect(inQuery.map((parameter) => parameter.name).sort()).toEqual(expectedQuery.sort());
+      for (const parameter of inPath) expect(parameter.required).toBe(true);
+      for (const parameter of parameters) expect(parameter.schema).toEqual(expect.any(Object));
+    },
+  );
+
+  it('marks optional and defaulted query parameters as not required', () => {
+    // Act
+    const parameters = entryOf(registryOperation('listAccounts')).parameters as Json[];
+
+    // Assess
+    expect(parameters.find((parameter) => parameter.name === 'limit')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+    });
+    expect(parameters.find((parameter) => parameter.name === 'platform')).toMatchObject({
+      in: 'query',
+      required: false,
+    });
+    expect(parameters.find((parameter) => parameter.name === 'workspace_id')).toMatchObject({
+      in: 'path',
+      required: true,
+      schema: { type: 'string', pattern: expect.stringContaining('wks_') },
+    });
+  });
+
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    'gives %s a success response with a JSON schema',
+    (_id, operation) => {
+      // Act
+      const success = (entryOf(operation).responses as Json)[String(operation.successStatus)] as Json;
+
+      // Assess
+      expect(success).toBeDefined();
+      if (operation.successStatus === 204) return;
+      const schema = (success.content as Json)['application/json'] as Json;
+      expect(schema.schema).toEqual(expect.any(Object));
+      expect(Object.keys(schema.schema as Json).length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    'makes every error response of %s reference #/components/schemas/Error',
+    (_id, operation) => {
+      // Act
+      const responses = entryOf(operation).responses as Record<string, Json>;
+      const errorStatuses = Object.keys(responses).filter((status) => Number(status) >= 400);
+
+      // Assess
+      expect(errorStatuses).toEqual(expect.arrayContaining(['400', '500']));
+      if (operation.auth === 'apiKey') {
+        expect(errorStatuses).toEqual(expect.arrayContaining(['401', '403', '404', '429']));
+      }
+      for (const status of errorStatuses) {
+        expect(responses[status]?.content).toEqual({
+          'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+        });
+      }
+    },
+  );
+
+  it('tells clients the Retry-After of a 429', () => {
+    // Act
+    const tooMany = (entryOf(registryOperation('listWorkspaces')).responses as Record<string, Json>)['429'];
+
+    // Assess
+    expect(tooMany?.headers).toHaveProperty('Retry-After');
+  });
+
+  it('describes the error envelope with error and message required', () => {
+    expect(resolve('#/components/schemas/Error')).toMatchObject({
+      type: 'object',
+      required: ['error', 'message'],
+      properties: { error: { type: 'string' }, message: { type: 'string' } },
+    });
+  });
+
+  it('refers to the shared Account schema from the account responses', () => {
+    // Act
+    const getAccount = entryOf(registryOperation('getAccount'));
+    const schema = ((getAccount.responses as Json)['200'] as Json).content as Json;
+
+    // Assess
+    expect(schema).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Account' } } });
+    expect(resolve('#/components/schemas/Account')).toMatchObject({
+      type: 'object',
+      properties: { id: { type: 'string' }, platform: { enum: expect.arrayContaining(['twitter']) } },
+    });
+  });
+
+  it('leaves no $defs and no $schema anywhere', () => {
+    // Act
+    const leftovers = [...walk(document)].filter(({ key }) => key === '$defs' || key === '$schema');
+
+    // Assess
+    expect(leftovers).toEqual([]);
+  });
+
+  it('makes every $ref point to something that exists in the document', () => {
+    // Act
+    const refs = [...walk(document)].filter(({ key }) => key === '$ref');
+    const dangling = refs.filter(({ value }) => typeof value !== 'string' || resolve(value) === undefined);
+
+    // Assess
+    expect(refs.length).toBeGreaterThan(0);
+    expect(dangling).toEqual([]);
+  });
+
+  it('secures the apiKey operations with the bearer scheme and leaves the document itself open', () => {
+    for (const operation of operations) {
+      const expected = operation.auth === 'apiKey' ? [{ apiKey: [] }] : [];
+      expect(entryOf(operation).security).toEqual(expected);
+    }
+    expect(resolve('#/components/securitySchemes/apiKey')).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+});
+
+describe('buildOpenApiDocument for an implicit-workspace operation', () => {
+  const deleteMedia = defineOperation({
+    id: 'deleteMediaShort',
+    method: 'DELETE',
+    path: '/v1/media/{media_id}',
+    summary: 'Delete media',
+    description: 'Workspace-less short form.',
+    tag: 'Media',
+    auth: 'apiKey',
+    permission: 'media:write',
+    rateLimitFamily: 'other',
+    workspace: 'implicit',
+    successStatus: 204,
+    schemas: {
+      params: z.object({ media_id: z.string() }),
+      query: z.object({}),
+      response: z.undefined(),
+    },
+    async handler() {
+      return undefined;
+    },
+  }) as Operation;
+
+  it('adds the optional workspaceId query parameter and a body-less 204', () => {
+    // Act
+    const entry = ((buildOpenApiDocument([deleteMedia]).paths as Json)['/v1/media/{media_id}'] as Json)
+      .delete as Json;
+
+    // Assess
+    expect(entry.parameters).toEqual([
+      expect.objectContaining({ name: 'media_id', in: 'path', required: true }),
+      expect.objectContaining({ name: 'workspaceId', in: 'query', required: false }),
+    ]);
+    expect((entry.responses as Json)['204']).not.toHaveProperty('content');
+    expect(entry['x-permission']).toBe('media:write');
+  });
+});

@@ -1,0 +1,119 @@
+import { ConflictError, NotFoundError } from '../../../shared/domain/errors.js';
+import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../../shared/domain/tenancy.js';
+import type { Page, PageRequest, TenancyStore } from '../../../shared/ports/tenancy-store.js';
+
+/** Pages a list by position: the cursor is the index of the next item, as a string. */
+function paginate<T>(items: T[], page: PageRequest): Page<T> {
+  const start = page.cursor ? Number(page.cursor) : 0;
+  const slice = items.slice(start, start + page.limit);
+  const next = start + page.limit;
+  return next < items.length ? { items: slice, nextCursor: String(next) } : { items: slice };
+}
+
+/**
+ * A Map-backed TenancyStore for unit tests: the same contract as the DynamoDB adapter, no network.
+ * `reads` counts the calls that the authentication hot path makes, so a test can tell a cache hit
+ * from a store read.
+ */
+export class InMemoryTenancyStore implements TenancyStore {
+  readonly reads = { getApiKeyByHash: 0, getTenantAndAgent: 0 };
+  private readonly tenants = new Map<string, Tenant>();
+  private readonly workspaces = new Map<string, Workspace>();
+  private readonly agents = new Map<string, Agent>();
+  private readonly keysByHash = new Map<string, ApiKeyRecord>();
+  private readonly accounts = new Map<string, Account>();
+
+  async putTenant(tenant: Tenant): Promise<void> {
+    this.tenants.set(tenant.tenantId, structuredClone(tenant));
+  }
+
+  async getTenant(tenantId: string): Promise<Tenant | undefined> {
+    const tenant = this.tenants.get(tenantId);
+    return tenant && structuredClone(tenant);
+  }
+
+  async setPlan(tenantId: string, change: Partial<Pick<Tenant, 'planStatus' | 'planTier'>>): Promise<Tenant> {
+    const tenant = this.tenants.get(tenantId);
+    if (!tenant) throw new NotFoundError();
+    const updated = { ...tenant, ...change };
+    this.tenants.set(tenantId, updated);
+    return structuredClone(updated);
+  }
+
+  async putWorkspace(workspace: Workspace): Promise<void> {
+    this.workspaces.set(`${workspace.tenantId}/${workspace.workspaceId}`, structuredClone(workspace));
+  }
+
+  async getWorkspace(tenantId: string, workspaceId: string): Promise<Workspace | undefined> {
+    const workspace = this.workspaces.get(`${tenantId}/${workspaceId}`);
+    return workspace && structuredClone(workspace);
+  }
+
+  async listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>> {
+    const mine = [...this.workspaces.values()]
+      .filter((workspace) => workspace.tenantId === tenantId)
+      .sort((a, b) => a.workspaceId.localeCompare(b.workspaceId));
+    return paginate(structuredClone(mine), page);
+  }
+
+  async putAgent(agent: Agent): Promise<void> {
+    this.agents.set(`${agent.tenantId}/${agent.agentId}`, structuredClone(agent));
+  }
+
+  async getAgent(tenantId: string, agentId: string): Promise<Agent | undefined> {
+    const agent = this.agents.get(`${tenantId}/${agentId}`);
+    return agent && structuredClone(agent);
+  }
+
+  async putApiKey(record: ApiKeyRecord): Promise<void> {
+    this.keysByHash.set(record.keyHash, structuredClone(record));
+  }
+
+  async getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    this.reads.getApiKeyByHash += 1;
+    const record = this.keysByHash.get(keyHash);
+    return record && structuredClone(record);
+  }
+
+  async revokeApiKey(tenantId: string, keyId: string, at: string): Promise<ApiKeyRecord> {
+    const record = [...this.keysByHash.values()].find(
+      (candidate) => candidate.tenantId === tenantId && candidate.keyId === keyId,
+    );
+    if (!record) throw new NotFoundError();
+    if (record.revokedAt) throw new ConflictError('The API key is already revoked.');
+    record.revokedAt = at;
+    return structuredClone(record);
+  }
+
+  async getTenantAndAgent(tenantId: string, agentId: string): Promise<{ tenant?: Tenant; agent?: Agent }> {
+    this.reads.getTenantAndAgent += 1;
+    const tenant = await this.getTenant(tenantId);
+    const agent = await this.getAgent(tenantId, agentId);
+    return { ...(tenant && { tenant }), ...(agent && { agent }) };
+  }
+
+  async putAccount(account: Account): Promise<void> {
+    this.accounts.set(
+      `${account.tenantId}/${account.workspaceId}/${account.accountId}`,
+      structuredClone(account),
+    );
+  }
+
+  async getAccount(tenantId: string, workspaceId: string, accountId: string): Promise<Account | undefined> {
+    const account = this.accounts.get(`${tenantId}/${workspaceId}/${accountId}`);
+    return account && structuredClone(account);
+  }
+
+  async listAccounts(
+    tenantId: string,
+    workspaceId: string,
+    page: PageRequest,
+    filter?: { platform?: string },
+  ): Promise<Page<Account>> {
+    const mine = [...this.accounts.values()]
+      .filter((account) => account.tenantId === tenantId && account.workspaceId === workspaceId)
+      .filter((account) => !filter?.platform || account.platform === filter.platform)
+      .sort((a, b) => a.accountId.localeCompare(b.accountId));
+    return paginate(structuredClone(mine), page);
+  }
+}
