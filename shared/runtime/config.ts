@@ -16,13 +16,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** A setting the process cannot start without. */
+export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  const value = env[name];
+  if (!value) throw new ConfigError(`Environment variable ${name} is required.`);
+  return value;
+}
+
 /** Read once at cold start; a missing setting fails the start, not a request. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const required = (name: string): string => {
-    const value = env[name];
-    if (!value) throw new ConfigError(`Environment variable ${name} is required.`);
-    return value;
-  };
+  const required = (name: string) => requireEnv(name, env);
   const ttl = Number(env.AUTH_CACHE_TTL_SECONDS ?? '30');
   if (!Number.isFinite(ttl) || ttl < 0 || ttl > 60) {
     throw new ConfigError('AUTH_CACHE_TTL_SECONDS must be a number from 0 to 60.');
