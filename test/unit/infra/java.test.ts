@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJavaMajor } from '../../../infra/local/java.js';
+import { assertJava, JavaMissingError, parseJavaMajor } from '../../../infra/local/java.js';
 
 describe('parseJavaMajor', () => {
   it.each([
@@ -26,5 +26,20 @@ describe('parseJavaMajor', () => {
     'java version "abc"',
   ])('answers undefined for %j', (output) => {
     expect(parseJavaMajor(output)).toBeUndefined();
+  });
+});
+
+describe('assertJava', () => {
+  it('says which Java to install when no java command exists', () => {
+    // Act
+    const attempt = () => assertJava('definitely-not-a-java-binary');
+
+    // Assess
+    expect(attempt).toThrow(JavaMissingError);
+    expect(attempt).toThrow(/Java 17 or newer.*no `java` command was found.*openjdk-17/);
+  });
+
+  it('passes on this machine, which runs DynamoDB Local for the suite', () => {
+    expect(() => assertJava()).not.toThrow();
   });
 });
