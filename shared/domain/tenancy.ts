@@ -1,5 +1,6 @@
 import type { Permission } from './permissions.js';
 import type { Platform } from './platforms.js';
+import type { WorkspacePolicies } from './policies.js';
 import type { PlanTier } from './rate-limit-policy.js';
 
 export type PlanStatus = 'active' | 'inactive';
@@ -17,6 +18,8 @@ export interface Workspace {
   tenantId: string;
   name: string;
   createdAt: string;
+  /** Publishing rules of this workspace; absent: none. */
+  policies?: WorkspacePolicies;
 }
 
 /**

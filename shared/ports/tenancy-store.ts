@@ -1,3 +1,4 @@
+import type { WorkspacePolicies } from '../domain/policies.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../domain/tenancy.js';
 
 export interface Page<T> {
@@ -20,6 +21,12 @@ export interface TenancyStore {
   putWorkspace(workspace: Workspace): Promise<void>;
   getWorkspace(tenantId: string, workspaceId: string): Promise<Workspace | undefined>;
   listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>>;
+  /** Replaces the workspace's policies; NotFoundError when there is no such workspace. */
+  setWorkspacePolicies(
+    tenantId: string,
+    workspaceId: string,
+    policies: WorkspacePolicies,
+  ): Promise<Workspace>;
 
   putAgent(agent: Agent): Promise<void>;
   getAgent(tenantId: string, agentId: string): Promise<Agent | undefined>;

@@ -97,6 +97,24 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
       );
     },
     getWorkspace: (tenantId, workspaceId) => get<Workspace>(keys.workspace(tenantId, workspaceId)),
+    async setWorkspacePolicies(tenantId, workspaceId, policies) {
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.workspace(tenantId, workspaceId),
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET policies = :policies',
+            ExpressionAttributeValues: { ':policies': policies },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return fromItem<Workspace>(Attributes ?? {});
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('No such workspace.');
+        throw error;
+      }
+    },
     listWorkspaces: (tenantId, page): Promise<Page<Workspace>> =>
       queryPrefix<Workspace>(keys.tenant(tenantId).pk, keys.workspacePrefix, page),
 

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '../../../shared/domain/errors.js';
+import type { WorkspacePolicies } from '../../../shared/domain/policies.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../../shared/domain/tenancy.js';
 import type { Page, PageRequest, TenancyStore } from '../../../shared/ports/tenancy-store.js';
 
@@ -47,6 +48,18 @@ export class InMemoryTenancyStore implements TenancyStore {
   async getWorkspace(tenantId: string, workspaceId: string): Promise<Workspace | undefined> {
     const workspace = this.workspaces.get(`${tenantId}/${workspaceId}`);
     return workspace && structuredClone(workspace);
+  }
+
+  async setWorkspacePolicies(
+    tenantId: string,
+    workspaceId: string,
+    policies: WorkspacePolicies,
+  ): Promise<Workspace> {
+    const workspace = this.workspaces.get(`${tenantId}/${workspaceId}`);
+    if (!workspace) throw new NotFoundError('No such workspace.');
+    const updated = { ...workspace, policies: structuredClone(policies) };
+    this.workspaces.set(`${tenantId}/${workspaceId}`, updated);
+    return structuredClone(updated);
   }
 
   async listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>> {

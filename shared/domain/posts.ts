@@ -1,0 +1,139 @@
+import type { Platform } from './platforms.js';
+
+/** API.md "Platforms and post types". */
+export const POST_TYPES = [
+  'text',
+  'image',
+  'video',
+  'thread',
+  'carousel',
+  'document',
+  'reel',
+  'story',
+  'short',
+] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+export const POST_TYPES_BY_PLATFORM: Readonly<Record<Platform, readonly PostType[]>> = {
+  twitter: ['text', 'image', 'video', 'thread'],
+  linkedin: ['text', 'image', 'video', 'document', 'carousel'],
+  instagram: ['image', 'carousel', 'reel', 'story'],
+  tiktok: ['video', 'carousel'],
+  youtube: ['video', 'short'],
+};
+
+/** What a caller asks for on create: deliver now, at scheduledAt, or keep as a draft. */
+export const REQUESTED_STATUSES = ['publish', 'scheduled', 'draft'] as const;
+export type RequestedStatus = (typeof REQUESTED_STATUSES)[number];
+
+/** Stored statuses (API.md "Post lifecycle"). */
+export const POST_STATUSES = [
+  'draft',
+  'pending_approval',
+  'scheduled',
+  'queued',
+  'publishing',
+  'published',
+  'failed',
+  'cancelled',
+  'rejected',
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export interface UserTag {
+  username: string;
+  /** 0.0–1.0 from the left edge. */
+  x: number;
+  /** 0.0–1.0 from the top edge. */
+  y: number;
+}
+
+/** A media reference: pre-uploaded (`id`) or a public URL fetched at publish time (`url` + `type`). */
+export interface MediaRef {
+  id?: string;
+  url?: string;
+  type?: MediaKind;
+  alt?: string;
+  userTags?: UserTag[];
+}
+
+export interface ContentItem {
+  text?: string;
+  media?: MediaRef[];
+}
+
+/** What the platform rules and policies look at: the post as it would be published. */
+export interface PostDraft {
+  platform: Platform;
+  postType: PostType;
+  /** A string is the post text; an array holds one item per part of a thread or carousel. */
+  content: string | ContentItem[];
+  /** Used with string content. */
+  media: MediaRef[];
+  /** ISO 8601 UTC; absent for "publish now" and for drafts without a time. */
+  scheduledAt?: string;
+}
+
+/** The kind of a referenced media item: from `type` for URL media, from the stored record for `id` media. */
+export type MediaKindLookup = (ref: MediaRef) => MediaKind | undefined;
+
+/** One platform-rule violation (API.md: 422 VALIDATION_FAILED `errors[]`). */
+export interface RuleViolation {
+  /** Where, as a field path: `content`, `content[1].text`, `media[0]`, `postType`, `accountId`. */
+  field: string;
+  /** Stable code: TEXT_TOO_LONG, TOO_MANY_MEDIA, MEDIA_KIND_NOT_ALLOWED, POST_TYPE_NOT_ALLOWED, ... */
+  code: string;
+  message: string;
+  /** The limit broken, where one applies. */
+  limit?: number;
+}
+
+export interface ApprovalRecord {
+  status: 'pending' | 'approved' | 'rejected';
+  requestedAt: string;
+  decidedAt?: string;
+  /** Agent id of the reviewer. */
+  decidedBy?: string;
+  reason?: string;
+}
+
+export interface PostError {
+  origin: 'platform' | 'service';
+  code: string;
+  message: string;
+  platformRawCode?: string;
+  retryable: boolean;
+}
+
+export interface Post {
+  postId: string;
+  tenantId: string;
+  workspaceId: string;
+  accountId: string;
+  platform: Platform;
+  postType: PostType;
+  status: PostStatus;
+  content: string | ContentItem[];
+  media: MediaRef[];
+  scheduledAt?: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt?: string;
+  platformPostId?: string;
+  platformPostUrl?: string;
+  attempts: number;
+  error?: PostError;
+  approval?: ApprovalRecord;
+  /** Who created it (agent id). */
+  createdBy: string;
+  /** Optimistic-lock counter: every write increments it. */
+  version: number;
+}
+
+/** Content as a list of parts, whichever shape the caller used. */
+export function contentItems(draft: Pick<PostDraft, 'content' | 'media'>): ContentItem[] {
+  return typeof draft.content === 'string' ? [{ text: draft.content, media: draft.media }] : draft.content;
+}
