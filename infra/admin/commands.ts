@@ -1,5 +1,9 @@
 import type { AgentRequest } from '../../shared/domain/agent-rules.js';
+import { NotFoundError } from '../../shared/domain/errors.js';
+import type { WorkspacePolicies } from '../../shared/domain/policies.js';
+import { describeWindow } from '../../shared/domain/policy-check.js';
 import type { Agent, ApiKeyRecord } from '../../shared/domain/tenancy.js';
+import type { TenancyStore } from '../../shared/ports/tenancy-store.js';
 import type { Admin } from '../../shared/services/admin.js';
 import { UsageError } from './errors.js';
 import {
@@ -7,17 +11,28 @@ import {
   checkId,
   list,
   optionalString,
+  POLICY_OPTION_NAMES,
   permissions,
   planStatus,
   planTier,
   platform,
+  policyChange,
   requiredId,
   requiredString,
   type Values,
+  validPolicies,
 } from './options.js';
 import type { Output } from './output.js';
 
-export type Run = (admin: Admin, out: Output) => Promise<void>;
+/**
+ * The stores themselves, for the commands that have no use case in makeAdmin (set-policy). Most
+ * commands need only the admin use cases and ignore this.
+ */
+export interface CommandStores {
+  tenancy: TenancyStore;
+}
+
+export type Run = (admin: Admin, out: Output, stores: CommandStores) => Promise<void>;
 
 export interface Command {
   name: string;
@@ -58,6 +73,23 @@ function agentPlacement(values: Values): Pick<AgentRequest, 'fromWorkspaceId' | 
   );
   if (workspaceIds.length === 0) throw new UsageError('--workspaces names at least one workspace.');
   return { scope: { kind: 'selected', workspaceIds } };
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** One line per policy that is set, for a person. */
+function policyLines(workspaceId: string, policies: WorkspacePolicies): string[] {
+  const lines = [
+    policies.requireApproval !== undefined && `  require approval   ${yesNo(policies.requireApproval)}`,
+    policies.blockedTerms && `  blocked terms      ${policies.blockedTerms.map((t) => `"${t}"`).join(', ')}`,
+    policies.allowedPlatforms && `  allowed platforms  ${policies.allowedPlatforms.join(', ')}`,
+    policies.postingWindow && `  posting window     ${describeWindow(policies.postingWindow)}`,
+    policies.blackoutDates && `  blackout dates     ${policies.blackoutDates.join(', ')} (UTC)`,
+    policies.requireAltText !== undefined && `  require alt text   ${yesNo(policies.requireAltText)}`,
+  ].filter((line): line is string => typeof line === 'string');
+  return lines.length === 0
+    ? [`Workspace ${workspaceId} has no policies.`]
+    : [`Workspace ${workspaceId} policies:`, ...lines];
 }
 
 export const COMMANDS: readonly Command[] = [
@@ -232,6 +264,39 @@ export const COMMANDS: readonly Command[] = [
           ...(tier && { planTier: tier }),
         });
         out.result(tenant, [`Tenant ${tenantId}: plan ${tenant.planTier}, ${tenant.planStatus}.`]);
+      };
+    },
+  },
+  {
+    name: 'set-policy',
+    summary:
+      "A workspace's publishing policies: each option given replaces its policy, --unset removes some, " +
+      '--clear starts from none; the others are kept.',
+    synopsis:
+      '--tenant ten_… --workspace wks_… [--require-approval true|false] [--blocked-terms a,b] ' +
+      '[--allowed-platforms linkedin,x] [--posting-window 09:00-17:00[@mon-fri|@mon,tue,…]] ' +
+      '[--blackout-dates 2026-12-24,2026-12-25] [--require-alt-text true|false] ' +
+      '[--unset blocked-terms,posting-window,…] [--clear]',
+    options: ['tenant', 'workspace', ...POLICY_OPTION_NAMES, 'unset', 'clear'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const workspaceId = requiredId(values, 'workspace', 'workspace');
+      const change = policyChange(values);
+      if (Object.keys(change.set).length === 0 && change.unset.length === 0 && !change.clear) {
+        throw new UsageError('set-policy needs a policy option, --unset or --clear.');
+      }
+      // Checked here too, so that a bad value is bad usage before any host is looked for.
+      validPolicies(change.set, 'policy options');
+      return async (_admin, out, { tenancy }) => {
+        const workspace = await tenancy.getWorkspace(tenantId, workspaceId);
+        if (!workspace) throw new NotFoundError(`No workspace ${workspaceId} in tenant ${tenantId}.`);
+        const merged: WorkspacePolicies = { ...(change.clear ? {} : workspace.policies), ...change.set };
+        for (const member of change.unset) delete merged[member];
+        // The stored members are checked again: one stored before the schema existed must not pass.
+        const policies = validPolicies(merged, `policies for ${workspaceId}`);
+        const saved = await tenancy.setWorkspacePolicies(tenantId, workspaceId, policies);
+        const result = saved.policies ?? {};
+        out.result(result, policyLines(workspaceId, result));
       };
     },
   },

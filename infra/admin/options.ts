@@ -7,6 +7,9 @@ import {
   PLATFORMS,
   type Platform,
 } from '../../shared/domain/platforms.js';
+import type { PostingWindow, WorkspacePolicies } from '../../shared/domain/policies.js';
+import { DAY_NAMES } from '../../shared/domain/policy-check.js';
+import { workspacePoliciesSchema } from '../../shared/domain/policy-schema.js';
 import { PLAN_TIERS, type PlanTier } from '../../shared/domain/rate-limit-policy.js';
 import type { PlanStatus } from '../../shared/domain/tenancy.js';
 import { UsageError } from './errors.js';
@@ -39,6 +42,14 @@ export const COMMAND_OPTIONS = {
   'display-name': { type: 'string' },
   status: { type: 'string' },
   tier: { type: 'string' },
+  'require-approval': { type: 'string' },
+  'blocked-terms': { type: 'string' },
+  'allowed-platforms': { type: 'string' },
+  'posting-window': { type: 'string' },
+  'blackout-dates': { type: 'string' },
+  'require-alt-text': { type: 'string' },
+  clear: { type: 'boolean' },
+  unset: { type: 'string' },
 } as const;
 
 export type CommandOption = keyof typeof COMMAND_OPTIONS;
@@ -121,14 +132,17 @@ export function planStatus(values: Values): PlanStatus | undefined {
   return value === undefined ? undefined : oneOf('status', value, PLAN_STATUSES);
 }
 
-export function platform(values: Values): Platform {
-  const value = requiredString(values, 'platform');
+function platformNamed(option: string, value: string): Platform {
   const normalized = normalizePlatform(value);
   if (!normalized) {
     const accepted = [...PLATFORMS, ...Object.keys(PLATFORM_ALIASES)].join(', ');
-    throw new UsageError(`--platform must be one of ${accepted}; got "${value}".`);
+    throw new UsageError(`--${option} must be one of ${accepted}; got "${value}".`);
   }
   return normalized;
+}
+
+export function platform(values: Values): Platform {
+  return platformNamed('platform', requiredString(values, 'platform'));
 }
 
 /** Absent: undefined, so the use case grants its default (every permission). */
@@ -142,4 +156,146 @@ export function permissions(values: Values): Permission[] | undefined {
     throw new UsageError(`Unknown permission ${unknown.join(', ')}. Known: ${PERMISSIONS.join(', ')}.`);
   }
   return names.filter(isPermission);
+}
+
+/** The set-policy options, each naming one member of WorkspacePolicies. */
+export const POLICY_OPTIONS = {
+  'require-approval': 'requireApproval',
+  'blocked-terms': 'blockedTerms',
+  'allowed-platforms': 'allowedPlatforms',
+  'posting-window': 'postingWindow',
+  'blackout-dates': 'blackoutDates',
+  'require-alt-text': 'requireAltText',
+} as const satisfies Record<string, keyof WorkspacePolicies>;
+
+export type PolicyOption = keyof typeof POLICY_OPTIONS;
+export const POLICY_OPTION_NAMES = Object.keys(POLICY_OPTIONS) as PolicyOption[];
+
+/** What set-policy was told: the members to set, the members to remove, and whether to start empty. */
+export interface PolicyChange {
+  set: WorkspacePolicies;
+  unset: (keyof WorkspacePolicies)[];
+  clear: boolean;
+}
+
+function booleanValue(values: Values, option: 'require-approval' | 'require-alt-text'): boolean | undefined {
+  const value = optionalString(values, option);
+  return value === undefined ? undefined : oneOf(option, value, ['true', 'false'] as const) === 'true';
+}
+
+function nonEmptyList(values: Values, option: StringOption, what: string): string[] | undefined {
+  const value = values[option];
+  if (value === undefined) return undefined;
+  const items = list(value);
+  if (items.length === 0) throw new UsageError(`--${option} names at least one ${what}.`);
+  return items;
+}
+
+const DAY_INDEX: ReadonlyMap<string, number> = new Map(
+  ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].flatMap((day, index) => [
+    [day, index],
+    [day.slice(0, 3), index],
+  ]),
+);
+
+function dayIndex(name: string): number {
+  const index = DAY_INDEX.get(name.toLowerCase());
+  if (index === undefined) {
+    throw new UsageError(
+      `--posting-window: unknown day "${name}"; use ${DAY_NAMES.join(', ')} or a range mon-fri.`,
+    );
+  }
+  return index;
+}
+
+/** `mon,wed` or `mon-fri`; a range may wrap around the week (`fri-mon`). Sorted, each day once. */
+function days(value: string): number[] {
+  const found = new Set<number>();
+  for (const part of list(value)) {
+    const [first = '', last, ...rest] = part.split('-');
+    if (rest.length > 0) throw new UsageError(`--posting-window: "${part}" is not a day or a range of days.`);
+    const from = dayIndex(first.trim());
+    const to = last === undefined ? from : dayIndex(last.trim());
+    for (let day = from; ; day = (day + 1) % 7) {
+      found.add(day);
+      if (day === to) break;
+    }
+  }
+  if (found.size === 0) throw new UsageError('--posting-window: name at least one day after @.');
+  return [...found].sort((a, b) => a - b);
+}
+
+/**
+ * `09:00-17:00`, optionally `@mon-fri` or `@mon,wed,fri`. Only the shape is read here; the times
+ * themselves are checked by the policy schema, with the other members.
+ */
+function postingWindow(values: Values): PostingWindow | undefined {
+  const value = optionalString(values, 'posting-window');
+  if (value === undefined) return undefined;
+  const match = /^\s*([^-@\s]+)\s*-\s*([^-@\s]+)\s*(?:@(.*))?$/.exec(value);
+  if (!match) {
+    throw new UsageError(
+      `--posting-window must look like 09:00-17:00 or 22:00-02:00@fri,sat (UTC); got "${value}".`,
+    );
+  }
+  const [, start = '', end = '', dayList] = match;
+  return { start, end, ...(dayList !== undefined && { days: days(dayList) }) };
+}
+
+function unsetMembers(values: Values): (keyof WorkspacePolicies)[] {
+  return (nonEmptyList(values, 'unset', 'policy option') ?? []).map((name) => {
+    const option = name.replace(/^--/, '');
+    if (!(POLICY_OPTION_NAMES as string[]).includes(option)) {
+      throw new UsageError(
+        `--unset takes policy options (${POLICY_OPTION_NAMES.join(', ')}); got "${name}".`,
+      );
+    }
+    if (values[option as PolicyOption] !== undefined) {
+      throw new UsageError(`--${option} is both set and unset.`);
+    }
+    return POLICY_OPTIONS[option as PolicyOption];
+  });
+}
+
+/** The set-policy options as a change to apply over the stored policies. */
+export function policyChange(values: Values): PolicyChange {
+  const requireApproval = booleanValue(values, 'require-approval');
+  const blockedTerms = nonEmptyList(values, 'blocked-terms', 'term');
+  const allowedPlatforms = nonEmptyList(values, 'allowed-platforms', 'platform')?.map((name) =>
+    platformNamed('allowed-platforms', name),
+  );
+  const window = postingWindow(values);
+  const blackoutDates = nonEmptyList(values, 'blackout-dates', 'date')?.sort();
+  const requireAltText = booleanValue(values, 'require-alt-text');
+  const set: WorkspacePolicies = {
+    ...(requireApproval !== undefined && { requireApproval }),
+    ...(blockedTerms && { blockedTerms }),
+    // x and twitter name one platform: keep it once.
+    ...(allowedPlatforms && { allowedPlatforms: [...new Set(allowedPlatforms)] }),
+    ...(window && { postingWindow: window }),
+    ...(blackoutDates && { blackoutDates }),
+    ...(requireAltText !== undefined && { requireAltText }),
+  };
+  return { set, unset: unsetMembers(values), clear: values.clear === true };
+}
+
+const OPTION_OF_MEMBER: ReadonlyMap<PropertyKey, PolicyOption> = new Map(
+  POLICY_OPTION_NAMES.map((option) => [POLICY_OPTIONS[option], option]),
+);
+
+/**
+ * The policies checked by the schema that the API will use too; each problem is named by the option
+ * that sets it (`--posting-window end: …`). `what` says whose policies they are in the message.
+ */
+export function validPolicies(policies: WorkspacePolicies, what: string): WorkspacePolicies {
+  const result = workspacePoliciesSchema.safeParse(policies);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const [member, ...rest] = issue.path;
+    const option = member === undefined ? undefined : OPTION_OF_MEMBER.get(member);
+    const where = option ? `--${option}` : String(member ?? 'policies');
+    const inner = rest.map((part) => (typeof part === 'number' ? `item ${part + 1}` : String(part)));
+    return `${[where, ...inner].join(' ')}: ${issue.message}`;
+  });
+  throw new UsageError(`Invalid ${what}: ${problems.join('; ')}`);
 }

@@ -29,7 +29,11 @@ export interface TargetDeps {
 }
 
 /** The CDK stack's output keys that name the tables (infra/ exports exactly these). */
-export const STACK_OUTPUTS = { main: 'MainTableName', rateLimits: 'RateLimitsTableName' } as const;
+export const STACK_OUTPUTS = {
+  main: 'MainTableName',
+  rateLimits: 'RateLimitsTableName',
+  idempotency: 'IdempotencyTableName',
+} as const;
 
 export function resolveTarget(options: TargetOptions, deps: TargetDeps): Promise<Target> {
   if (options.stack !== undefined) return stackTarget(options.stack, options.region, deps);
@@ -86,7 +90,11 @@ async function stackTarget(stackName: string, region: string | undefined, deps: 
           `Is it this service's stack, fully deployed?`,
       );
     };
-    const tables = { main: output(STACK_OUTPUTS.main), rateLimits: output(STACK_OUTPUTS.rateLimits) };
+    const tables = {
+      main: output(STACK_OUTPUTS.main),
+      rateLimits: output(STACK_OUTPUTS.rateLimits),
+      idempotency: output(STACK_OUTPUTS.idempotency),
+    };
     const resolvedRegion = region ?? (await client.config.region());
     return {
       description: `stack ${stackName} (${resolvedRegion}, table ${tables.main})`,

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
-import { ensureTable } from '../../shared/adapters/dynamodb/create-tables.js';
-import { localTableNames, MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
+import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
+import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
 import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
@@ -65,8 +65,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
 
     const tables = localTableNames(options.tablePrefix ?? 'local-');
     const admin = makeDynamoClient({ region: LOCAL_REGION, endpoint: dynamodbEndpoint });
-    await ensureTable(admin, MAIN_TABLE, tables.main);
-    await ensureTable(admin, RATE_LIMITS_TABLE, tables.rateLimits);
+    await ensureTables(admin, tables);
     admin.destroy();
 
     const config: ServiceConfig = {

@@ -65,6 +65,17 @@ export class WorkspaceRequiredError extends AppError {
   }
 }
 
+export class PolicyViolationError extends AppError {
+  readonly status = 403;
+  readonly code = 'policy_violation';
+  constructor(facet: string, reason: string) {
+    super(`The workspace's ${facet} policy does not allow this post: ${reason}`);
+    this.name = 'PolicyViolationError';
+    this.fields.facet = facet;
+    this.fields.reason = reason;
+  }
+}
+
 export class NotFoundError extends AppError {
   readonly status = 404;
   readonly code = 'not_found';
@@ -100,6 +111,28 @@ export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
     super(`The request body is larger than ${limitBytes} bytes.`);
     this.name = 'PayloadTooLargeError';
+  }
+}
+
+/** Platform rules (422): every violation at once, in `errors[]`. */
+export class ValidationFailedError extends AppError {
+  readonly status = 422;
+  readonly code = 'VALIDATION_FAILED';
+  constructor(errors: { field: string; code: string; message: string; limit?: number }[]) {
+    super(
+      `The post breaks ${errors.length} rule${errors.length === 1 ? '' : 's'} of the target network; see errors.`,
+    );
+    this.name = 'ValidationFailedError';
+    this.fields.errors = errors;
+  }
+}
+
+export class IdempotencyKeyReusedError extends AppError {
+  readonly status = 422;
+  readonly code = 'idempotency_key_reused';
+  constructor() {
+    super('This Idempotency-Key was used with a different request body. Use a new key for a new post.');
+    this.name = 'IdempotencyKeyReusedError';
   }
 }
 

@@ -93,12 +93,16 @@ function errorResponsesFor(operation: Operation): Record<string, unknown> {
 }
 
 function parametersFor(operation: Operation, components: Record<string, JsonSchema>) {
-  const fromShape = (shape: z.ZodRawShape, location: 'path' | 'query') =>
+  const fromShape = (shape: z.ZodRawShape, location: 'path' | 'query' | 'header') =>
     Object.entries(shape).map(([name, schema]) => {
       const property = jsonSchema(schema as z.ZodType, 'input', components);
       const optional = (schema as z.ZodType).safeParse(undefined).success;
       return {
-        name,
+        // Header schemas use the lower-case names API Gateway delivers; documentation shows the usual form.
+        name:
+          location === 'header'
+            ? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase())
+            : name,
         in: location,
         required: location === 'path' || !optional,
         ...(typeof property.description === 'string' && { description: property.description }),
@@ -108,6 +112,7 @@ function parametersFor(operation: Operation, components: Record<string, JsonSche
   const parameters = [
     ...fromShape(operation.schemas.params.shape, 'path'),
     ...fromShape(operation.schemas.query.shape, 'query'),
+    ...(operation.schemas.headers ? fromShape(operation.schemas.headers.shape, 'header') : []),
   ];
   if (operation.workspace === 'implicit') {
     parameters.push({

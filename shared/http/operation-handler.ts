@@ -25,7 +25,7 @@ export function makeOperationHandler(
   deps: ServiceDeps,
   options: { log?: ErrorLogger } = {},
 ): ApiHandler {
-  const core = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
+  const core = async (_event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
     const state = context.api;
     if (!state?.input) throw new Error('validateInput did not run');
     const ctx = {
@@ -38,7 +38,7 @@ export function makeOperationHandler(
       params: state.input.params,
       query: state.input.query,
       body: state.input.body,
-      headers: event.headers ?? {},
+      headers: state.input.headers,
     });
     const reply = result instanceof Reply ? result : new Reply(result);
     const body = operation.schemas.response.parse(reply.body);

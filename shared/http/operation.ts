@@ -46,6 +46,8 @@ export interface OperationSchemas<
   query: Q;
   /** Absent: the operation takes no body (any body sent is ignored). */
   body?: B;
+  /** Request headers the operation reads, by lower-case name (e.g. `idempotency-key`). */
+  headers?: AnyObjectSchema;
   response: R;
 }
 
@@ -53,7 +55,8 @@ export interface OperationInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  headers: Readonly<Record<string, string | undefined>>;
+  /** The headers the operation's schema names, validated; empty when it names none. */
+  headers: Readonly<Record<string, unknown>>;
 }
 
 export interface Operation<

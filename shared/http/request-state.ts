@@ -12,7 +12,12 @@ export interface RequestState {
   workspaceId?: string;
   /** The body after JSON parsing (before schema validation). */
   parsedBody?: unknown;
-  input?: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
+  input?: {
+    params: Record<string, unknown>;
+    query: Record<string, unknown>;
+    body: unknown;
+    headers: Record<string, unknown>;
+  };
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;

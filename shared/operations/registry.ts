@@ -2,6 +2,12 @@ import type { Operation } from '../http/operation.js';
 import { getAccount } from './accounts/get-account.js';
 import { listAccounts } from './accounts/list-accounts.js';
 import { makeGetOpenApi } from './meta/get-openapi.js';
+import { cancelPost } from './posts/cancel-post.js';
+import { createPost } from './posts/create-post.js';
+import { approvePost, rejectPost } from './posts/decide-approval.js';
+import { getPost } from './posts/get-post.js';
+import { listPosts } from './posts/list-posts.js';
+import { updatePost } from './posts/update-post.js';
 import { listWorkspaces } from './workspaces/list-workspaces.js';
 
 /**
@@ -12,6 +18,13 @@ export const operations: readonly Operation[] = [
   listWorkspaces,
   listAccounts,
   getAccount,
+  createPost,
+  getPost,
+  listPosts,
+  updatePost,
+  cancelPost,
+  approvePost,
+  rejectPost,
   makeGetOpenApi(() => operations),
 ];
 

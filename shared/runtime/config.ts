@@ -1,4 +1,4 @@
-import { MAIN_TABLE, RATE_LIMITS_TABLE, type TableNames } from '../adapters/dynamodb/tables.js';
+import { TABLES, type TableNames } from '../adapters/dynamodb/tables.js';
 
 export interface ServiceConfig {
   region: string;
@@ -33,7 +33,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   return {
     region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
     ...(env.DYNAMODB_ENDPOINT && { dynamodbEndpoint: env.DYNAMODB_ENDPOINT }),
-    tables: { main: required(MAIN_TABLE.envVar), rateLimits: required(RATE_LIMITS_TABLE.envVar) },
+    tables: Object.fromEntries(
+      TABLES.map((table) => [table.name, required(table.envVar)]),
+    ) as unknown as TableNames,
     authCacheTtlSeconds: ttl,
   };
 }
@@ -43,8 +45,7 @@ export function configToEnv(config: ServiceConfig): Record<string, string> {
   return {
     AWS_REGION: config.region,
     ...(config.dynamodbEndpoint && { DYNAMODB_ENDPOINT: config.dynamodbEndpoint }),
-    [MAIN_TABLE.envVar]: config.tables.main,
-    [RATE_LIMITS_TABLE.envVar]: config.tables.rateLimits,
+    ...Object.fromEntries(TABLES.map((table) => [table.envVar, config.tables[table.name]])),
     AUTH_CACHE_TTL_SECONDS: String(config.authCacheTtlSeconds),
   };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock.js';
+import type { PostStore } from '../ports/post-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { TenancyStore } from '../ports/tenancy-store.js';
 import type { Authenticator } from '../services/authenticate.js';
@@ -7,6 +8,7 @@ import type { Authenticator } from '../services/authenticate.js';
 export interface ServiceDeps {
   clock: Clock;
   tenancy: TenancyStore;
+  posts: PostStore;
   rateLimiter: RateLimiter;
   authenticator: Authenticator;
 }

@@ -1,4 +1,5 @@
 import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
+import { makeDynamoPostStore } from '../adapters/dynamodb/post-store.js';
 import { makeDynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.js';
 import { makeDynamoTenancyStore } from '../adapters/dynamodb/tenancy-store.js';
 import { type Clock, systemClock } from '../ports/clock.js';
@@ -15,6 +16,7 @@ export function makeDeps(config: ServiceConfig, clock: Clock = systemClock): Ser
   return {
     clock,
     tenancy,
+    posts: makeDynamoPostStore(db, config.tables),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
     authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),
   };

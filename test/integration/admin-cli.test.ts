@@ -14,8 +14,8 @@ import { resolveTarget, STACK_OUTPUTS } from '../../infra/admin/target.js';
 import { freePort } from '../../infra/local/free-port.js';
 import { writeHostFile } from '../../infra/local/host-file.js';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
-import { ensureTable } from '../../shared/adapters/dynamodb/create-tables.js';
-import { localTableNames, MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
+import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
+import { localTableNames, TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { makeDynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store.js';
 import { hashApiKey } from '../../shared/domain/api-keys.js';
 import { isIdOf } from '../../shared/domain/ids.js';
@@ -75,8 +75,7 @@ beforeAll(async () => {
   const endpoint = inject('dynamodbEndpoint');
   const names = localTableNames(`admin-cli-${randomBytes(4).toString('hex')}-`);
   client = makeDynamoClient({ region: REGION, endpoint });
-  await ensureTable(client, MAIN_TABLE, names.main);
-  await ensureTable(client, RATE_LIMITS_TABLE, names.rateLimits);
+  await ensureTables(client, names);
   store = makeDynamoTenancyStore(makeDocumentClient(client), names.main);
   dataDir = tempDir();
   writeHostFile(dataDir, {
@@ -353,9 +352,14 @@ describe('admin CLI --stack', () => {
   });
 
   it('reads the table names from the stack outputs, in the region given', async () => {
-    cloudFormation
-      .on(DescribeStacksCommand)
-      .resolves(stackWith({ MainTableName: 'prod-main', RateLimitsTableName: 'prod-rate', Other: 'x' }));
+    cloudFormation.on(DescribeStacksCommand).resolves(
+      stackWith({
+        MainTableName: 'prod-main',
+        RateLimitsTableName: 'prod-rate',
+        IdempotencyTableName: 'prod-idem',
+        Other: 'x',
+      }),
+    );
     const regions: (string | undefined)[] = [];
 
     const target = await resolveTarget(
@@ -369,7 +373,7 @@ describe('admin CLI --stack', () => {
       },
     );
 
-    expect(target.tables).toEqual({ main: 'prod-main', rateLimits: 'prod-rate' });
+    expect(target.tables).toEqual({ main: 'prod-main', rateLimits: 'prod-rate', idempotency: 'prod-idem' });
     expect(target.connection).toEqual({ region: 'eu-west-1' });
     expect(regions).toEqual(['eu-west-1']);
     const calls = cloudFormation.commandCalls(DescribeStacksCommand);
@@ -378,9 +382,13 @@ describe('admin CLI --stack', () => {
   });
 
   it('runs the command against the stack tables', async () => {
-    cloudFormation
-      .on(DescribeStacksCommand)
-      .resolves(stackWith({ MainTableName: 'prod-main', RateLimitsTableName: 'prod-rate' }));
+    cloudFormation.on(DescribeStacksCommand).resolves(
+      stackWith({
+        MainTableName: 'prod-main',
+        RateLimitsTableName: 'prod-rate',
+        IdempotencyTableName: 'prod-idem',
+      }),
+    );
     // No AWS here: the document client is mocked, to see which table the tenant is written to.
     const documents = mockClient(DynamoDBDocumentClient);
     documents.on(PutCommand).resolves({});
@@ -436,10 +444,9 @@ describe('admin CLI --stack', () => {
   it('reads the output keys the CDK stack exports', async () => {
     // Imported here, not at the top: the CLI must not load aws-cdk-lib, and this file should not either.
     const { tableOutputKey } = await import('../../infra/stacks/service-stack.js');
-    expect(STACK_OUTPUTS).toEqual({
-      main: tableOutputKey(MAIN_TABLE),
-      rateLimits: tableOutputKey(RATE_LIMITS_TABLE),
-    });
+    expect(STACK_OUTPUTS).toEqual(
+      Object.fromEntries(TABLES.map((table) => [table.name, tableOutputKey(table)])),
+    );
   });
 
   it('--stack and --data-dir together are bad usage', async () => {

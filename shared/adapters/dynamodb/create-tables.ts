@@ -6,7 +6,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDefinition } from './tables.js';
+import { TABLES, type TableDefinition, type TableNames } from './tables.js';
 
 /** The CreateTable input for a definition (on-demand, as in the deployed stack). */
 export function createTableInput(definition: TableDefinition, tableName: string): CreateTableCommandInput {
@@ -63,4 +63,9 @@ export async function ensureTable(client: DynamoDBClient, definition: TableDefin
       }),
     );
   }
+}
+
+/** Every table of the service, under the given names (local host and tests). */
+export async function ensureTables(client: DynamoDBClient, names: TableNames): Promise<void> {
+  for (const definition of TABLES) await ensureTable(client, definition, names[definition.name]);
 }

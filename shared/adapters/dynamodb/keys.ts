@@ -22,10 +22,35 @@ export const keys = {
     sk: `ACCOUNT#${accountId}`,
   }),
   accountPrefix: 'ACCOUNT#',
+  post: (tenantId: string, workspaceId: string, postId: string) => ({
+    pk: keys.workspacePartition(tenantId, workspaceId),
+    sk: `POST#${postId}`,
+  }),
+  postPrefix: 'POST#',
+  /**
+   * GSI1 entry of a post, by status: scheduled posts sort by scheduledAt (the collision check and
+   * the scheduled list), every other status by creation (post ids are ULIDs, so they sort by time).
+   */
+  postByStatus: (post: {
+    tenantId: string;
+    workspaceId: string;
+    postId: string;
+    status: string;
+    scheduledAt?: string;
+  }) => ({
+    gsi1pk: `${keys.workspacePartition(post.tenantId, post.workspaceId)}#STATUS#${post.status}`,
+    gsi1sk:
+      post.status === 'scheduled' && post.scheduledAt ? `${post.scheduledAt}#${post.postId}` : post.postId,
+  }),
+  media: (tenantId: string, workspaceId: string, mediaId: string) => ({
+    pk: keys.workspacePartition(tenantId, workspaceId),
+    sk: `MEDIA#${mediaId}`,
+  }),
+  idempotency: (tenantId: string, key: string) => ({ pk: `${tenantId}#${key}` }),
 } as const;
 
 /** Item type tags, so stream consumers and operators can tell items apart. */
-export type EntityType = 'tenant' | 'workspace' | 'agent' | 'apiKey' | 'account';
+export type EntityType = 'tenant' | 'workspace' | 'agent' | 'apiKey' | 'account' | 'post' | 'media';
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'entity'] as const;
 

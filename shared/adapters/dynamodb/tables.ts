@@ -16,6 +16,8 @@ export interface IndexDefinition {
 export interface TableDefinition {
   /** Stable id: CDK construct id, local table name suffix. */
   id: string;
+  /** Its member in TableNames. */
+  name: keyof TableNames;
   /** Environment variable that carries the deployed table's name to functions. */
   envVar: string;
   partitionKey: KeyAttribute;
@@ -29,6 +31,7 @@ export interface TableDefinition {
 /** Tenancy, accounts and (later) posts, media and webhooks: one table, keyed by tenant. */
 export const MAIN_TABLE: TableDefinition = {
   id: 'main',
+  name: 'main',
   envVar: 'TABLE_MAIN',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
@@ -49,21 +52,38 @@ export const MAIN_TABLE: TableDefinition = {
  */
 export const RATE_LIMITS_TABLE: TableDefinition = {
   id: 'rate-limits',
+  name: 'rateLimits',
   envVar: 'TABLE_RATE_LIMITS',
   partitionKey: { name: 'pk', type: 'S' },
   globalSecondaryIndexes: [],
   timeToLiveAttribute: 'expiresAt',
 };
 
-export const TABLES = [MAIN_TABLE, RATE_LIMITS_TABLE] as const;
+/**
+ * Idempotency records of post creation: written in the same transaction as the post, replayed for
+ * 24 hours, then deleted by TTL. Apart from the main table so the outbox stream never sees them.
+ */
+export const IDEMPOTENCY_TABLE: TableDefinition = {
+  id: 'idempotency',
+  name: 'idempotency',
+  envVar: 'TABLE_IDEMPOTENCY',
+  partitionKey: { name: 'pk', type: 'S' },
+  globalSecondaryIndexes: [],
+  timeToLiveAttribute: 'expiresAt',
+};
+
+export const TABLES = [MAIN_TABLE, RATE_LIMITS_TABLE, IDEMPOTENCY_TABLE] as const;
 
 /** Table names as the running code sees them. */
 export interface TableNames {
   main: string;
   rateLimits: string;
+  idempotency: string;
 }
 
 /** Names used where we choose them ourselves: the local host and tests (a prefix keeps runs apart). */
 export function localTableNames(prefix: string): TableNames {
-  return { main: `${prefix}${MAIN_TABLE.id}`, rateLimits: `${prefix}${RATE_LIMITS_TABLE.id}` };
+  return Object.fromEntries(
+    TABLES.map((table) => [table.name, `${prefix}${table.id}`]),
+  ) as unknown as TableNames;
 }

@@ -22,12 +22,18 @@ export function validateInput(operation: Operation): ApiMiddleware {
     before: (request) => {
       const { event } = request;
       const state = stateOf(request);
-      const { params, query, body } = operation.schemas;
+      const { params, query, body, headers } = operation.schemas;
       const details: ValidationDetails = {};
       const parsedParams = params.safeParse(event.pathParameters ?? {});
       if (!parsedParams.success) Object.assign(details, toValidationDetails(parsedParams.error, 'params'));
       const parsedQuery = query.safeParse(event.queryStringParameters ?? {});
       if (!parsedQuery.success) Object.assign(details, toValidationDetails(parsedQuery.error, 'query'));
+      let headerValues: Record<string, unknown> = {};
+      if (headers) {
+        const parsedHeaders = headers.safeParse(event.headers ?? {});
+        if (parsedHeaders.success) headerValues = parsedHeaders.data;
+        else Object.assign(details, toValidationDetails(parsedHeaders.error, 'headers'));
+      }
       let bodyValue: unknown;
       if (body) {
         state.parsedBody = parseJsonBody(event.body, event.isBase64Encoded);
@@ -38,7 +44,12 @@ export function validateInput(operation: Operation): ApiMiddleware {
       if (Object.keys(details).length > 0 || !parsedParams.success || !parsedQuery.success) {
         throw new InvalidRequestError('The request does not match the schema; see details.', details);
       }
-      state.input = { params: parsedParams.data, query: parsedQuery.data, body: bodyValue };
+      state.input = {
+        params: parsedParams.data,
+        query: parsedQuery.data,
+        body: bodyValue,
+        headers: headerValues,
+      };
     },
   };
 }

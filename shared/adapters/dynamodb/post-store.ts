@@ -1,0 +1,231 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../../domain/errors.js';
+import type { IdempotencyRecord } from '../../domain/idempotency.js';
+import type { Media } from '../../domain/media.js';
+import type { Post } from '../../domain/posts.js';
+import type { Account, Workspace } from '../../domain/tenancy.js';
+import { IdempotencyRace, type PostStore } from '../../ports/post-store.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { fromItem, keys, toItem } from './keys.js';
+import type { TableNames } from './tables.js';
+
+const MAX_BATCH_GET = 100;
+
+function postItem(post: Post) {
+  return toItem(
+    'post',
+    { ...keys.post(post.tenantId, post.workspaceId, post.postId), ...keys.postByStatus(post) },
+    post,
+  );
+}
+
+export function makeDynamoPostStore(
+  db: DynamoDBDocumentClient,
+  tables: Pick<TableNames, 'main' | 'idempotency'>,
+): PostStore {
+  return {
+    async loadContext(tenantId, workspaceId, accountId, mediaIds) {
+      const wanted = [
+        keys.workspace(tenantId, workspaceId),
+        keys.account(tenantId, workspaceId, accountId),
+        ...[...new Set(mediaIds)].map((id) => keys.media(tenantId, workspaceId, id)),
+      ].slice(0, MAX_BATCH_GET);
+      const found: Record<string, unknown>[] = [];
+      let pending: Record<string, unknown>[] = wanted;
+      // BatchGet may leave keys unprocessed under load; ask again for those until none are left.
+      for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+        const { Responses, UnprocessedKeys } = await db.send(
+          new BatchGetCommand({ RequestItems: { [tables.main]: { Keys: pending } } }),
+        );
+        found.push(...(Responses?.[tables.main] ?? []));
+        pending = UnprocessedKeys?.[tables.main]?.Keys ?? [];
+      }
+      const bySk = (sk: string) => found.find((item) => item.sk === sk);
+      const workspaceItem = bySk(keys.workspace(tenantId, workspaceId).sk);
+      const accountItem = bySk(keys.account(tenantId, workspaceId, accountId).sk);
+      const media = new Map<string, Media>();
+      for (const item of found) {
+        if (item.entity === 'media') {
+          const record = fromItem<Media>(item);
+          media.set(record.mediaId, record);
+        }
+      }
+      return {
+        ...(workspaceItem && { workspace: fromItem<Workspace>(workspaceItem) }),
+        ...(accountItem && { account: fromItem<Account>(accountItem) }),
+        media,
+      };
+    },
+
+    async create(post, idempotency) {
+      const putPost = {
+        TableName: tables.main,
+        Item: postItem(post),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      };
+      if (!idempotency) {
+        await db.send(new PutCommand(putPost));
+        return;
+      }
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: putPost },
+              {
+                Put: {
+                  TableName: tables.idempotency,
+                  Item: { ...idempotency, ...keys.idempotency(idempotency.tenantId, idempotency.key) },
+                  // An expired record may be overwritten even before TTL has deleted it.
+                  ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+                  ExpressionAttributeValues: { ':now': Math.floor(Date.parse(idempotency.createdAt) / 1000) },
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        // Cancelled because the key's record exists (ConditionalCheckFailed) or is being written by a
+        // concurrent request (TransactionConflict): either way the caller replays the winner's answer.
+        if (error instanceof TransactionCanceledException) throw new IdempotencyRace();
+        throw error;
+      }
+    },
+
+    async get(tenantId, workspaceId, postId) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tables.main, Key: keys.post(tenantId, workspaceId, postId) }),
+      );
+      return Item ? fromItem<Post>(Item) : undefined;
+    },
+
+    async list(tenantId, workspaceId, query) {
+      const partition = keys.workspacePartition(tenantId, workspaceId);
+      const filters: string[] = [];
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      if (query.accountId) {
+        filters.push('#accountId = :accountId');
+        names['#accountId'] = 'accountId';
+        values[':accountId'] = query.accountId;
+      }
+      if (query.platform) {
+        filters.push('#platform = :platform');
+        names['#platform'] = 'platform';
+        values[':platform'] = query.platform;
+      }
+      const byScheduledIndex = query.status === 'scheduled';
+      if (!byScheduledIndex && (query.scheduledFrom || query.scheduledTo)) {
+        names['#scheduledAt'] = 'scheduledAt';
+        if (query.scheduledFrom) {
+          filters.push('#scheduledAt >= :from');
+          values[':from'] = query.scheduledFrom;
+        }
+        if (query.scheduledTo) {
+          filters.push('#scheduledAt <= :to');
+          values[':to'] = query.scheduledTo;
+        }
+      }
+
+      let input: QueryCommandInput;
+      let cursorShape: Record<string, string>;
+      if (query.status) {
+        const gsi1pk = `${partition}#STATUS#${query.status}`;
+        cursorShape = { sk: keys.postPrefix, gsi1sk: '' };
+        const start = query.cursor ? decodeCursor(query.cursor, cursorShape) : undefined;
+        let keyCondition = 'gsi1pk = :gsi1pk';
+        values[':gsi1pk'] = gsi1pk;
+        if (byScheduledIndex && (query.scheduledFrom || query.scheduledTo)) {
+          // Sort keys are `<scheduledAt>#<postId>`; '~' sorts after every id character.
+          keyCondition += ' AND gsi1sk BETWEEN :fromKey AND :toKey';
+          values[':fromKey'] = query.scheduledFrom ?? '';
+          values[':toKey'] = `${query.scheduledTo ?? '9999'}~`;
+        }
+        input = {
+          TableName: tables.main,
+          IndexName: 'gsi1',
+          KeyConditionExpression: keyCondition,
+          ScanIndexForward: byScheduledIndex,
+          ...(start && { ExclusiveStartKey: { pk: partition, sk: start.sk, gsi1pk, gsi1sk: start.gsi1sk } }),
+        };
+      } else {
+        cursorShape = { sk: keys.postPrefix };
+        const start = query.cursor ? decodeCursor(query.cursor, cursorShape) : undefined;
+        values[':pk'] = partition;
+        values[':prefix'] = keys.postPrefix;
+        input = {
+          TableName: tables.main,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ScanIndexForward: false,
+          ...(start && { ExclusiveStartKey: { pk: partition, sk: start.sk } }),
+        };
+      }
+      const result = await db.send(
+        new QueryCommand({
+          ...input,
+          Limit: query.limit,
+          ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
+          ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+          ExpressionAttributeValues: values,
+        }),
+      );
+      const next = encodeCursor(result.LastEvaluatedKey, cursorShape);
+      return {
+        items: (result.Items ?? []).map((item) => fromItem<Post>(item)),
+        ...(next && { nextCursor: next }),
+      };
+    },
+
+    async update(post, expectedVersion) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tables.main,
+            Item: postItem(post),
+            ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expected': expectedVersion },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) {
+          throw new ConflictError(
+            'The post changed while this request was being handled. Read it again and retry.',
+          );
+        }
+        throw error;
+      }
+    },
+
+    async getIdempotencyRecord(tenantId, key, nowSeconds) {
+      const { Item } = await db.send(
+        new GetCommand({
+          TableName: tables.idempotency,
+          Key: keys.idempotency(tenantId, key),
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item || Number(Item.expiresAt) < nowSeconds) return undefined;
+      const { pk: _pk, ...record } = Item;
+      return record as IdempotencyRecord;
+    },
+
+    async putMedia(media) {
+      await db.send(
+        new PutCommand({
+          TableName: tables.main,
+          Item: toItem('media', keys.media(media.tenantId, media.workspaceId, media.mediaId), media),
+        }),
+      );
+    },
+  };
+}

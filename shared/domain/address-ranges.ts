@@ -1,0 +1,69 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Addresses a public media URL may never point at: loopback, RFC 1918, link-local (cloud metadata),
+ * CGNAT, unique-local and the other special-purpose ranges.
+ */
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+/** An IPv4 address hidden in an IPv4-mapped IPv6 address (`::ffff:7f00:1` → `127.0.0.1`). */
+function mappedIpv4(address: string): string | undefined {
+  const match = /^::ffff:(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/i.exec(address);
+  if (!match) return undefined;
+  if (match[3]) return match[3];
+  const high = Number.parseInt(match[1] ?? '0', 16);
+  const low = Number.parseInt(match[2] ?? '0', 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/** True for an IP address (v4 or v6, without brackets) in a range no public URL may reach. */
+export function isBlockedAddress(address: string): boolean {
+  const version = isIP(address);
+  if (version === 4) return blocked.check(address, 'ipv4');
+  if (version !== 6) return false;
+  const mapped = mappedIpv4(address);
+  if (mapped) return blocked.check(mapped, 'ipv4');
+  return blocked.check(address, 'ipv6');
+}
+
+/**
+ * Why a URL's literal host is refused before any DNS lookup, or undefined. The WHATWG URL parser has
+ * already normalised decimal, octal and hex IPv4 forms (`http://2130706433/` is 127.0.0.1).
+ */
+export function literalHostProblem(url: URL): string | undefined {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'localhost is not a public host';
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
+  if (isIP(bare) && isBlockedAddress(bare)) return `${bare} is a private, loopback or reserved address`;
+  return undefined;
+}

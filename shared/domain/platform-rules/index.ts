@@ -1,0 +1,112 @@
+import type { Platform } from '../platforms.js';
+import {
+  type MediaKindLookup,
+  POST_TYPES_BY_PLATFORM,
+  type PostDraft,
+  type RuleViolation,
+} from '../posts.js';
+import { type Part, type PlatformCheck, partsOf, violation } from './helpers.js';
+import { checkInstagram } from './instagram.js';
+import { checkLinkedIn } from './linkedin.js';
+import { checkTikTok } from './tiktok.js';
+import { checkTwitter } from './twitter.js';
+import { checkYouTube } from './youtube.js';
+
+export { RULE_CODES, type RuleCode } from './helpers.js';
+export { countHashtags, countMentions } from './instagram.js';
+export { xWeightedLength } from './twitter.js';
+export { youtubeTitleAndDescription } from './youtube.js';
+
+const CHECKS: Readonly<Record<Platform, PlatformCheck>> = {
+  twitter: checkTwitter,
+  linkedin: checkLinkedIn,
+  instagram: checkInstagram,
+  tiktok: checkTikTok,
+  youtube: checkYouTube,
+};
+
+/** API.md "Media": documents are a LinkedIn-only kind. */
+const DOCUMENT_PLATFORMS: readonly Platform[] = ['linkedin'];
+
+/**
+ * Checks a post against its network's rules (networks/*.md) and returns every violation at once,
+ * empty when the post is publishable as far as we can tell before publishing.
+ *
+ * Order is stable, so clients and tests can rely on it: POST_TYPE_NOT_ALLOWED, MEDIA_MISPLACED,
+ * DOCUMENT_NOT_ALLOWED (top-level media, then items in order), then the platform's text checks part
+ * by part, then its shape and media checks (post-level first, then part by part).
+ *
+ * A post type the platform does not take still gets the text checks (the text is wrong either way
+ * and the caller can fix both in one go) but no shape checks, which would only restate the type error.
+ *
+ * `mediaKind` is undefined for references the caller could not resolve; those were reported
+ * elsewhere, so they count toward media totals here but skip every kind rule.
+ */
+export function checkPlatformRules(draft: PostDraft, mediaKind: MediaKindLookup): RuleViolation[] {
+  const allowedTypes = POST_TYPES_BY_PLATFORM[draft.platform];
+  const typeAllowed = allowedTypes.includes(draft.postType);
+  const parts = partsOf(draft);
+  const out: RuleViolation[] = [];
+
+  if (!typeAllowed) {
+    out.push(
+      violation(
+        'postType',
+        'POST_TYPE_NOT_ALLOWED',
+        `${draft.platform} does not take postType "${draft.postType}"; allowed: ${allowedTypes.join(', ')}.`,
+      ),
+    );
+  }
+  if (Array.isArray(draft.content) && draft.media.length > 0) {
+    out.push(
+      violation(
+        'media',
+        'MEDIA_MISPLACED',
+        'With array content, media goes inside the items (content[i].media); top-level media is for string content.',
+      ),
+    );
+  }
+
+  const documentsAllowed = DOCUMENT_PLATFORMS.includes(draft.platform);
+  if (!documentsAllowed) out.push(...documentViolations(draft, parts, mediaKind));
+  // Outside LinkedIn a document has had its one violation; hiding its kind keeps the platform's kind
+  // checks from reporting the same reference twice (it still counts toward media totals).
+  const kindOf: MediaKindLookup = documentsAllowed
+    ? mediaKind
+    : (ref) => {
+        const kind = mediaKind(ref);
+        return kind === 'document' ? undefined : kind;
+      };
+
+  out.push(...CHECKS[draft.platform]({ draft, parts, kindOf, typeAllowed }));
+  return out;
+}
+
+/** DOCUMENT_NOT_ALLOWED for each document reference, misplaced top-level media included. */
+function documentViolations(
+  draft: PostDraft,
+  parts: readonly Part[],
+  mediaKind: MediaKindLookup,
+): RuleViolation[] {
+  const located: { field: string; kind: ReturnType<MediaKindLookup> }[] = [];
+  // For string content the top-level media is the (only) part's media, so it is listed once.
+  if (Array.isArray(draft.content)) {
+    draft.media.forEach((ref, j) => {
+      located.push({ field: `media[${j}]`, kind: mediaKind(ref) });
+    });
+  }
+  for (const part of parts) {
+    part.media.forEach((ref, j) => {
+      located.push({ field: `${part.mediaField}[${j}]`, kind: mediaKind(ref) });
+    });
+  }
+  return located
+    .filter(({ kind }) => kind === 'document')
+    .map(({ field }) =>
+      violation(
+        field,
+        'DOCUMENT_NOT_ALLOWED',
+        `Documents can only be posted to LinkedIn, not ${draft.platform}; use an image or a video.`,
+      ),
+    );
+}

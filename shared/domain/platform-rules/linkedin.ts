@@ -1,0 +1,80 @@
+import {
+  checkTextLength,
+  codePointLength,
+  isBlank,
+  type Part,
+  type PlatformCheck,
+  violation,
+} from './helpers.js';
+import { checkCarousel, checkPartMedia, checkSingleItem, type MediaRule } from './shapes.js';
+
+/**
+ * networks/linkedin.md §2 "Posts API": `commentary` max 3000 characters — the widely used figure,
+ * not found verbatim in the official text, so it stays our default. Counted on the text as sent;
+ * the connector's backslash-escaping of reserved characters is not counted.
+ */
+export const LINKEDIN_MAX_COMMENTARY = 3000;
+/** networks/linkedin.md §2: single image, video and document posts carry one `content.media`. */
+export const LINKEDIN_MEDIA_PER_POST = 1;
+/** networks/linkedin.md §2 "MultiImage: 2–20 images" (our `carousel`; real carousels are sponsored-only). */
+export const LINKEDIN_MULTI_IMAGE_MIN = 2;
+export const LINKEDIN_MULTI_IMAGE_MAX = 20;
+
+const SINGLE_MEDIA: Readonly<Record<'image' | 'video' | 'document', MediaRule>> = {
+  image: { min: 1, max: LINKEDIN_MEDIA_PER_POST, kinds: ['image'], label: 'A LinkedIn image post' },
+  video: { min: 1, max: LINKEDIN_MEDIA_PER_POST, kinds: ['video'], label: 'A LinkedIn video post' },
+  document: { min: 1, max: LINKEDIN_MEDIA_PER_POST, kinds: ['document'], label: 'A LinkedIn document post' },
+};
+const TEXT_POST = 'A LinkedIn text post';
+
+export const checkLinkedIn: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
+  const out = parts.flatMap(textViolations);
+  if (!typeAllowed) return out;
+  switch (draft.postType) {
+    case 'text':
+      out.push(...checkSingleItem(draft, TEXT_POST));
+      for (const part of parts) {
+        // A text post is nothing but its commentary.
+        if (isBlank(part.text))
+          out.push(violation(part.textField, 'TEXT_REQUIRED', `${TEXT_POST} needs text.`));
+        out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label: TEXT_POST }, kindOf));
+      }
+      break;
+    case 'image':
+    case 'video':
+    case 'document': {
+      const rule = SINGLE_MEDIA[draft.postType];
+      out.push(...checkSingleItem(draft, rule.label));
+      for (const part of parts) out.push(...checkPartMedia(part, rule, kindOf));
+      break;
+    }
+    case 'carousel':
+      out.push(
+        ...checkCarousel(
+          draft,
+          parts,
+          {
+            min: LINKEDIN_MULTI_IMAGE_MIN,
+            max: LINKEDIN_MULTI_IMAGE_MAX,
+            kinds: ['image'],
+            label: 'A LinkedIn carousel (MultiImage)',
+          },
+          kindOf,
+        ),
+      );
+      break;
+    default:
+      break;
+  }
+  return out;
+};
+
+function textViolations(part: Part) {
+  return checkTextLength(
+    part,
+    codePointLength(part.text),
+    LINKEDIN_MAX_COMMENTARY,
+    'The commentary',
+    'characters',
+  );
+}

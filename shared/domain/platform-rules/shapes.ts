@@ -1,0 +1,184 @@
+import type { MediaKind, MediaKindLookup, PostDraft, RuleViolation } from '../posts.js';
+import { isBlank, mediaPath, type Part, violation } from './helpers.js';
+
+// Shape rules shared by the platforms: media count and kinds of one part, one-item posts, carousels.
+
+/** How many media of which kinds one part may carry; `max` 0 means "no media". */
+export interface MediaRule {
+  min: number;
+  max: number;
+  kinds: readonly MediaKind[];
+  /** Names the post in messages, e.g. "A LinkedIn image post". */
+  label: string;
+}
+
+/** MEDIA_KIND_NOT_ALLOWED for each reference of a known kind outside `kinds`; unknown kinds are skipped. */
+export function checkMediaKinds(
+  part: Part,
+  kinds: readonly MediaKind[],
+  kindOf: MediaKindLookup,
+  label: string,
+): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  part.media.forEach((ref, j) => {
+    const kind = kindOf(ref);
+    if (kind !== undefined && !kinds.includes(kind)) {
+      out.push(
+        violation(
+          mediaPath(part, j),
+          'MEDIA_KIND_NOT_ALLOWED',
+          `${label} takes ${kinds.join(' or ')} media, not ${kind}.`,
+        ),
+      );
+    }
+  });
+  return out;
+}
+
+/** Count and kind checks of one part's media against a rule. */
+export function checkPartMedia(part: Part, rule: MediaRule, kindOf: MediaKindLookup): RuleViolation[] {
+  const count = part.media.length;
+  if (rule.max === 0) {
+    return count > 0
+      ? [
+          violation(
+            part.mediaField,
+            'MEDIA_NOT_ALLOWED',
+            `${rule.label} carries no media; found ${count}.`,
+            0,
+          ),
+        ]
+      : [];
+  }
+  const out: RuleViolation[] = [];
+  if (count === 0 && rule.min > 0) {
+    out.push(
+      violation(
+        part.mediaField,
+        'MEDIA_REQUIRED',
+        `${rule.label} needs ${describeRange(rule)} media.`,
+        rule.min,
+      ),
+    );
+  } else if (count < rule.min) {
+    out.push(
+      violation(
+        part.mediaField,
+        'TOO_FEW_MEDIA',
+        `${rule.label} needs ${describeRange(rule)} media; found ${count}.`,
+        rule.min,
+      ),
+    );
+  } else if (count > rule.max) {
+    out.push(
+      violation(
+        part.mediaField,
+        'TOO_MANY_MEDIA',
+        `${rule.label} takes ${describeRange(rule)} media; found ${count}.`,
+        rule.max,
+      ),
+    );
+  }
+  out.push(...checkMediaKinds(part, rule.kinds, kindOf, rule.label));
+  return out;
+}
+
+function describeRange(rule: { min: number; max: number }): string {
+  if (rule.min === rule.max) return `exactly ${rule.min}`;
+  return rule.min === 0 ? `at most ${rule.max}` : `${rule.min} to ${rule.max}`;
+}
+
+/**
+ * Post types other than thread and carousel publish one post: string content, or an array of
+ * exactly one item (accepted so a client can use one shape everywhere).
+ */
+export function checkSingleItem(draft: PostDraft, label: string): RuleViolation[] {
+  if (!Array.isArray(draft.content)) return [];
+  if (draft.content.length === 0) {
+    return [violation('content', 'TOO_FEW_ITEMS', `${label} needs its text as a string or as one item.`, 1)];
+  }
+  if (draft.content.length > 1) {
+    return [
+      violation(
+        'content',
+        'TOO_MANY_ITEMS',
+        `${label} is one post: use a string or a single item; found ${draft.content.length} items.`,
+        1,
+      ),
+    ];
+  }
+  return [];
+}
+
+/** How many slides of which kinds a carousel takes. */
+export interface CarouselRule {
+  min: number;
+  max: number;
+  kinds: readonly MediaKind[];
+  label: string;
+}
+
+/**
+ * A carousel is one post with several slides and one caption. Two shapes are accepted:
+ * - string content (the caption) with the slides in `media` — the common case, and what a
+ *   client gets when it reads back a carousel it sent as a string;
+ * - array content with one item per slide, each item holding exactly one media reference; the
+ *   caption is the first item's text. Later items must carry no text: the networks have no
+ *   per-slide caption (per-slide descriptions go in `alt`), and silently dropping text would
+ *   publish something other than what the caller sent.
+ */
+export function checkCarousel(
+  draft: PostDraft,
+  parts: readonly Part[],
+  rule: CarouselRule,
+  kindOf: MediaKindLookup,
+): RuleViolation[] {
+  if (!Array.isArray(draft.content)) {
+    const [caption] = parts;
+    return caption === undefined ? [] : checkPartMedia(caption, rule, kindOf);
+  }
+  const out: RuleViolation[] = [];
+  const slides = draft.content.length;
+  if (slides < rule.min) {
+    out.push(
+      violation(
+        'content',
+        'TOO_FEW_ITEMS',
+        `${rule.label} needs ${describeRange(rule)} slides; found ${slides}.`,
+        rule.min,
+      ),
+    );
+  } else if (slides > rule.max) {
+    out.push(
+      violation(
+        'content',
+        'TOO_MANY_ITEMS',
+        `${rule.label} takes ${describeRange(rule)} slides; found ${slides}.`,
+        rule.max,
+      ),
+    );
+  }
+  const slideRule: MediaRule = {
+    min: 1,
+    max: 1,
+    kinds: rule.kinds,
+    label: `Each slide of ${lowerFirst(rule.label)}`,
+  };
+  parts.forEach((part, i) => {
+    if (i > 0 && !isBlank(part.text)) {
+      out.push(
+        violation(
+          part.textField,
+          'CONTENT_SHAPE',
+          `${rule.label} has one caption, the first item's text; put slide descriptions in the media's alt.`,
+        ),
+      );
+    }
+    out.push(...checkPartMedia(part, slideRule, kindOf));
+  });
+  return out;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

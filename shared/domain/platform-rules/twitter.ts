@@ -1,0 +1,151 @@
+import twitter from 'twitter-text';
+import type { MediaKindLookup, RuleViolation } from '../posts.js';
+import { checkTextLength, countMedia, isBlank, type Part, type PlatformCheck, violation } from './helpers.js';
+import { checkPartMedia, checkSingleItem } from './shapes.js';
+
+/**
+ * networks/twitter.md §6 "Text rules": 280 weighted characters (CJK/emoji 2, every URL 23, NFC),
+ * counted with twitter-text as the doc advises. Long posts for subscribers have no documented limit.
+ */
+export const X_MAX_WEIGHTED_LENGTH = 280;
+/** networks/twitter.md §1 (`media.media_ids` maxItems 4) and §2 "up to 4 photos". */
+export const X_MAX_IMAGES = 4;
+/** networks/twitter.md §2: "or 1 animated GIF or 1 video" — a video goes alone. */
+export const X_MAX_VIDEOS = 1;
+/** A thread of one post is just a post; the doc (§1 "Thread") sets no minimum, this is ours. */
+export const X_THREAD_MIN_ITEMS = 2;
+/** networks/twitter.md gives no thread ceiling; 25 is our default, bounding one publish job. */
+export const X_THREAD_MAX_ITEMS = 25;
+
+const LABEL = {
+  text: 'An X text post',
+  image: 'An X image post',
+  video: 'An X video post',
+  thread: 'An X thread',
+};
+
+/** The weighted length X counts (URLs 23, CJK and emoji 2); twitter-text NFC-normalises first. */
+export function xWeightedLength(text: string): number {
+  return twitter.parseTweet(text).weightedLength;
+}
+
+export const checkTwitter: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
+  const out = parts.flatMap(textViolations);
+  if (!typeAllowed) return out;
+  switch (draft.postType) {
+    case 'text':
+      out.push(...checkSingleItem(draft, LABEL.text));
+      for (const part of parts) {
+        if (isBlank(part.text))
+          out.push(violation(part.textField, 'TEXT_REQUIRED', `${LABEL.text} needs text.`));
+        out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label: LABEL.text }, kindOf));
+      }
+      break;
+    case 'image':
+      out.push(...checkSingleItem(draft, LABEL.image));
+      for (const part of parts) {
+        out.push(
+          ...checkPartMedia(
+            part,
+            { min: 1, max: X_MAX_IMAGES, kinds: ['image'], label: LABEL.image },
+            kindOf,
+          ),
+        );
+      }
+      break;
+    case 'video':
+      out.push(...checkSingleItem(draft, LABEL.video));
+      for (const part of parts) {
+        out.push(
+          ...checkPartMedia(
+            part,
+            { min: 1, max: X_MAX_VIDEOS, kinds: ['video'], label: LABEL.video },
+            kindOf,
+          ),
+        );
+      }
+      break;
+    case 'thread':
+      out.push(...threadShape(draft.content, parts, kindOf));
+      break;
+    default:
+      // Other types are not allowed on X and never get here (typeAllowed is false).
+      break;
+  }
+  return out;
+};
+
+function textViolations(part: Part): RuleViolation[] {
+  return checkTextLength(
+    part,
+    xWeightedLength(part.text),
+    X_MAX_WEIGHTED_LENGTH,
+    'The text',
+    'weighted characters (URLs count 23, CJK and emoji 2)',
+  );
+}
+
+/** Each post of a thread is a full post of its own: text and/or media, ≤ 4 images or 1 video. */
+function threadShape(
+  content: string | readonly unknown[],
+  parts: readonly Part[],
+  kindOf: MediaKindLookup,
+): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  if (typeof content === 'string') {
+    out.push(
+      violation('content', 'CONTENT_SHAPE', `${LABEL.thread} needs array content: one item per post.`),
+    );
+  } else if (content.length < X_THREAD_MIN_ITEMS) {
+    out.push(
+      violation(
+        'content',
+        'TOO_FEW_ITEMS',
+        `${LABEL.thread} needs at least ${X_THREAD_MIN_ITEMS} items; found ${content.length}.`,
+        X_THREAD_MIN_ITEMS,
+      ),
+    );
+  } else if (content.length > X_THREAD_MAX_ITEMS) {
+    out.push(
+      violation(
+        'content',
+        'TOO_MANY_ITEMS',
+        `${LABEL.thread} takes at most ${X_THREAD_MAX_ITEMS} items; found ${content.length}.`,
+        X_THREAD_MAX_ITEMS,
+      ),
+    );
+  }
+  for (const part of parts) {
+    if (isBlank(part.text) && part.media.length === 0) {
+      out.push(violation(part.textField, 'TEXT_REQUIRED', 'Each post of a thread needs text or media.'));
+    }
+    out.push(...postMedia(part, kindOf));
+  }
+  return out;
+}
+
+/** X's per-post media rule when any media is welcome: up to 4 images, or one video on its own. */
+function postMedia(part: Part, kindOf: MediaKindLookup): RuleViolation[] {
+  const counts = countMedia(part.media, kindOf);
+  if (counts.video > 0 && counts.total > X_MAX_VIDEOS) {
+    return [
+      violation(
+        part.mediaField,
+        'TOO_MANY_MEDIA',
+        `A post with a video carries nothing else (X allows ${X_MAX_IMAGES} images or ${X_MAX_VIDEOS} video); found ${counts.total} media.`,
+        X_MAX_VIDEOS,
+      ),
+    ];
+  }
+  if (counts.total > X_MAX_IMAGES) {
+    return [
+      violation(
+        part.mediaField,
+        'TOO_MANY_MEDIA',
+        `A post takes at most ${X_MAX_IMAGES} images; found ${counts.total} media.`,
+        X_MAX_IMAGES,
+      ),
+    ];
+  }
+  return [];
+}

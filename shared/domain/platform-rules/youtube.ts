@@ -1,0 +1,95 @@
+import type { RuleViolation } from '../posts.js';
+import {
+  codePointLength,
+  isBlank,
+  type Part,
+  type PlatformCheck,
+  utf8ByteLength,
+  violation,
+} from './helpers.js';
+import { checkPartMedia, checkSingleItem } from './shapes.js';
+
+/** networks/youtube.md §3 "Metadata constraints": `snippet.title` required, ≤ 100 characters. */
+export const YOUTUBE_MAX_TITLE = 100;
+/** networks/youtube.md §3: `snippet.description` ≤ 5000 bytes (bytes, not characters). */
+export const YOUTUBE_MAX_DESCRIPTION_BYTES = 5000;
+/** networks/youtube.md §1: `videos.insert` uploads one video; Shorts are the same upload (§4). */
+export const YOUTUBE_VIDEOS_PER_POST = 1;
+
+/** networks/youtube.md §3: neither title nor description may contain `<` or `>`. */
+const ANGLE_BRACKETS = /[<>]/;
+
+/**
+ * Our post text carries both YouTube fields: the first line is the title, everything after the
+ * first newline the description. The title is trimmed (a trailing `\r` of CRLF text included)
+ * because YouTube shows it on one line; the description is kept byte for byte.
+ * The connector sends exactly these values, so the checks here and the upload agree.
+ */
+export function youtubeTitleAndDescription(text: string): { title: string; description: string } {
+  const newline = text.indexOf('\n');
+  if (newline === -1) return { title: text.trim(), description: '' };
+  return { title: text.slice(0, newline).trim(), description: text.slice(newline + 1) };
+}
+
+export const checkYouTube: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
+  const out = parts.flatMap(textViolations);
+  if (!typeAllowed) return out;
+  const label = draft.postType === 'short' ? 'A YouTube Short' : 'A YouTube video';
+  out.push(...checkSingleItem(draft, label));
+  for (const part of parts) {
+    out.push(
+      ...checkPartMedia(part, { min: 1, max: YOUTUBE_VIDEOS_PER_POST, kinds: ['video'], label }, kindOf),
+    );
+  }
+  return out;
+};
+
+function textViolations(part: Part): RuleViolation[] {
+  const { title, description } = youtubeTitleAndDescription(part.text);
+  const out: RuleViolation[] = [];
+  const titleLength = codePointLength(title);
+  if (isBlank(title)) {
+    out.push(
+      violation(
+        part.textField,
+        'TEXT_REQUIRED',
+        'A YouTube upload needs a title: the first line of the text.',
+      ),
+    );
+  } else if (titleLength > YOUTUBE_MAX_TITLE) {
+    out.push(
+      violation(
+        part.textField,
+        'TEXT_TOO_LONG',
+        `The title (the first line) is ${titleLength} characters; the limit is ${YOUTUBE_MAX_TITLE}.`,
+        YOUTUBE_MAX_TITLE,
+      ),
+    );
+  }
+  if (ANGLE_BRACKETS.test(title)) {
+    out.push(
+      violation(part.textField, 'INVALID_CHARACTERS', 'The title (the first line) may not contain < or >.'),
+    );
+  }
+  const descriptionBytes = utf8ByteLength(description);
+  if (descriptionBytes > YOUTUBE_MAX_DESCRIPTION_BYTES) {
+    out.push(
+      violation(
+        part.textField,
+        'TEXT_TOO_LONG',
+        `The description (after the first line) is ${descriptionBytes} bytes in UTF-8; the limit is ${YOUTUBE_MAX_DESCRIPTION_BYTES}.`,
+        YOUTUBE_MAX_DESCRIPTION_BYTES,
+      ),
+    );
+  }
+  if (ANGLE_BRACKETS.test(description)) {
+    out.push(
+      violation(
+        part.textField,
+        'INVALID_CHARACTERS',
+        'The description (after the first line) may not contain < or >.',
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { defineOperation, Reply } from '../../http/operation.js';
+import { makeCreatePost } from '../../services/posts/create-post.js';
+import { noQuery, workspacePathParams } from '../common-schemas.js';
+import { createdPostResource, createPostBody, idempotencyHeaders } from './post-schemas.js';
+
+export const createPost = defineOperation({
+  id: 'createPost',
+  method: 'POST',
+  path: '/v1/workspaces/{workspace_id}/posts',
+  summary: 'Create a post (deliver now, schedule it, or keep a draft)',
+  description:
+    'Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted.',
+  tag: 'Posts',
+  auth: 'apiKey',
+  permission: 'posts:write',
+  rateLimitFamily: 'posts_create',
+  workspace: 'path',
+  successStatus: 201,
+  schemas: {
+    params: workspacePathParams,
+    query: noQuery,
+    headers: idempotencyHeaders,
+    body: createPostBody,
+    response: createdPostResource,
+  },
+  async handler({ deps, principal, workspaceId }, { body, headers }) {
+    const key = (headers as z.output<typeof idempotencyHeaders>)['idempotency-key'];
+    const result = await makeCreatePost(deps)(principal, workspaceId, body, key);
+    return new Reply(result.body, result.status, result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+  },
+});

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { literalHostProblem } from '../../domain/address-ranges.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.js';
+import { PLATFORMS } from '../../domain/platforms.js';
+import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
+import { idOf, isoTimestamp } from '../common-schemas.js';
+
+/** Platform names accepted on input; `x` is stored as `twitter` (API.md). */
+export const platformInput = z
+  .enum([...PLATFORMS, 'x'])
+  .transform((value) => (value === 'x' ? 'twitter' : value))
+  .describe('twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube');
+
+/** ISO 8601 in UTC (`Z`), normalised to millisecond precision so that stored times sort as text. */
+export const utcTimestamp = z.iso
+  .datetime({ offset: false, message: 'Expected an ISO 8601 timestamp in UTC, e.g. 2026-12-01T09:30:00Z.' })
+  .transform((value) => new Date(value).toISOString());
+
+const userTagSchema = z.strictObject({
+  username: z.string().min(1).max(30),
+  x: z.number().min(0).max(1).describe('0.0–1.0 from the left edge'),
+  y: z.number().min(0).max(1).describe('0.0–1.0 from the top edge'),
+});
+
+function checkPublicUrl(value: string, ctx: z.RefinementCtx) {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'Not a URL.', path: ['url'] });
+    return;
+  }
+  if (url.protocol !== 'https:')
+    ctx.addIssue({ code: 'custom', message: 'Only HTTPS URLs are accepted.', path: ['url'] });
+  if (url.username || url.password) {
+    ctx.addIssue({ code: 'custom', message: 'Credentials in the URL are not accepted.', path: ['url'] });
+  }
+  const problem = literalHostProblem(url);
+  if (problem) ctx.addIssue({ code: 'custom', message: `Not a public address: ${problem}.`, path: ['url'] });
+}
+
+export const mediaRefSchema = z
+  .strictObject({
+    id: idOf('media').optional().describe('A pre-uploaded media id (med_...). Use either id or url.'),
+    url: z.string().max(2048).optional().describe('A public HTTPS URL, fetched at publish time; needs type.'),
+    type: z.enum(MEDIA_KINDS).optional(),
+    alt: z.string().max(1500).optional().describe('Accessibility text, used by platforms that show it.'),
+    userTags: z.array(userTagSchema).max(20).optional().describe('Photo network only.'),
+  })
+  .superRefine((ref, ctx) => {
+    if ((ref.id === undefined) === (ref.url === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'Give exactly one of id or url.' });
+    }
+    if (ref.url !== undefined) {
+      checkPublicUrl(ref.url, ctx);
+      if (!ref.type) ctx.addIssue({ code: 'custom', message: 'A url needs its type.', path: ['type'] });
+    }
+  })
+  .meta({ id: 'MediaRef' });
+
+export const contentItemSchema = z
+  .strictObject({
+    text: z.string().max(10_000).optional(),
+    media: z.array(mediaRefSchema).max(35).optional(),
+  })
+  .refine((item) => (item.text !== undefined && item.text !== '') || (item.media?.length ?? 0) > 0, {
+    message: 'A content item needs text or media.',
+  });
+
+export const contentSchema = z
+  .union([z.string().max(10_000), z.array(contentItemSchema).min(1).max(35)])
+  .describe('The post text, or one item per part of a thread or carousel.');
+
+/** userTags belong to the photo network only; the rest of the checks are the platform rules (422). */
+function checkUserTagsPlatform(
+  platform: string | undefined,
+  media: z.output<typeof mediaRefSchema>[],
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+) {
+  if (platform === undefined || platform === 'instagram') return;
+  media.forEach((ref, index) => {
+    if (ref.userTags?.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'userTags are for instagram posts only.',
+        path: [...path, index, 'userTags'],
+      });
+    }
+  });
+}
+
+export function checkAllUserTags(
+  body: {
+    platform?: string;
+    content?: z.output<typeof contentSchema>;
+    media?: z.output<typeof mediaRefSchema>[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  checkUserTagsPlatform(body.platform, body.media ?? [], ['media'], ctx);
+  if (Array.isArray(body.content)) {
+    body.content.forEach((item, index) => {
+      checkUserTagsPlatform(body.platform, item.media ?? [], ['content', index, 'media'], ctx);
+    });
+  }
+}
+
+export const createPostBody = z
+  .strictObject({
+    platform: platformInput,
+    accountId: idOf('account'),
+    status: z
+      .enum(REQUESTED_STATUSES)
+      .describe('publish: deliver now; scheduled: at scheduledAt; draft: keep.'),
+    postType: z.enum(POST_TYPES),
+    content: contentSchema,
+    scheduledAt: utcTimestamp.optional().describe('Required with status scheduled; must be in the future.'),
+    media: z.array(mediaRefSchema).max(35).optional().describe('Media of a post whose content is a string.'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'scheduled' && !body.scheduledAt) {
+      ctx.addIssue({ code: 'custom', message: 'Required when status is scheduled.', path: ['scheduledAt'] });
+    }
+    if (body.status === 'publish' && body.scheduledAt) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Only for status scheduled or draft; publish means now.',
+        path: ['scheduledAt'],
+      });
+    }
+    checkAllUserTags(body, ctx);
+  });
+
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, '1–255 visible ASCII characters.')
+    .optional()
+    .describe('Makes the create safe to retry: the same key replays the first answer for 24 hours.'),
+});
+
+export const updatePostBody = z
+  .strictObject({
+    scheduledAt: utcTimestamp.nullable().optional().describe('A new time; null removes it (drafts only).'),
+    content: contentSchema.optional(),
+    media: z.array(mediaRefSchema).max(35).optional(),
+    postType: z.enum(POST_TYPES).optional(),
+    status: z.enum(REQUESTED_STATUSES).optional().describe('publish, scheduled or draft.'),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Name at least one field to change.' });
+
+export const rejectPostBody = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .describe('Why; stored on the post and sent in approval.decided.'),
+});
+
+export const postPathParams = z.object({ workspace_id: idOf('workspace'), post_id: idOf('post') });
+
+export const listPostsQuery = z.object({
+  status: z.enum(POST_STATUSES).optional(),
+  accountId: idOf('account').optional(),
+  platform: platformInput.optional(),
+  scheduledFrom: utcTimestamp.optional().describe('Earliest scheduledAt (inclusive).'),
+  scheduledTo: utcTimestamp.optional().describe('Latest scheduledAt (inclusive).'),
+});
+
+const storedMediaRef = z.object({
+  id: z.string().optional(),
+  url: z.string().optional(),
+  type: z.enum(MEDIA_KINDS).optional(),
+  alt: z.string().optional(),
+  userTags: z.array(z.object({ username: z.string(), x: z.number(), y: z.number() })).optional(),
+});
+
+export const postResource = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    accountId: z.string(),
+    platform: z.enum(PLATFORMS),
+    postType: z.enum(POST_TYPES),
+    status: z.enum(POST_STATUSES),
+    content: z.union([
+      z.string(),
+      z.array(z.object({ text: z.string().optional(), media: z.array(storedMediaRef).optional() })),
+    ]),
+    media: z.array(storedMediaRef),
+    scheduledAt: isoTimestamp.nullable(),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+    publishedAt: isoTimestamp.nullable(),
+    platformPostId: z.string().nullable(),
+    platformPostUrl: z.string().nullable(),
+    attempts: z.number().int(),
+    error: z
+      .object({
+        origin: z.enum(['platform', 'service']),
+        code: z.string(),
+        message: z.string(),
+        platformRawCode: z.string().optional(),
+        retryable: z.boolean(),
+      })
+      .nullable(),
+    approval: z
+      .object({
+        status: z.enum(['pending', 'approved', 'rejected']),
+        requestedAt: isoTimestamp,
+        decidedAt: isoTimestamp.optional(),
+        decidedBy: z.string().optional(),
+        reason: z.string().optional(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'Post' });
+
+export const createdPostResource = z
+  .object({
+    id: z.string(),
+    status: z.enum(POST_STATUSES),
+    platform: z.enum(PLATFORMS),
+    postType: z.enum(POST_TYPES),
+    createdAt: isoTimestamp,
+  })
+  .meta({ id: 'CreatedPost' });
+
+export function toPostResource(post: Post): z.input<typeof postResource> {
+  return {
+    id: post.postId,
+    workspaceId: post.workspaceId,
+    accountId: post.accountId,
+    platform: post.platform,
+    postType: post.postType,
+    status: post.status,
+    content: post.content,
+    media: post.media,
+    scheduledAt: post.scheduledAt ?? null,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    publishedAt: post.publishedAt ?? null,
+    platformPostId: post.platformPostId ?? null,
+    platformPostUrl: post.platformPostUrl ?? null,
+    attempts: post.attempts,
+    error: post.error ?? null,
+    approval: post.approval ?? null,
+  };
+}

@@ -1,0 +1,35 @@
+import { defineOperation } from '../../http/operation.js';
+import { makeChangePost } from '../../services/posts/change-post.js';
+import { noQuery } from '../common-schemas.js';
+import {
+  checkAllUserTags,
+  postPathParams,
+  postResource,
+  toPostResource,
+  updatePostBody,
+} from './post-schemas.js';
+
+export const updatePost = defineOperation({
+  id: 'updatePost',
+  method: 'PATCH',
+  path: '/v1/workspaces/{workspace_id}/posts/{post_id}',
+  summary: 'Reschedule, edit or submit a post',
+  description:
+    'Changes scheduledAt, content, media, postType or status (publish, scheduled, draft) of a draft, pending_approval or scheduled post; any other status is 409 conflict. A draft submitted with status publish or scheduled is checked like a new post (422, 403). To reschedule many posts, PATCH each in turn.',
+  tag: 'Posts',
+  auth: 'apiKey',
+  permission: 'posts:write',
+  rateLimitFamily: 'other',
+  workspace: 'path',
+  successStatus: 200,
+  schemas: {
+    params: postPathParams,
+    query: noQuery,
+    body: updatePostBody.superRefine((body, ctx) => checkAllUserTags({ ...body, platform: undefined }, ctx)),
+    response: postResource,
+  },
+  async handler({ deps, principal, workspaceId }, { params, body }) {
+    const post = await makeChangePost(deps).update(principal, workspaceId, params.post_id, body);
+    return toPostResource(post);
+  },
+});

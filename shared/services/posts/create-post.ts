@@ -1,0 +1,155 @@
+import { IdempotencyKeyReusedError, NotFoundError } from '../../domain/errors.js';
+import {
+  IDEMPOTENCY_TTL_SECONDS,
+  type IdempotencyRecord,
+  requestFingerprint,
+} from '../../domain/idempotency.js';
+import { newId } from '../../domain/ids.js';
+import type { Platform } from '../../domain/platforms.js';
+import { initialStatus } from '../../domain/post-lifecycle.js';
+import type { ContentItem, MediaRef, Post, PostType, RequestedStatus } from '../../domain/posts.js';
+import type { Principal } from '../../domain/tenancy.js';
+import type { Clock } from '../../ports/clock.js';
+import { IdempotencyRace, type PostStore } from '../../ports/post-store.js';
+import { assertReadyToSubmit, referencedMediaIds } from './post-checks.js';
+
+export interface CreatePostInput {
+  platform: Platform;
+  accountId: string;
+  status: RequestedStatus;
+  postType: PostType;
+  content: string | ContentItem[];
+  scheduledAt?: string;
+  media?: MediaRef[];
+}
+
+export interface CreatedPost {
+  status: number;
+  body: { id: string; status: Post['status']; platform: Platform; postType: PostType; createdAt: string };
+  replayed: boolean;
+}
+
+/** How often a request that lost an idempotency race looks for the winner's record before giving up. */
+const RACE_READS = 20;
+const RACE_PAUSE_MS = 50;
+
+export function makeCreatePost(deps: { posts: PostStore; clock: Clock }) {
+  const replay = (record: IdempotencyRecord, fingerprint: string): CreatedPost => {
+    if (record.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+    return { status: record.status, body: record.body as CreatedPost['body'], replayed: true };
+  };
+
+  /** The winner's record, once it is visible (a concurrent transaction may still be committing). */
+  const awaitWinner = async (
+    tenantId: string,
+    key: string,
+    fingerprint: string,
+  ): Promise<CreatedPost | undefined> => {
+    for (let attempt = 0; attempt < RACE_READS; attempt++) {
+      const record = await deps.posts.getIdempotencyRecord(
+        tenantId,
+        key,
+        Math.floor(deps.clock.now() / 1000),
+      );
+      if (record) return replay(record, fingerprint);
+      await new Promise((resolve) => setTimeout(resolve, RACE_PAUSE_MS));
+    }
+    return undefined;
+  };
+
+  /**
+   * Create a post:
+   * 1. a live record for the Idempotency-Key replays the first answer (or 422 for another body);
+   * 2. read the workspace, account and media in one round trip;
+   * 3. unless it is a draft: scheduledAt ahead (400), platform rules (422), policies (403);
+   * 4. write the post, with the idempotency record in the same transaction;
+   * 5. a lost race for the key replays the winner's answer.
+   */
+  return async function createPost(
+    principal: Principal,
+    workspaceId: string,
+    input: CreatePostInput,
+    idempotencyKey?: string,
+  ): Promise<CreatedPost> {
+    const tenantId = principal.tenant.tenantId;
+    const fingerprint = requestFingerprint(`POST /v1/workspaces/${workspaceId}/posts`, input);
+    const nowSeconds = Math.floor(deps.clock.now() / 1000);
+    if (idempotencyKey) {
+      const record = await deps.posts.getIdempotencyRecord(tenantId, idempotencyKey, nowSeconds);
+      if (record) return replay(record, fingerprint);
+    }
+
+    const draft = {
+      platform: input.platform,
+      postType: input.postType,
+      content: input.content,
+      media: input.media ?? [],
+      ...(input.scheduledAt && { scheduledAt: input.scheduledAt }),
+    };
+    const context = await deps.posts.loadContext(
+      tenantId,
+      workspaceId,
+      input.accountId,
+      referencedMediaIds(draft),
+    );
+    if (!context.workspace) throw new NotFoundError();
+    if (input.status !== 'draft') {
+      assertReadyToSubmit(draft, input.accountId, context, {
+        now: deps.clock.now(),
+        publishNow: input.status === 'publish',
+      });
+    }
+
+    const now = new Date(deps.clock.now()).toISOString();
+    const status = initialStatus(input.status, {
+      requireApproval: context.workspace.policies?.requireApproval ?? false,
+    });
+    const post: Post = {
+      postId: newId('post', deps.clock.now()),
+      tenantId,
+      workspaceId,
+      accountId: input.accountId,
+      ...draft,
+      status,
+      createdAt: now,
+      updatedAt: now,
+      attempts: 0,
+      createdBy: principal.agent.agentId,
+      version: 1,
+      ...(status === 'pending_approval' && { approval: { status: 'pending' as const, requestedAt: now } }),
+    };
+    const created: CreatedPost = {
+      status: 201,
+      body: {
+        id: post.postId,
+        status: post.status,
+        platform: post.platform,
+        postType: post.postType,
+        createdAt: now,
+      },
+      replayed: false,
+    };
+    if (!idempotencyKey) {
+      await deps.posts.create(post);
+      return created;
+    }
+    const record: IdempotencyRecord = {
+      tenantId,
+      key: idempotencyKey,
+      fingerprint,
+      status: created.status,
+      body: created.body,
+      createdAt: now,
+      expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+    };
+    try {
+      await deps.posts.create(post, record);
+      return created;
+    } catch (error) {
+      if (!(error instanceof IdempotencyRace)) throw error;
+      const winner = await awaitWinner(tenantId, idempotencyKey, fingerprint);
+      if (winner) return winner;
+      throw error;
+    }
+  };
+}
