@@ -1,93 +1,31 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runAdmin } from '../../infra/admin/run.js';
-import { writeHostFile } from '../../infra/local/host-file.js';
-import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
-import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
-import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
-import { makeDynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspacePolicies } from '../../shared/domain/policies.js';
 import { checkPolicies } from '../../shared/domain/policy-check.js';
-import type { TenancyStore } from '../../shared/ports/tenancy-store.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
+import { type AdminCliFixture, startAdminCliFixture } from '../support/admin-cli-fixture.js';
 
-const REGION = 'us-east-1';
 /** Well-formed ids that name nothing. */
 const NO_TENANT = 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const NO_WORKSPACE = 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 
-let client: DynamoDBClient;
-let store: TenancyStore;
-let dataDir: string;
-const tempDirs: string[] = [];
+/** The admin CLI, pointed at tables of this file's own on the suite's DynamoDB Local. */
+let fx: AdminCliFixture;
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'admin-cli-policies-'));
-  tempDirs.push(dir);
-  return dir;
-}
+beforeAll(async () => {
+  fx = await startAdminCliFixture('admin-cli-policies');
+});
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[], env: NodeJS.ProcessEnv = { DATA_DIR: dataDir }): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, {
-    env,
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-  });
-  return { code, stdout, stderr };
-}
-
-/** Runs a command that must succeed with --json and returns its one object. */
-async function cliJson<T>(argv: string[]): Promise<T> {
-  const result = await cli([...argv, '--json']);
-  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-  expect(result.stderr).toBe('');
-  return JSON.parse(result.stdout) as T;
-}
+afterAll(() => fx?.close());
 
 /** A fresh workspace, and set-policy's arguments for it. */
 async function workspace(): Promise<{ tenantId: string; workspaceId: string; target: string[] }> {
-  const { tenantId, workspaceId } = await cliJson<BootstrapResult>(['bootstrap']);
+  const { tenantId, workspaceId } = await fx.cliJson<BootstrapResult>(['bootstrap']);
   return { tenantId, workspaceId, target: ['set-policy', '--tenant', tenantId, '--workspace', workspaceId] };
 }
 
 async function storedPolicies(tenantId: string, workspaceId: string) {
-  return (await store.getWorkspace(tenantId, workspaceId))?.policies;
+  return (await fx.store.getWorkspace(tenantId, workspaceId))?.policies;
 }
-
-beforeAll(async () => {
-  const endpoint = inject('dynamodbEndpoint');
-  const names = localTableNames(`admin-cli-policies-${randomBytes(4).toString('hex')}-`);
-  client = makeDynamoClient({ region: REGION, endpoint });
-  await ensureTables(client, names);
-  store = makeDynamoTenancyStore(makeDocumentClient(client), names.main);
-  dataDir = tempDir();
-  writeHostFile(dataDir, {
-    pid: process.pid,
-    baseUrl: 'http://127.0.0.1:1',
-    region: REGION,
-    dynamodbEndpoint: endpoint,
-    s3Endpoint: 'http://127.0.0.1:1',
-    mediaBucket: 'media',
-    tables: names,
-  });
-});
-
-afterAll(() => {
-  client?.destroy();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('admin CLI set-policy', () => {
   it('stores every policy and prints the policies object with --json', async () => {
@@ -95,7 +33,7 @@ describe('admin CLI set-policy', () => {
     const { tenantId, workspaceId, target } = await workspace();
 
     // Act
-    const printed = await cliJson<WorkspacePolicies>([
+    const printed = await fx.cliJson<WorkspacePolicies>([
       ...target,
       ...['--require-approval', 'true', '--blocked-terms', 'spam, buy now ,spam'],
       ...['--allowed-platforms', 'linkedin,X,twitter', '--posting-window', '09:00-17:00@mon-fri'],
@@ -117,7 +55,7 @@ describe('admin CLI set-policy', () => {
 
   it('stores policies that the policy check then applies', async () => {
     const { tenantId, workspaceId, target } = await workspace();
-    await cliJson([...target, '--posting-window', '22:00-02:00@fri', '--blocked-terms', 'spam']);
+    await fx.cliJson([...target, '--posting-window', '22:00-02:00@fri', '--blocked-terms', 'spam']);
 
     const policies = await storedPolicies(tenantId, workspaceId);
     const post = { platform: 'linkedin' as const, postType: 'text' as const, media: [] };
@@ -136,11 +74,11 @@ describe('admin CLI set-policy', () => {
   it('merges the options over the stored policies: given ones replace, others stay', async () => {
     // Prepare
     const { tenantId, workspaceId, target } = await workspace();
-    await cliJson([...target, '--blocked-terms', 'spam,scam', '--require-alt-text', 'true']);
+    await fx.cliJson([...target, '--blocked-terms', 'spam,scam', '--require-alt-text', 'true']);
 
     // Act
-    await cliJson([...target, '--posting-window', '22:00-02:00']);
-    const replaced = await cliJson<WorkspacePolicies>([...target, '--blocked-terms', 'crypto']);
+    await fx.cliJson([...target, '--posting-window', '22:00-02:00']);
+    const replaced = await fx.cliJson<WorkspacePolicies>([...target, '--blocked-terms', 'crypto']);
 
     // Assess
     const expected: WorkspacePolicies = {
@@ -154,10 +92,14 @@ describe('admin CLI set-policy', () => {
 
   it('--unset removes the named policies and keeps the rest', async () => {
     const { tenantId, workspaceId, target } = await workspace();
-    await cliJson([...target, '--blocked-terms', 'spam', '--posting-window', '09:00-17:00']);
-    await cliJson([...target, '--require-approval', 'true']);
+    await fx.cliJson([...target, '--blocked-terms', 'spam', '--posting-window', '09:00-17:00']);
+    await fx.cliJson([...target, '--require-approval', 'true']);
 
-    const result = await cliJson<WorkspacePolicies>([...target, '--unset', 'posting-window,--blocked-terms']);
+    const result = await fx.cliJson<WorkspacePolicies>([
+      ...target,
+      '--unset',
+      'posting-window,--blocked-terms',
+    ]);
 
     expect(result).toEqual({ requireApproval: true });
     expect(await storedPolicies(tenantId, workspaceId)).toEqual({ requireApproval: true });
@@ -165,13 +107,13 @@ describe('admin CLI set-policy', () => {
 
   it('--clear starts from no policies, alone or with new ones', async () => {
     const { tenantId, workspaceId, target } = await workspace();
-    await cliJson([...target, '--blocked-terms', 'spam', '--allowed-platforms', 'linkedin']);
+    await fx.cliJson([...target, '--blocked-terms', 'spam', '--allowed-platforms', 'linkedin']);
 
-    const fresh = await cliJson<WorkspacePolicies>([...target, '--clear', '--require-alt-text', 'true']);
+    const fresh = await fx.cliJson<WorkspacePolicies>([...target, '--clear', '--require-alt-text', 'true']);
     expect(fresh).toEqual({ requireAltText: true });
     expect(await storedPolicies(tenantId, workspaceId)).toEqual({ requireAltText: true });
 
-    const none = await cliJson<WorkspacePolicies>([...target, '--clear']);
+    const none = await fx.cliJson<WorkspacePolicies>([...target, '--clear']);
     expect(none).toEqual({});
     expect(await storedPolicies(tenantId, workspaceId)).toEqual({});
   });
@@ -179,7 +121,7 @@ describe('admin CLI set-policy', () => {
   it('prints the policies for a person without --json', async () => {
     const { workspaceId, target } = await workspace();
 
-    const result = await cli([
+    const result = await fx.cli([
       ...target,
       ...[
         '--posting-window',
@@ -198,20 +140,20 @@ describe('admin CLI set-policy', () => {
     expect(result.stdout).toMatch(/require approval +no/);
     expect(result.stderr).toContain('target: local host');
 
-    const cleared = await cli([...target, '--clear']);
+    const cleared = await fx.cli([...target, '--clear']);
     expect(cleared.stdout).toBe(`Workspace ${workspaceId} has no policies.\n`);
   });
 
   it('refuses stored policies that the schema refuses, until they are replaced or cleared', async () => {
     // Prepare: written past the CLI, as an older version might have stored them.
     const { tenantId, workspaceId, target } = await workspace();
-    await store.setWorkspacePolicies(tenantId, workspaceId, {
+    await fx.store.setWorkspacePolicies(tenantId, workspaceId, {
       postingWindow: { start: '9:00', end: '17:00' },
     });
 
     // Act
-    const refused = await cli([...target, '--require-approval', 'true', '--json']);
-    const replaced = await cliJson<WorkspacePolicies>([...target, '--posting-window', '09:00-17:00']);
+    const refused = await fx.cli([...target, '--require-approval', 'true', '--json']);
+    const replaced = await fx.cliJson<WorkspacePolicies>([...target, '--posting-window', '09:00-17:00']);
 
     // Assess
     expect(refused.code).toBe(2);
@@ -223,9 +165,9 @@ describe('admin CLI set-policy', () => {
 
 describe('admin CLI set-policy failures', () => {
   it('an unknown workspace is a failure (exit 1), not bad usage', async () => {
-    const { tenantId } = await cliJson<BootstrapResult>(['bootstrap']);
+    const { tenantId } = await fx.cliJson<BootstrapResult>(['bootstrap']);
 
-    const result = await cli([
+    const result = await fx.cli([
       ...['set-policy', '--tenant', tenantId, '--workspace', NO_WORKSPACE],
       ...['--require-approval', 'true', '--json'],
     ]);
@@ -238,10 +180,10 @@ describe('admin CLI set-policy failures', () => {
   });
 
   it('a workspace of another tenant is not found', async () => {
-    const mine = await cliJson<BootstrapResult>(['bootstrap']);
-    const theirs = await cliJson<BootstrapResult>(['bootstrap']);
+    const mine = await fx.cliJson<BootstrapResult>(['bootstrap']);
+    const theirs = await fx.cliJson<BootstrapResult>(['bootstrap']);
 
-    const result = await cli([
+    const result = await fx.cli([
       ...['set-policy', '--tenant', mine.tenantId, '--workspace', theirs.workspaceId],
       ...['--blocked-terms', 'spam'],
     ]);
@@ -251,7 +193,7 @@ describe('admin CLI set-policy failures', () => {
     expect(await storedPolicies(theirs.tenantId, theirs.workspaceId)).toBeUndefined();
   });
 
-  const noHost = () => ({ DATA_DIR: tempDir() });
+  const noHost = () => ({ env: { DATA_DIR: fx.tempDir() } });
   const target = ['set-policy', '--tenant', NO_TENANT, '--workspace', NO_WORKSPACE];
 
   it.each<[string, string[], string]>([
@@ -302,7 +244,7 @@ describe('admin CLI set-policy failures', () => {
     ],
   ])('refuses %s as bad usage (exit 2) before looking for a host', async (_name, options, message) => {
     // Act
-    const result = await cli([...target, ...options], noHost());
+    const result = await fx.cli([...target, ...options], noHost());
 
     // Assess
     expect(result.code).toBe(2);
@@ -312,7 +254,7 @@ describe('admin CLI set-policy failures', () => {
   });
 
   it('with --json, an invalid window is one usage error object', async () => {
-    const result = await cli([...target, '--posting-window', '09:00-24:00', '--json'], noHost());
+    const result = await fx.cli([...target, '--posting-window', '09:00-24:00', '--json'], noHost());
 
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -323,15 +265,15 @@ describe('admin CLI set-policy failures', () => {
   });
 
   it('other commands do not take the policy options', async () => {
-    const result = await cli(['create-tenant', '--name', 'x', '--clear'], noHost());
+    const result = await fx.cli(['create-tenant', '--name', 'x', '--clear'], noHost());
 
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('create-tenant does not take --clear');
   });
 
   it('help shows set-policy and its options', async () => {
-    const all = await cli(['help'], noHost());
-    const one = await cli(['set-policy', '--help'], {});
+    const all = await fx.cli(['help'], noHost());
+    const one = await fx.cli(['set-policy', '--help'], { env: {} });
 
     expect(all.stdout).toContain('set-policy');
     expect(one.code).toBe(0);

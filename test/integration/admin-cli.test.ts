@@ -1,149 +1,91 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runAdmin } from '../../infra/admin/run.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveTarget, STACK_OUTPUTS } from '../../infra/admin/target.js';
 import { freePort } from '../../infra/local/free-port.js';
 import { writeHostFile } from '../../infra/local/host-file.js';
-import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
-import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { localTableNames, TABLES } from '../../shared/adapters/dynamodb/tables.js';
-import { makeDynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store.js';
 import { hashApiKey } from '../../shared/domain/api-keys.js';
 import { isIdOf } from '../../shared/domain/ids.js';
 import { PLATFORMS } from '../../shared/domain/platforms.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../shared/domain/tenancy.js';
-import type { TenancyStore } from '../../shared/ports/tenancy-store.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
+import { type AdminCliFixture, startAdminCliFixture } from '../support/admin-cli-fixture.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const REGION = 'us-east-1';
 const KEY_PATTERN = /^smcp_[0-9a-f]{64}$/;
 
-let client: DynamoDBClient;
-let store: TenancyStore;
-let dataDir: string;
-const tempDirs: string[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(
-  argv: string[],
-  options: {
-    env?: NodeJS.ProcessEnv;
-    cloudFormation?: (config: { region?: string }) => CloudFormationClient;
-  } = {},
-): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, {
-    env: options.env ?? { DATA_DIR: dataDir },
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    ...(options.cloudFormation && { cloudFormation: options.cloudFormation }),
-  });
-  return { code, stdout, stderr };
-}
-
-/** Runs a command that must succeed with --json and returns its one object. */
-async function cliJson<T>(argv: string[]): Promise<T> {
-  const result = await cli([...argv, '--json']);
-  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-  expect(result.stderr).toBe('');
-  return JSON.parse(result.stdout) as T;
-}
+/** The admin CLI, pointed at tables of this file's own on the suite's DynamoDB Local. */
+let fx: AdminCliFixture;
 
 beforeAll(async () => {
-  const endpoint = inject('dynamodbEndpoint');
-  const names = localTableNames(`admin-cli-${randomBytes(4).toString('hex')}-`);
-  client = makeDynamoClient({ region: REGION, endpoint });
-  await ensureTables(client, names);
-  store = makeDynamoTenancyStore(makeDocumentClient(client), names.main);
-  dataDir = tempDir();
-  writeHostFile(dataDir, {
-    pid: process.pid,
-    baseUrl: 'http://127.0.0.1:1',
-    region: REGION,
-    dynamodbEndpoint: endpoint,
-    s3Endpoint: 'http://127.0.0.1:1',
-    mediaBucket: 'media',
-    tables: names,
-  });
+  fx = await startAdminCliFixture('admin-cli');
 });
 
-afterAll(() => {
-  client?.destroy();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => fx?.close());
 
 describe('admin CLI against the local host', () => {
   it('bootstrap --json prints one object: a stored key and a sandbox account per platform', async () => {
-    const result = await cliJson<BootstrapResult>(['bootstrap', '--name', 'Acme', '--plan', 'pro']);
+    const result = await fx.cliJson<BootstrapResult>(['bootstrap', '--name', 'Acme', '--plan', 'pro']);
 
     expect(result.apiKey).toMatch(KEY_PATTERN);
     expect(Object.keys(result.accounts).sort()).toEqual([...PLATFORMS].sort());
     expect(Object.values(result.accounts).every((id) => isIdOf('account', id))).toBe(true);
-    const record = await store.getApiKeyByHash(hashApiKey(result.apiKey));
+    const record = await fx.store.getApiKeyByHash(hashApiKey(result.apiKey));
     expect(record).toMatchObject({ tenantId: result.tenantId, agentId: result.agentId });
     expect(record?.revokedAt).toBeUndefined();
-    expect(await store.getTenant(result.tenantId)).toMatchObject({ name: 'Acme', planTier: 'pro' });
-    const twitter = await store.getAccount(result.tenantId, result.workspaceId, result.accounts.twitter);
+    expect(await fx.store.getTenant(result.tenantId)).toMatchObject({ name: 'Acme', planTier: 'pro' });
+    const twitter = await fx.store.getAccount(result.tenantId, result.workspaceId, result.accounts.twitter);
     expect(twitter).toMatchObject({ platform: 'twitter', sandbox: true, status: 'connected' });
   });
 
   it('bootstrap without --json shows the key once, with the warning', async () => {
-    const result = await cli(['bootstrap']);
+    const result = await fx.cli(['bootstrap']);
 
     expect(result.code).toBe(0);
     const key = result.stdout.match(/smcp_[0-9a-f]{64}/)?.[0];
     expect(key).toBeDefined();
-    expect(await store.getApiKeyByHash(hashApiKey(key ?? ''))).toBeDefined();
+    expect(await fx.store.getApiKeyByHash(hashApiKey(key ?? ''))).toBeDefined();
     expect(result.stdout).toContain('cannot be shown again');
     expect(result.stderr).toContain('target: local host');
   });
 
   it('creates tenant, workspaces and the three kinds of agent (an all-workspaces one as super-admin)', async () => {
-    const tenant = await cliJson<Tenant>(['create-tenant', '--name', 'Globex']);
+    const tenant = await fx.cliJson<Tenant>(['create-tenant', '--name', 'Globex']);
     expect(tenant).toMatchObject({ name: 'Globex', planTier: 'free', planStatus: 'active' });
-    const a = await cliJson<Workspace>(['create-workspace', '--tenant', tenant.tenantId, '--name', 'A']);
-    const b = await cliJson<Workspace>(['create-workspace', '--tenant', tenant.tenantId, '--name', 'B']);
-    expect(await store.getWorkspace(tenant.tenantId, b.workspaceId)).toMatchObject({ name: 'B' });
+    const a = await fx.cliJson<Workspace>(['create-workspace', '--tenant', tenant.tenantId, '--name', 'A']);
+    const b = await fx.cliJson<Workspace>(['create-workspace', '--tenant', tenant.tenantId, '--name', 'B']);
+    expect(await fx.store.getWorkspace(tenant.tenantId, b.workspaceId)).toMatchObject({ name: 'B' });
 
-    const all = await cliJson<Agent>(['create-agent', '--tenant', tenant.tenantId, '--name', 'ops', '--all']);
+    const all = await fx.cliJson<Agent>([
+      'create-agent',
+      '--tenant',
+      tenant.tenantId,
+      '--name',
+      'ops',
+      '--all',
+    ]);
     expect(all.scope).toEqual({ kind: 'all' });
-    expect(await store.getAgent(tenant.tenantId, all.agentId)).toMatchObject({ scope: { kind: 'all' } });
+    expect(await fx.store.getAgent(tenant.tenantId, all.agentId)).toMatchObject({ scope: { kind: 'all' } });
 
-    const selected = await cliJson<Agent>([
+    const selected = await fx.cliJson<Agent>([
       'create-agent',
       ...['--tenant', tenant.tenantId, '--name', 'reader'],
       ...['--workspaces', `${a.workspaceId},${b.workspaceId}`, '--permissions', 'posts:read,accounts:read'],
     ]);
     expect(selected.scope).toEqual({ kind: 'selected', workspaceIds: [a.workspaceId, b.workspaceId] });
     expect(selected.lockedWorkspaceId).toBeUndefined();
-    expect((await store.getAgent(tenant.tenantId, selected.agentId))?.permissions).toEqual([
+    expect((await fx.store.getAgent(tenant.tenantId, selected.agentId))?.permissions).toEqual([
       'posts:read',
       'accounts:read',
     ]);
 
-    const locked = await cliJson<Agent>([
+    const locked = await fx.cliJson<Agent>([
       ...['create-agent', '--tenant', tenant.tenantId, '--name', 'bot', '--workspace', a.workspaceId],
     ]);
     expect(locked).toMatchObject({ lockedWorkspaceId: a.workspaceId, scope: { kind: 'selected' } });
@@ -151,10 +93,10 @@ describe('admin CLI against the local host', () => {
   });
 
   it('refuses an agent over a workspace of another tenant', async () => {
-    const mine = await cliJson<Tenant>(['create-tenant', '--name', 'Mine']);
-    const theirs = await cliJson<BootstrapResult>(['bootstrap', '--name', 'Theirs']);
+    const mine = await fx.cliJson<Tenant>(['create-tenant', '--name', 'Mine']);
+    const theirs = await fx.cliJson<BootstrapResult>(['bootstrap', '--name', 'Theirs']);
 
-    const result = await cli([
+    const result = await fx.cli([
       ...['create-agent', '--tenant', mine.tenantId, '--name', 'x', '--workspaces', theirs.workspaceId],
       '--json',
     ]);
@@ -164,15 +106,15 @@ describe('admin CLI against the local host', () => {
   });
 
   it('create-key prints the key but never its hash; revoking twice is a conflict', async () => {
-    const boot = await cliJson<BootstrapResult>(['bootstrap']);
-    const created = await cliJson<Omit<ApiKeyRecord, 'keyHash'> & { apiKey: string }>([
+    const boot = await fx.cliJson<BootstrapResult>(['bootstrap']);
+    const created = await fx.cliJson<Omit<ApiKeyRecord, 'keyHash'> & { apiKey: string }>([
       ...['create-key', '--tenant', boot.tenantId, '--agent', boot.agentId],
     ]);
     expect(created.apiKey).toMatch(KEY_PATTERN);
     expect(created).not.toHaveProperty('keyHash');
     expect(JSON.stringify(created)).not.toContain(hashApiKey(created.apiKey));
 
-    const revoked = await cliJson<ApiKeyRecord>([
+    const revoked = await fx.cliJson<ApiKeyRecord>([
       'revoke-key',
       '--tenant',
       boot.tenantId,
@@ -181,16 +123,16 @@ describe('admin CLI against the local host', () => {
     ]);
     expect(revoked.revokedAt).toBeDefined();
     expect(revoked).not.toHaveProperty('keyHash');
-    expect((await store.getApiKeyByHash(hashApiKey(created.apiKey)))?.revokedAt).toBe(revoked.revokedAt);
+    expect((await fx.store.getApiKeyByHash(hashApiKey(created.apiKey)))?.revokedAt).toBe(revoked.revokedAt);
 
-    const again = await cli(['revoke-key', '--tenant', boot.tenantId, '--key', created.keyId, '--json']);
+    const again = await fx.cli(['revoke-key', '--tenant', boot.tenantId, '--key', created.keyId, '--json']);
     expect(again.code).toBe(1);
     expect(JSON.parse(again.stdout)).toEqual({
       error: 'conflict',
       message: 'The API key is already revoked.',
     });
 
-    const human = await cli(['revoke-key', '--tenant', boot.tenantId, '--key', created.keyId]);
+    const human = await fx.cli(['revoke-key', '--tenant', boot.tenantId, '--key', created.keyId]);
     expect(human.code).toBe(1);
     expect(human.stdout).toBe('');
     expect(human.stderr).toContain('error: The API key is already revoked.');
@@ -198,8 +140,8 @@ describe('admin CLI against the local host', () => {
   });
 
   it('delete-agent marks it deleted, and it can get no new key', async () => {
-    const boot = await cliJson<BootstrapResult>(['bootstrap']);
-    const deleted = await cliJson<Agent>([
+    const boot = await fx.cliJson<BootstrapResult>(['bootstrap']);
+    const deleted = await fx.cliJson<Agent>([
       'delete-agent',
       '--tenant',
       boot.tenantId,
@@ -207,64 +149,67 @@ describe('admin CLI against the local host', () => {
       boot.agentId,
     ]);
     expect(deleted.deletedAt).toBeDefined();
-    expect((await store.getAgent(boot.tenantId, boot.agentId))?.deletedAt).toBe(deleted.deletedAt);
+    expect((await fx.store.getAgent(boot.tenantId, boot.agentId))?.deletedAt).toBe(deleted.deletedAt);
 
-    const result = await cli(['create-key', '--tenant', boot.tenantId, '--agent', boot.agentId]);
+    const result = await fx.cli(['create-key', '--tenant', boot.tenantId, '--agent', boot.agentId]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: No agent agt_/m);
   });
 
   it('create-sandbox-account stores x as twitter', async () => {
-    const boot = await cliJson<BootstrapResult>(['bootstrap']);
-    const account = await cliJson<Account>([
+    const boot = await fx.cliJson<BootstrapResult>(['bootstrap']);
+    const account = await fx.cliJson<Account>([
       ...['create-sandbox-account', '--tenant', boot.tenantId, '--workspace', boot.workspaceId],
       ...['--platform', 'X', '--handle', '@second'],
     ]);
     expect(account).toMatchObject({ platform: 'twitter', handle: '@second', sandbox: true });
-    expect(await store.getAccount(boot.tenantId, boot.workspaceId, account.accountId)).toMatchObject({
+    expect(await fx.store.getAccount(boot.tenantId, boot.workspaceId, account.accountId)).toMatchObject({
       platform: 'twitter',
     });
   });
 
   it('set-plan changes the stored tenant', async () => {
-    const boot = await cliJson<BootstrapResult>(['bootstrap']);
-    const tenant = await cliJson<Tenant>(['set-plan', '--tenant', boot.tenantId, '--status', 'inactive']);
+    const boot = await fx.cliJson<BootstrapResult>(['bootstrap']);
+    const tenant = await fx.cliJson<Tenant>(['set-plan', '--tenant', boot.tenantId, '--status', 'inactive']);
     expect(tenant.planStatus).toBe('inactive');
-    expect(await store.getTenant(boot.tenantId)).toMatchObject({ planStatus: 'inactive', planTier: 'free' });
+    expect(await fx.store.getTenant(boot.tenantId)).toMatchObject({
+      planStatus: 'inactive',
+      planTier: 'free',
+    });
 
-    const human = await cli(['set-plan', '--tenant', boot.tenantId, '--tier', 'enterprise']);
+    const human = await fx.cli(['set-plan', '--tenant', boot.tenantId, '--tier', 'enterprise']);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain('plan enterprise, inactive');
-    expect(await store.getTenant(boot.tenantId)).toMatchObject({ planTier: 'enterprise' });
+    expect(await fx.store.getTenant(boot.tenantId)).toMatchObject({ planTier: 'enterprise' });
   });
 
   it('finds the host through --data-dir without DATA_DIR', async () => {
-    const result = await cli(['create-tenant', '--name', 'Via flag', '--data-dir', dataDir, '--json'], {
+    const result = await fx.cli(['create-tenant', '--name', 'Via flag', '--data-dir', fx.dataDir, '--json'], {
       env: {},
     });
     expect(result.code).toBe(0);
     const tenant = JSON.parse(result.stdout) as Tenant;
-    expect(await store.getTenant(tenant.tenantId)).toMatchObject({ name: 'Via flag' });
+    expect(await fx.store.getTenant(tenant.tenantId)).toMatchObject({ name: 'Via flag' });
   });
 });
 
 describe('admin CLI failures', () => {
   it('without a host file, says to start the host with npm start', async () => {
-    const empty = tempDir();
-    const result = await cli(['bootstrap'], { env: { DATA_DIR: empty } });
+    const empty = fx.tempDir();
+    const result = await fx.cli(['bootstrap'], { env: { DATA_DIR: empty } });
 
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`No local host is running for the data folder ${empty}`);
     expect(result.stderr).toContain('npm start');
 
-    const json = await cli(['bootstrap', '--json'], { env: { DATA_DIR: empty } });
+    const json = await fx.cli(['bootstrap', '--json'], { env: { DATA_DIR: empty } });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: 'target_unavailable' });
   });
 
   it('a host file whose DynamoDB no longer answers is reported as a stopped host', async () => {
-    const stale = tempDir();
+    const stale = fx.tempDir();
     const port = await freePort();
     writeHostFile(stale, {
       pid: process.pid,
@@ -276,7 +221,7 @@ describe('admin CLI failures', () => {
       tables: localTableNames('stale-'),
     });
 
-    const result = await cli(['create-tenant', '--name', 'x'], { env: { DATA_DIR: stale } });
+    const result = await fx.cli(['create-tenant', '--name', 'x'], { env: { DATA_DIR: stale } });
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('does not answer');
@@ -284,21 +229,22 @@ describe('admin CLI failures', () => {
   });
 
   it('bad usage exits 2 with a hint, before looking for a host', async () => {
-    const noHost = { env: { DATA_DIR: tempDir() } };
-    const unknown = await cli(['frobnicate'], noHost);
+    const noHost = { env: { DATA_DIR: fx.tempDir() } };
+    const unknown = await fx.cli(['frobnicate'], noHost);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
     expect(unknown.stderr).toContain('help');
 
-    expect((await cli(['create-tenant'], noHost)).code).toBe(2);
-    expect((await cli(['create-tenant', '--name', 'x', '--bogus'], noHost)).code).toBe(2);
-    expect((await cli(['create-tenant', '--name', 'x', '--agent', 'agt_x'], noHost)).code).toBe(2);
-    expect((await cli(['create-workspace', '--tenant', 'wks_nope', '--name', 'x'], noHost)).code).toBe(2);
-    expect((await cli(['set-plan', '--tenant', 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV'], noHost)).code).toBe(2);
+    expect((await fx.cli(['create-tenant'], noHost)).code).toBe(2);
+    expect((await fx.cli(['create-tenant', '--name', 'x', '--bogus'], noHost)).code).toBe(2);
+    expect((await fx.cli(['create-tenant', '--name', 'x', '--agent', 'agt_x'], noHost)).code).toBe(2);
+    expect((await fx.cli(['create-workspace', '--tenant', 'wks_nope', '--name', 'x'], noHost)).code).toBe(2);
+    expect((await fx.cli(['set-plan', '--tenant', 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV'], noHost)).code).toBe(2);
     expect(
-      (await cli(['create-agent', '--tenant', 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV', '--name', 'a'], noHost)).code,
+      (await fx.cli(['create-agent', '--tenant', 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV', '--name', 'a'], noHost))
+        .code,
     ).toBe(2);
-    const badPermission = await cli(
+    const badPermission = await fx.cli(
       [
         'create-agent',
         '--tenant',
@@ -314,22 +260,22 @@ describe('admin CLI failures', () => {
     expect(badPermission.code).toBe(2);
     expect(badPermission.stderr).toContain('Unknown permission root');
 
-    const bare = await cli([], noHost);
+    const bare = await fx.cli([], noHost);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('error: Name a command.');
 
-    const json = await cli(['frobnicate', '--json'], noHost);
+    const json = await fx.cli(['frobnicate', '--json'], noHost);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: 'usage' });
   });
 
   it('help lists the commands and targets without needing a host', async () => {
-    const result = await cli(['help'], { env: { DATA_DIR: tempDir() } });
+    const result = await fx.cli(['help'], { env: { DATA_DIR: fx.tempDir() } });
     expect(result.code).toBe(0);
     for (const command of ['bootstrap', 'create-agent', 'revoke-key', 'set-plan', '--stack', '--data-dir']) {
       expect(result.stdout).toContain(command);
     }
-    const one = await cli(['create-key', '--help'], { env: {} });
+    const one = await fx.cli(['create-key', '--help'], { env: {} });
     expect(one.code).toBe(0);
     expect(one.stdout).toContain('--tenant ten_… --agent agt_…');
   });
@@ -393,7 +339,7 @@ describe('admin CLI --stack', () => {
     const documents = mockClient(DynamoDBDocumentClient);
     documents.on(PutCommand).resolves({});
     try {
-      const result = await cli([
+      const result = await fx.cli([
         'create-tenant',
         '--name',
         'Prod',
@@ -419,7 +365,7 @@ describe('admin CLI --stack', () => {
   it('a stack without the table outputs is a clear error', async () => {
     cloudFormation.on(DescribeStacksCommand).resolves(stackWith({ RateLimitsTableName: 'prod-rate' }));
 
-    const result = await cli(['bootstrap', '--stack', 'social-prod', '--region', 'eu-west-1']);
+    const result = await fx.cli(['bootstrap', '--stack', 'social-prod', '--region', 'eu-west-1']);
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The stack social-prod (UPDATE_COMPLETE) has no output MainTableName');
@@ -432,7 +378,7 @@ describe('admin CLI --stack', () => {
   it('an unknown stack is a clear error, without a stack trace', async () => {
     cloudFormation.on(DescribeStacksCommand).rejects(new Error('Stack with id nope does not exist'));
 
-    const result = await cli(['bootstrap', '--stack', 'nope', '--region', 'eu-west-1', '--json']);
+    const result = await fx.cli(['bootstrap', '--stack', 'nope', '--region', 'eu-west-1', '--json']);
 
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -450,7 +396,7 @@ describe('admin CLI --stack', () => {
   });
 
   it('--stack and --data-dir together are bad usage', async () => {
-    const result = await cli(['bootstrap', '--stack', 's', '--data-dir', dataDir]);
+    const result = await fx.cli(['bootstrap', '--stack', 's', '--data-dir', fx.dataDir]);
     expect(result.code).toBe(2);
     expect(cloudFormation.commandCalls(DescribeStacksCommand)).toHaveLength(0);
   });
@@ -462,14 +408,14 @@ describe('admin CLI as a process', () => {
   }, async () => {
     const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'admin', '--', 'bootstrap', '--json'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: fx.dataDir },
       timeout: 25_000,
     });
 
     const result = JSON.parse(stdout) as BootstrapResult;
     expect(result.apiKey).toMatch(KEY_PATTERN);
     expect(Object.keys(result.accounts)).toHaveLength(PLATFORMS.length);
-    expect(await store.getApiKeyByHash(hashApiKey(result.apiKey))).toMatchObject({
+    expect(await fx.store.getApiKeyByHash(hashApiKey(result.apiKey))).toMatchObject({
       tenantId: result.tenantId,
     });
   });
