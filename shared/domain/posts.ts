@@ -100,6 +100,18 @@ export interface ApprovalRecord {
   reason?: string;
 }
 
+/** What the delivery worker keeps on a post between attempts. */
+export interface DeliveryState {
+  /** Set while publishing: the worker holding the post, and until when its claim lasts. */
+  leaseId?: string;
+  leaseUntil?: string;
+  /** The earliest time of the next attempt, while queued for a retry. */
+  nextAttemptAt?: string;
+  /** When the network first rate-limited this post; retries stop about 15 minutes later. */
+  rateLimitedSince?: string;
+  lastAttemptAt?: string;
+}
+
 export interface PostError {
   origin: 'platform' | 'service';
   code: string;
@@ -129,6 +141,8 @@ export interface Post {
   approval?: ApprovalRecord;
   /** Who created it (agent id). */
   createdBy: string;
+  /** Delivery bookkeeping (the worker's): */
+  delivery?: DeliveryState;
   /** Optimistic-lock counter: every write increments it. */
   version: number;
 }

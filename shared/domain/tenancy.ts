@@ -66,6 +66,9 @@ export interface Account {
   sandbox: boolean;
   connectedAt: string;
   createdAt: string;
+  /** Set when the network revoked the authorisation; the account needs reconnecting. */
+  disconnectedAt?: string;
+  disconnectReason?: string;
 }
 
 /** Who performs an administrative action; decides what they may create. */

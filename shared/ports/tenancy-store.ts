@@ -40,6 +40,13 @@ export interface TenancyStore {
   getTenantAndAgent(tenantId: string, agentId: string): Promise<{ tenant?: Tenant; agent?: Agent }>;
 
   putAccount(account: Account): Promise<void>;
+  /** connected → disconnected, once; false when it was not connected (nothing written). */
+  markAccountDisconnected(
+    tenantId: string,
+    workspaceId: string,
+    accountId: string,
+    change: { at: string; reason: string },
+  ): Promise<boolean>;
   getAccount(tenantId: string, workspaceId: string, accountId: string): Promise<Account | undefined>;
   listAccounts(
     tenantId: string,

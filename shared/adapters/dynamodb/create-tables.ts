@@ -1,8 +1,10 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   type CreateTableCommandInput,
   type DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -46,12 +48,36 @@ export function createTableInput(definition: TableDefinition, tableName: string)
   };
 }
 
+/**
+ * An index a newer version defines but an existing local table lacks (a data folder from an
+ * older version): added in place, as CDK would.
+ */
+async function addMissingIndexes(client: DynamoDBClient, definition: TableDefinition, tableName: string) {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const input = createTableInput(definition, tableName);
+  for (const index of input.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: input.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+  }
+}
+
 /** Creates the table unless it exists (local host and tests only; AWS tables come from CDK). */
 export async function ensureTable(client: DynamoDBClient, definition: TableDefinition, tableName: string) {
   try {
     await client.send(new CreateTableCommand(createTableInput(definition, tableName)));
   } catch (error) {
-    if (error instanceof ResourceInUseException) return;
+    if (error instanceof ResourceInUseException) {
+      await addMissingIndexes(client, definition, tableName);
+      return;
+    }
     throw error;
   }
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });

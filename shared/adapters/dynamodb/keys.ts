@@ -1,3 +1,5 @@
+import type { Post } from '../../domain/posts.js';
+
 /**
  * Key layout of the main table. Every item that belongs to a tenant has the tenant in its
  * partition key, so no query can reach across tenants. docs/data-model.md explains each pattern.
@@ -42,6 +44,19 @@ export const keys = {
     gsi1sk:
       post.status === 'scheduled' && post.scheduledAt ? `${post.scheduledAt}#${post.postId}` : post.postId,
   }),
+  /** GSI2 entry of a post waiting on time; none for other statuses (the index stays small). */
+  postDue: (post: Post): { gsi2pk: string; gsi2sk: string } | Record<string, never> => {
+    const due =
+      post.status === 'scheduled'
+        ? post.scheduledAt
+        : post.status === 'queued'
+          ? (post.delivery?.nextAttemptAt ?? post.updatedAt)
+          : post.status === 'publishing'
+            ? post.delivery?.leaseUntil
+            : undefined;
+    if (!due) return {};
+    return { gsi2pk: `DUE#${post.status}#${dueShard(post.postId)}`, gsi2sk: `${due}#${post.postId}` };
+  },
   media: (tenantId: string, workspaceId: string, mediaId: string) => ({
     pk: keys.workspacePartition(tenantId, workspaceId),
     sk: `MEDIA#${mediaId}`,
@@ -49,10 +64,19 @@ export const keys = {
   idempotency: (tenantId: string, key: string) => ({ pk: `${tenantId}#${key}` }),
 } as const;
 
+/** Spreads the cross-tenant due index over a few partitions, so no one partition is hot. */
+export const DUE_SHARDS = 4;
+
+function dueShard(postId: string): number {
+  let sum = 0;
+  for (const char of postId) sum = (sum * 31 + char.charCodeAt(0)) >>> 0;
+  return sum % DUE_SHARDS;
+}
+
 /** Item type tags, so stream consumers and operators can tell items apart. */
 export type EntityType = 'tenant' | 'workspace' | 'agent' | 'apiKey' | 'account' | 'post' | 'media';
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'entity'] as const;
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity'] as const;
 
 /** The stored item for an entity: its own fields, its keys and its type tag. */
 export function toItem<T extends object>(entity: EntityType, key: Record<string, string>, value: T) {

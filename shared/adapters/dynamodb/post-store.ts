@@ -15,7 +15,7 @@ import type { Post } from '../../domain/posts.js';
 import type { Account, Workspace } from '../../domain/tenancy.js';
 import { IdempotencyRace, type PostStore } from '../../ports/post-store.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { fromItem, keys, toItem } from './keys.js';
+import { DUE_SHARDS, fromItem, keys, toItem } from './keys.js';
 import type { TableNames } from './tables.js';
 
 const MAX_BATCH_GET = 100;
@@ -217,6 +217,23 @@ export function makeDynamoPostStore(
       if (!Item || Number(Item.expiresAt) < nowSeconds) return undefined;
       const { pk: _pk, ...record } = Item;
       return record as IdempotencyRecord;
+    },
+
+    async listOverdue(status, before, limit) {
+      const found: Post[] = [];
+      for (let shard = 0; shard < DUE_SHARDS && found.length < limit; shard++) {
+        const { Items } = await db.send(
+          new QueryCommand({
+            TableName: tables.main,
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
+            ExpressionAttributeValues: { ':pk': `DUE#${status}#${shard}`, ':before': before },
+            Limit: limit - found.length,
+          }),
+        );
+        found.push(...(Items ?? []).map((item) => fromItem<Post>(item)));
+      }
+      return found;
     },
 
     async putMedia(media) {

@@ -41,6 +41,13 @@ export const MAIN_TABLE: TableDefinition = {
       partitionKey: { name: 'gsi1pk', type: 'S' },
       sortKey: { name: 'gsi1sk', type: 'S' },
     },
+    {
+      // Sparse: only posts waiting on time (scheduled, queued, publishing), across tenants, by when
+      // they are due. The reconciler reads it to find what is overdue.
+      indexName: 'gsi2',
+      partitionKey: { name: 'gsi2pk', type: 'S' },
+      sortKey: { name: 'gsi2sk', type: 'S' },
+    },
   ],
   timeToLiveAttribute: 'expiresAt',
   stream: 'NEW_AND_OLD_IMAGES',

@@ -206,6 +206,29 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
         }),
       );
     },
+    async markAccountDisconnected(tenantId, workspaceId, accountId, change) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.account(tenantId, workspaceId, accountId),
+            ConditionExpression: '#status = :connected',
+            UpdateExpression: 'SET #status = :disconnected, disconnectedAt = :at, disconnectReason = :reason',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':connected': 'connected',
+              ':disconnected': 'disconnected',
+              ':at': change.at,
+              ':reason': change.reason,
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
     getAccount: (tenantId, workspaceId, accountId) =>
       get<Account>(keys.account(tenantId, workspaceId, accountId)),
     listAccounts: (tenantId, workspaceId, page, filter) =>

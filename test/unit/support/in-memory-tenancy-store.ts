@@ -50,6 +50,20 @@ export class InMemoryTenancyStore implements TenancyStore {
     return workspace && structuredClone(workspace);
   }
 
+  async markAccountDisconnected(
+    tenantId: string,
+    workspaceId: string,
+    accountId: string,
+    change: { at: string; reason: string },
+  ): Promise<boolean> {
+    const key = [...this.accounts.keys()].find((k) => k.endsWith(accountId));
+    const account = key ? this.accounts.get(key) : undefined;
+    if (!key || !account || account.tenantId !== tenantId || account.workspaceId !== workspaceId) return false;
+    if (account.status !== 'connected') return false;
+    this.accounts.set(key, { ...account, status: 'disconnected', disconnectedAt: change.at, disconnectReason: change.reason });
+    return true;
+  }
+
   async setWorkspacePolicies(
     tenantId: string,
     workspaceId: string,

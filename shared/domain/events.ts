@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { encodeTime, TIME_LEN } from 'ulid';
+import type { Post } from './posts.js';
+
+/** Event names (interface section 6). */
+export const EVENT_TYPES = [
+  'post.queued',
+  'post.scheduled',
+  'post.published',
+  'post.failed',
+  'approval.requested',
+  'approval.decided',
+  'account.disconnected',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The envelope of API.md "Webhooks"; `tenantId` routes it and is never delivered. */
+export interface ServiceEvent {
+  /** `evt_…`, the same for every delivery of one state change. */
+  id: string;
+  type: EventType;
+  createdAt: string;
+  tenantId: string;
+  workspaceId: string;
+  data: Record<string, unknown>;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A ULID-shaped id derived from the change itself (what changed, and to which version), so that
+ * the stream consumer emits the same id however often it sees the same record.
+ */
+export function stableEventId(atMs: number, ...identity: string[]): string {
+  const digest = createHash('sha256').update(identity.join('\n')).digest();
+  let random = '';
+  for (let i = 0; i < 26 - TIME_LEN; i++) random += CROCKFORD[(digest[i] ?? 0) % 32];
+  return `evt_${encodeTime(atMs, TIME_LEN)}${random}`;
+}
+
+function postData(post: Post): Record<string, unknown> {
+  return {
+    postId: post.postId,
+    status: post.status,
+    platform: post.platform,
+    accountId: post.accountId,
+    ...(post.scheduledAt && { scheduledAt: post.scheduledAt }),
+    ...(post.platformPostId && { platformPostId: post.platformPostId }),
+    ...(post.platformPostUrl && { platformPostUrl: post.platformPostUrl }),
+    ...(post.publishedAt && { publishedAt: post.publishedAt }),
+    ...(post.error && { error: post.error }),
+  };
+}
+
+/**
+ * The events one change of a post produces (API.md "Webhooks" payloads). A change the caller
+ * cannot tell apart (a retry going back to queued, a claim) produces none.
+ */
+export function postEvents(before: Post | undefined, after: Post): ServiceEvent[] {
+  const events: ServiceEvent[] = [];
+  const at = Date.parse(after.updatedAt);
+  const make = (type: EventType, data: Record<string, unknown>): ServiceEvent => ({
+    id: stableEventId(at, after.postId, String(after.version), type),
+    type,
+    createdAt: after.updatedAt,
+    tenantId: after.tenantId,
+    workspaceId: after.workspaceId,
+    data,
+  });
+  const entered = (status: Post['status']) => after.status === status && before?.status !== status;
+  const wasRetrying = before?.status === 'publishing';
+  if (entered('queued') && !wasRetrying) events.push(make('post.queued', postData(after)));
+  if (entered('scheduled') || (after.status === 'scheduled' && before?.scheduledAt !== after.scheduledAt)) {
+    events.push(make('post.scheduled', postData(after)));
+  }
+  if (entered('published')) events.push(make('post.published', postData(after)));
+  if (entered('failed')) events.push(make('post.failed', postData(after)));
+  if (entered('pending_approval')) events.push(make('approval.requested', { postId: after.postId }));
+  const decided = after.approval?.decidedAt && after.approval.decidedAt !== before?.approval?.decidedAt;
+  if (decided && after.approval) {
+    events.push(
+      make('approval.decided', {
+        postId: after.postId,
+        decision: after.approval.status === 'approved' ? 'approved' : 'rejected',
+        ...(after.approval.decidedBy && { reviewer: after.approval.decidedBy }),
+        ...(after.approval.reason && { reason: after.approval.reason }),
+      }),
+    );
+  }
+  return events;
+}

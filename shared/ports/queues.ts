@@ -1,0 +1,20 @@
+/** What the delivery queue carries: which post to try, never the post itself (it is read fresh). */
+export interface DeliveryMessage {
+  tenantId: string;
+  workspaceId: string;
+  postId: string;
+}
+
+/** A queue of JSON messages (SQS in AWS, an in-process queue on the local host). */
+export interface MessageQueue<T> {
+  /** `delaySeconds` 0–900 (SQS's own limit): the message is invisible until then. */
+  send(message: T, options?: { delaySeconds?: number }): Promise<void>;
+}
+
+/** One-time schedules that put a delivery message on the delivery queue at a given time. */
+export interface PostScheduler {
+  /** Creates or moves the post's schedule (one per post, named after it). */
+  upsert(postId: string, fireAt: Date, message: DeliveryMessage): Promise<void>;
+  /** Removes it; nothing happens when there is none. */
+  remove(postId: string): Promise<void>;
+}

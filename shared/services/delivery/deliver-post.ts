@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { ConflictError } from '../../domain/errors.js';
+import { mediaKindOf } from '../../domain/media.js';
+import { nextStatus } from '../../domain/post-lifecycle.js';
+import type { Post, PostError } from '../../domain/posts.js';
+import { decideAfterFailure } from '../../domain/retry-policy.js';
+import type { Account } from '../../domain/tenancy.js';
+import type { Clock } from '../../ports/clock.js';
+import type { Connector, DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
+import type { PostStore } from '../../ports/post-store.js';
+import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
+import type { TenancyStore } from '../../ports/tenancy-store.js';
+import { mediaRefsWithPaths, referencedMediaIds } from '../posts/post-checks.js';
+
+/** How long a claim lasts; past it the reconciler takes the post back. */
+export const LEASE_MS = 2 * 60 * 1000;
+/** A network call that takes longer counts as a transient failure. */
+export const CONNECTOR_TIMEOUT_MS = 60 * 1000;
+/** Early by at most this much, the worker waits in place instead of re-queueing. */
+const WAIT_IN_PLACE_MS = 1000;
+const MAX_QUEUE_DELAY_SECONDS = 900;
+
+export interface DeliveryDeps {
+  posts: PostStore;
+  tenancy: TenancyStore;
+  deliveryQueue: MessageQueue<DeliveryMessage>;
+  connectorFor(account: Account): Connector | undefined;
+  clock: Clock;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export type DeliveryResult = 'published' | 'retrying' | 'failed' | 'held' | 'dropped';
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(onTimeout()), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function makeDeliverPost(deps: DeliveryDeps) {
+  const sleep = deps.sleep ?? defaultSleep;
+  const nowIso = () => new Date(deps.clock.now()).toISOString();
+
+  /** Writes `next` over `current` if nobody changed it since; false when someone did (drop, don't fight). */
+  const write = async (current: Post, next: Post): Promise<boolean> => {
+    try {
+      await deps.posts.update(
+        { ...next, version: current.version + 1, updatedAt: nowIso() },
+        current.version,
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConflictError) return false;
+      throw error;
+    }
+  };
+
+  const fail = (post: Post, error: PostError) =>
+    write(post, { ...post, status: 'failed', error, delivery: { lastAttemptAt: nowIso() } });
+
+  /**
+   * Deliver one post:
+   * 1. read it; anything but scheduled or queued is a duplicate or late message: drop it;
+   * 2. not due yet: wait in place (≤ 1 s) or put the message back with a delay (≤ 15 min);
+   * 3. claim it (→ publishing, with a lease) with a conditional write; losing the race: drop;
+   * 4. check the account and media; call the network (with a time-out);
+   * 5. write the outcome if the claim still holds: published, queued for a retry, or failed
+   *    (a revoked token also disconnects the account).
+   */
+  return async function deliverPost(message: DeliveryMessage): Promise<DeliveryResult> {
+    const post = await deps.posts.get(message.tenantId, message.workspaceId, message.postId);
+    if (!post || (post.status !== 'scheduled' && post.status !== 'queued')) return 'dropped';
+
+    const dueIso = post.status === 'scheduled' ? post.scheduledAt : post.delivery?.nextAttemptAt;
+    const early = dueIso ? Date.parse(dueIso) - deps.clock.now() : 0;
+    if (early > WAIT_IN_PLACE_MS) {
+      // Far-off posts have a schedule of their own; only re-queue what a queue delay can reach.
+      if (early > MAX_QUEUE_DELAY_SECONDS * 1000) return 'dropped';
+      await deps.deliveryQueue.send(message, { delaySeconds: Math.floor(early / 1000) });
+      return 'held';
+    }
+    if (early > 0) await sleep(early);
+
+    const claimedStatus = nextStatus(
+      post.status === 'scheduled'
+        ? nextStatus(
+            post.status,
+            { type: 'due' },
+            {
+              requireApproval: false,
+              scheduledAtAhead: false,
+            },
+          )
+        : post.status,
+      { type: 'claim' },
+      { requireApproval: false, scheduledAtAhead: false },
+    );
+    const attempt = post.attempts + 1;
+    const claimed: Post = {
+      ...post,
+      status: claimedStatus,
+      attempts: attempt,
+      delivery: {
+        ...post.delivery,
+        leaseId: randomUUID(),
+        leaseUntil: new Date(deps.clock.now() + LEASE_MS).toISOString(),
+        lastAttemptAt: nowIso(),
+      },
+    };
+    if (!(await write(post, claimed))) return 'dropped';
+    const current: Post = { ...claimed, version: post.version + 1, updatedAt: nowIso() };
+
+    const context = await deps.posts.loadContext(
+      post.tenantId,
+      post.workspaceId,
+      post.accountId,
+      referencedMediaIds(post),
+    );
+    const account = context.account;
+    if (account?.status !== 'connected') {
+      await fail(current, {
+        origin: 'service',
+        code: account ? 'account_disconnected' : 'account_not_found',
+        message: account
+          ? 'The account was disconnected; reconnect it and post again.'
+          : 'The account no longer exists.',
+        retryable: false,
+      });
+      return 'failed';
+    }
+    const media: DeliveryMedia[] = [];
+    for (const { ref } of mediaRefsWithPaths(post)) {
+      if (ref.id) {
+        const stored = context.media.get(ref.id);
+        if (!stored) {
+          await fail(current, {
+            origin: 'service',
+            code: 'media_not_found',
+            message: `Media ${ref.id} was deleted before delivery.`,
+            retryable: false,
+          });
+          return 'failed';
+        }
+        media.push({
+          kind: mediaKindOf(stored.mimeType) ?? 'image',
+          stored,
+          ...(ref.alt && { alt: ref.alt }),
+        });
+      } else if (ref.url) {
+        media.push({ kind: ref.type ?? 'image', url: ref.url, ...(ref.alt && { alt: ref.alt }) });
+      }
+    }
+    const connector = deps.connectorFor(account);
+    if (!connector) {
+      await fail(current, {
+        origin: 'service',
+        code: 'connector_unavailable',
+        message: `No connector is configured for ${account.platform} on this deployment.`,
+        retryable: true,
+      });
+      return 'failed';
+    }
+
+    const outcome = await withTimeout<PublishOutcome>(
+      connector.publish({ post: current, account, attempt, clientReference: post.postId, media }).catch(
+        (error: unknown): PublishOutcome => ({
+          kind: 'failed',
+          failure: 'transient',
+          code: 'PLATFORM_UNAVAILABLE',
+          message: error instanceof Error ? error.message : 'The network call failed.',
+        }),
+      ),
+      CONNECTOR_TIMEOUT_MS,
+      () => ({
+        kind: 'failed',
+        failure: 'transient',
+        code: 'PLATFORM_TIMEOUT',
+        message: 'The network did not answer in time.',
+      }),
+    );
+
+    if (outcome.kind === 'published') {
+      const { error: _retryError, ...withoutError } = current;
+      const done = await write(current, {
+        ...withoutError,
+        status: 'published',
+        publishedAt: nowIso(),
+        platformPostId: outcome.platformPostId,
+        platformPostUrl: outcome.platformPostUrl,
+        delivery: { lastAttemptAt: current.delivery?.lastAttemptAt },
+      });
+      return done ? 'published' : 'dropped';
+    }
+
+    if (outcome.failure === 'auth_revoked') {
+      await deps.tenancy.markAccountDisconnected(account.tenantId, account.workspaceId, account.accountId, {
+        at: nowIso(),
+        reason: outcome.message,
+      });
+    }
+    const decision = decideAfterFailure(
+      outcome,
+      {
+        attempt,
+        now: deps.clock.now(),
+        ...(post.delivery?.rateLimitedSince && { rateLimitedSince: post.delivery.rateLimitedSince }),
+      },
+      deps.random,
+    );
+    if (decision.kind === 'fail') {
+      return (await fail(current, decision.error)) ? 'failed' : 'dropped';
+    }
+    const retried = await write(current, {
+      ...current,
+      status: nextStatus(
+        current.status,
+        { type: 'retry' },
+        { requireApproval: false, scheduledAtAhead: false },
+      ),
+      error: {
+        origin: 'platform',
+        code: outcome.code,
+        message: outcome.message,
+        retryable: true,
+        ...(outcome.platformRawCode && { platformRawCode: outcome.platformRawCode }),
+      },
+      delivery: {
+        nextAttemptAt: new Date(deps.clock.now() + decision.delaySeconds * 1000).toISOString(),
+        ...(decision.rateLimitedSince && { rateLimitedSince: decision.rateLimitedSince }),
+        lastAttemptAt: current.delivery?.lastAttemptAt,
+      },
+    });
+    return retried ? 'retrying' : 'dropped';
+  };
+}
+
+/** The SQS side: one message per post; a message whose handling threw is retried (partial batch). */
+export function makeDeliveryWorker(deps: DeliveryDeps) {
+  const deliverPost = makeDeliverPost(deps);
+  return async function handleDeliveryBatch(event: SQSEvent): Promise<SQSBatchResponse> {
+    const failures: SQSBatchResponse['batchItemFailures'] = [];
+    await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          await deliverPost(JSON.parse(record.body) as DeliveryMessage);
+        } catch (error) {
+          console.error(
+            JSON.stringify({
+              level: 'error',
+              msg: 'delivery failed; the message will be retried',
+              messageId: record.messageId,
+              errorName: error instanceof Error ? error.name : 'unknown',
+              errorMessage: error instanceof Error ? error.message : String(error),
+            }),
+          );
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      }),
+    );
+    return { batchItemFailures: failures };
+  };
+}

@@ -1,0 +1,103 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { fromItem } from '../../adapters/dynamodb/keys.js';
+import { deliveryEffects } from '../../domain/delivery-effects.js';
+import { postEvents, type ServiceEvent, stableEventId } from '../../domain/events.js';
+import type { Post } from '../../domain/posts.js';
+import type { Account } from '../../domain/tenancy.js';
+import type { Clock } from '../../ports/clock.js';
+import type { DeliveryMessage, MessageQueue, PostScheduler } from '../../ports/queues.js';
+
+export interface OutboxDeps {
+  deliveryQueue: MessageQueue<DeliveryMessage>;
+  eventsQueue: MessageQueue<ServiceEvent>;
+  scheduler: PostScheduler;
+  clock: Clock;
+}
+
+type Image = Record<string, unknown>;
+
+function image(value: Record<string, unknown> | undefined): Image | undefined {
+  // The Lambda event's AttributeValue type and the SDK's describe the same wire format.
+  return value ? unmarshall(value as Record<string, AttributeValue>) : undefined;
+}
+
+function accountEvents(before: Image | undefined, after: Image): ServiceEvent[] {
+  const account = fromItem<Account>(after);
+  if (before?.status !== 'connected' || account.status !== 'disconnected' || !account.disconnectedAt)
+    return [];
+  return [
+    {
+      id: stableEventId(
+        Date.parse(account.disconnectedAt),
+        account.accountId,
+        'disconnected',
+        account.disconnectedAt,
+      ),
+      type: 'account.disconnected',
+      createdAt: account.disconnectedAt,
+      tenantId: account.tenantId,
+      workspaceId: account.workspaceId,
+      data: {
+        accountId: account.accountId,
+        platform: account.platform,
+        reason: account.disconnectReason ?? 'revoked',
+      },
+    },
+  ];
+}
+
+/**
+ * The transactional outbox (DESIGN.md "Data flow"): the main table's stream is the only way side
+ * effects leave. For each change of a post: its delivery message, its one-time schedule (made,
+ * moved or removed) and its events; for an account that lost its authorisation: account.disconnected.
+ * Every effect is safe to repeat (the worker claims conditionally, schedules are upserts, events
+ * keep their id), so a record seen twice does no harm. A failing record stops the batch and is
+ * reported, so Lambda retries from it and order is kept.
+ */
+export function makeOutbox(deps: OutboxDeps) {
+  const apply = async (record: DynamoDBRecord) => {
+    const after = image(record.dynamodb?.NewImage);
+    if (!after) return;
+    const before = image(record.dynamodb?.OldImage);
+    if (after.entity === 'account') {
+      for (const event of accountEvents(before, after)) await deps.eventsQueue.send(event);
+      return;
+    }
+    if (after.entity !== 'post') return;
+    const post = fromItem<Post>(after);
+    const previous = before ? fromItem<Post>(before) : undefined;
+    const message: DeliveryMessage = {
+      tenantId: post.tenantId,
+      workspaceId: post.workspaceId,
+      postId: post.postId,
+    };
+    const effects = deliveryEffects(previous, post, deps.clock.now());
+    if (effects.unschedule) await deps.scheduler.remove(post.postId);
+    if (effects.schedule) await deps.scheduler.upsert(post.postId, effects.schedule.fireAt, message);
+    if (effects.enqueue)
+      await deps.deliveryQueue.send(message, { delaySeconds: effects.enqueue.delaySeconds });
+    for (const event of postEvents(previous, post)) await deps.eventsQueue.send(event);
+  };
+
+  return async function handleStream(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+    for (const record of event.Records) {
+      try {
+        await apply(record);
+      } catch (error) {
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'outbox record failed; it will be retried',
+            sequenceNumber: record.dynamodb?.SequenceNumber,
+            errorName: error instanceof Error ? error.name : 'unknown',
+            errorMessage: error instanceof Error ? error.message : String(error),
+          }),
+        );
+        return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+      }
+    }
+    return { batchItemFailures: [] };
+  };
+}

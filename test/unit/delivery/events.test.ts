@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { postEvents, stableEventId } from '../../../shared/domain/events.js';
+import { aPost } from './support.js';
+
+const types = (events: { type: string }[]) => events.map((event) => event.type);
+
+describe('postEvents', () => {
+  it('names each state change with its event', () => {
+    expect(types(postEvents(undefined, aPost({ status: 'queued' })))).toEqual(['post.queued']);
+    expect(
+      types(postEvents(undefined, aPost({ status: 'scheduled', scheduledAt: '2030-02-01T00:00:00.000Z' }))),
+    ).toEqual(['post.scheduled']);
+    expect(types(postEvents(undefined, aPost({ status: 'pending_approval' })))).toEqual([
+      'approval.requested',
+    ]);
+    expect(
+      types(postEvents(aPost({ status: 'publishing' }), aPost({ status: 'published', version: 2 }))),
+    ).toEqual(['post.published']);
+  });
+
+  it('a retry going back to queued, and a claim, are not events', () => {
+    expect(postEvents(aPost({ status: 'publishing' }), aPost({ status: 'queued', version: 3 }))).toEqual([]);
+    expect(postEvents(aPost({ status: 'queued' }), aPost({ status: 'publishing', version: 2 }))).toEqual([]);
+  });
+
+  it('post.failed carries the error detail of the interface', () => {
+    const error = {
+      origin: 'platform' as const,
+      code: 'RATE_LIMITED',
+      message: 'm',
+      platformRawCode: '429',
+      retryable: true,
+    };
+    const [event] = postEvents(
+      aPost({ status: 'publishing' }),
+      aPost({ status: 'failed', version: 2, error }),
+    );
+    expect(event?.data).toMatchObject({ postId: aPost().postId, status: 'failed', error });
+  });
+
+  it('approval.decided carries the decision, reviewer and reason', () => {
+    const before = aPost({
+      status: 'pending_approval',
+      approval: { status: 'pending', requestedAt: '2030-01-01T00:00:00.000Z' },
+    });
+    const after = aPost({
+      status: 'rejected',
+      version: 2,
+      approval: {
+        status: 'rejected',
+        requestedAt: before.approval?.requestedAt ?? '',
+        decidedAt: '2030-01-01T01:00:00.000Z',
+        decidedBy: 'agt_1',
+        reason: 'no',
+      },
+    });
+    const [event] = postEvents(before, after);
+    expect(event).toMatchObject({
+      type: 'approval.decided',
+      data: { decision: 'rejected', reviewer: 'agt_1', reason: 'no' },
+    });
+  });
+
+  it('gives the same id to the same change however often it is derived, and another id to another change', () => {
+    const before = aPost({ status: 'publishing' });
+    const after = aPost({ status: 'published', version: 2, updatedAt: '2030-01-01T00:00:05.000Z' });
+    const first = postEvents(before, after)[0]?.id;
+    expect(postEvents(before, after)[0]?.id).toBe(first);
+    expect(first).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(postEvents(before, { ...after, version: 3 })[0]?.id).not.toBe(first);
+  });
+
+  it('event ids sort by the time of the change', () => {
+    const early = stableEventId(Date.UTC(2030, 0, 1), 'pst_1', '1', 'post.queued');
+    const late = stableEventId(Date.UTC(2030, 0, 2), 'pst_0', '1', 'post.queued');
+    expect([late, early].sort()).toEqual([early, late]);
+  });
+});
