@@ -1,0 +1,4 @@
+import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
+
+/** The delivery queue (SQS, partial batch responses). */
+export const handler = deliveryFromEnv().handleDeliveryBatch;

@@ -1,0 +1,4 @@
+import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
+
+/** The main table's DynamoDB stream: the transactional outbox (partial batch responses). */
+export const handler = deliveryFromEnv().handleStream;

@@ -1,0 +1,237 @@
+import { checkPlatformRules } from '../../domain/platform-rules/index.js';
+import type { Platform } from '../../domain/platforms.js';
+import { contentItems, type MediaKind, type MediaRef, type Post } from '../../domain/posts.js';
+import type {
+  Connector,
+  DeliveryMedia,
+  PublishFailureKind,
+  PublishOutcome,
+  PublishRequest,
+} from '../../ports/connector.js';
+import { parseSandboxDirectives, type SandboxDirectives } from './directives.js';
+import { sandboxPostIdentity } from './identifiers.js';
+import type { SandboxLedger } from './ledger.js';
+import {
+  type LatencyRange,
+  NETWORK_PROFILES,
+  type NetworkProfile,
+  SANDBOX_DEFAULT_LATENCY_MS,
+  SANDBOX_MEDIA_SIZE_LIMITS,
+  X_GIF_SIZE_LIMIT,
+} from './profiles.js';
+
+/** `retryAfterSeconds` of a sandbox rate limit (TikTok's per-minute window; a sensible pause elsewhere). */
+export const SANDBOX_RETRY_AFTER_SECONDS = 60;
+
+export interface SandboxConnectorOptions {
+  /** What the simulated network has published (shared by every process that should agree). */
+  ledger: SandboxLedger;
+  /** One latency range for every platform, in ms; default: SANDBOX_DEFAULT_LATENCY_MS per platform. */
+  latencyMs?: LatencyRange;
+  /** How the connector waits (latency, `[sandbox:slow:MS]`); tests pass one that does not. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Epoch milliseconds; drives `[sandbox:rate_limited:N]`. */
+  now?: () => number;
+  /** A number in [0, 1) that picks the latency within its range; default Math.random. */
+  random?: () => number;
+}
+
+const realSleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+/**
+ * The sandbox network: the connector behind every sandbox account. It answers like the real network
+ * would (ids, URLs and error codes shaped per network), enforces the network's rules, and turns magic
+ * content (docs/sandbox.md) into each failure mode. Every decision comes from the request, the post,
+ * the clock and the ledger, so it behaves the same across processes and restarts.
+ *
+ * Precedence, in the order a real network would answer: the ledger (a post it already has comes back
+ * as it was, without posting again), then `token_revoked` (auth), `rate_limited` (throttling),
+ * `transient` (availability), media size (`media_too_large`, and real size limits of stored media),
+ * the network's rules, `rejected` (duplicate or policy), and finally publication.
+ */
+export function makeSandboxConnector(options: SandboxConnectorOptions): Connector {
+  const { ledger, latencyMs } = options;
+  const sleep = options.sleep ?? realSleep;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  if (latencyMs) assertRange(latencyMs);
+
+  const latencyFor = (platform: Platform): number => {
+    const { min, max } = latencyMs ?? SANDBOX_DEFAULT_LATENCY_MS[platform];
+    return Math.min(max, min + Math.floor(random() * (max - min + 1)));
+  };
+
+  const answer = async (request: PublishRequest, directives: SandboxDirectives): Promise<PublishOutcome> => {
+    const { post, clientReference } = request;
+    const profile = NETWORK_PROFILES[post.platform];
+
+    const known = await ledger.find(clientReference);
+    if (known) {
+      return {
+        kind: 'published',
+        platformPostId: known.platformPostId,
+        platformPostUrl: known.platformPostUrl,
+      };
+    }
+
+    const failure = failureFor(request, directives, profile, now());
+    if (failure) return failure;
+
+    const identity = sandboxPostIdentity({
+      platform: post.platform,
+      clientReference,
+      handle: request.account.handle,
+      postType: post.postType,
+    });
+    await ledger.record(clientReference, { ...identity, publishedAt: new Date(now()).toISOString() });
+    return { kind: 'published', ...identity };
+  };
+
+  return {
+    async publish(request) {
+      const directives = parseSandboxDirectives(postTexts(request.post));
+      const latency = latencyFor(request.post.platform);
+      if (latency > 0) await sleep(latency);
+      const outcome = await answer(request, directives);
+      // The network has done its work (a post is already on the ledger) and answers late: a worker
+      // that times out or is killed meanwhile finds the post with findPublished.
+      if (directives.slowMs !== undefined && directives.slowMs > 0) await sleep(directives.slowMs);
+      return outcome;
+    },
+    async findPublished(_account, clientReference) {
+      const known = await ledger.find(clientReference);
+      return known && { platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl };
+    },
+  };
+}
+
+/** Every text of the post (all items of a thread or carousel): where magic tokens are looked for. */
+export function postTexts(post: Pick<Post, 'content' | 'media'>): string[] {
+  return contentItems(post).map((item) => item.text ?? '');
+}
+
+function failureFor(
+  request: PublishRequest,
+  directives: SandboxDirectives,
+  profile: NetworkProfile,
+  nowMs: number,
+): PublishOutcome | undefined {
+  const { post, attempt } = request;
+  const { name, rawCodes } = profile;
+  const fail = (
+    failure: PublishFailureKind,
+    code: string,
+    message: string,
+    platformRawCode: string,
+  ): PublishOutcome => ({ kind: 'failed', failure, code, message, platformRawCode });
+
+  if (directives.tokenRevoked) {
+    return fail(
+      'auth_revoked',
+      'TOKEN_REVOKED',
+      `${name} says the access token was revoked by the user (sandbox: [sandbox:token_revoked]).`,
+      rawCodes.tokenRevoked,
+    );
+  }
+
+  if (directives.rateLimitedMinutes !== undefined) {
+    // From when the post was due (its scheduledAt, else its creation), so scheduled posts are throttled too.
+    const until = Date.parse(post.scheduledAt ?? post.createdAt) + directives.rateLimitedMinutes * 60_000;
+    if (nowMs < until) {
+      return {
+        kind: 'failed',
+        failure: 'rate_limited',
+        code: 'RATE_LIMITED',
+        message: `${name} rate limit reached (sandbox: throttled until ${new Date(until).toISOString()}).`,
+        platformRawCode: rawCodes.rateLimited,
+        retryAfterSeconds: SANDBOX_RETRY_AFTER_SECONDS,
+      };
+    }
+  }
+
+  if (directives.transientAttempts !== undefined && attempt <= directives.transientAttempts) {
+    return fail(
+      'transient',
+      'PLATFORM_UNAVAILABLE',
+      `${name} is temporarily unavailable (sandbox: attempt ${attempt} of the first ${directives.transientAttempts} fails).`,
+      rawCodes.unavailable,
+    );
+  }
+
+  if (directives.mediaTooLarge) {
+    return fail(
+      'permanent',
+      'MEDIA_TOO_LARGE',
+      `${name} refused the media: the file is too large (sandbox: [sandbox:media_too_large]).`,
+      rawCodes.mediaTooLarge,
+    );
+  }
+  const oversized = oversizedMedia(post.platform, request.media);
+  if (oversized)
+    return fail('permanent', 'MEDIA_TOO_LARGE', `${name} refused ${oversized}`, rawCodes.mediaTooLarge);
+
+  const kindOf = mediaKindLookup(post, request.media);
+  const [violation] = checkPlatformRules(
+    { platform: post.platform, postType: post.postType, content: post.content, media: post.media },
+    kindOf,
+  );
+  if (violation)
+    return fail('permanent', 'PLATFORM_REJECTED', violation.message, rawCodes.invalid(violation));
+
+  if (directives.rejected) {
+    return fail(
+      'permanent',
+      'PLATFORM_REJECTED',
+      `${profile.rejectedMessage} (sandbox: [sandbox:rejected])`,
+      rawCodes.rejected,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The kind of each of the post's media references. The worker lists `request.media` in the order
+ * of the post's references: top-level `media`, then (array content) each item's media in turn, so
+ * position i of that list is the i-th reference here. A reference without a delivered counterpart
+ * falls back to its own `type` (URL media); otherwise it is unknown, and the rules count it but skip
+ * its kind checks.
+ */
+function mediaKindLookup(post: Pick<Post, 'content' | 'media'>, delivered: readonly DeliveryMedia[]) {
+  const refs = [
+    ...post.media,
+    ...(typeof post.content === 'string' ? [] : post.content.flatMap((item) => item.media ?? [])),
+  ];
+  const kinds = new Map<MediaRef, MediaKind>();
+  refs.forEach((ref, i) => {
+    const kind = delivered[i]?.kind ?? ref.type;
+    if (kind) kinds.set(ref, kind);
+  });
+  return (ref: MediaRef): MediaKind | undefined => kinds.get(ref) ?? ref.type;
+}
+
+/** A description of the first stored media item bigger than the network takes, if any. */
+function oversizedMedia(platform: Platform, media: readonly DeliveryMedia[]): string | undefined {
+  for (const [i, item] of media.entries()) {
+    const size = item.stored?.sizeBytes;
+    if (size === undefined) continue;
+    const gif = platform === 'twitter' && item.stored?.mimeType === 'image/gif';
+    const limit = gif ? X_GIF_SIZE_LIMIT : SANDBOX_MEDIA_SIZE_LIMITS[platform][item.kind];
+    if (limit !== undefined && size > limit) {
+      return `media item ${i + 1} (${item.kind}, ${megabytes(size)}): the limit is ${megabytes(limit)}.`;
+    }
+  }
+  return undefined;
+}
+
+function megabytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+}
+
+function assertRange({ min, max }: LatencyRange): void {
+  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min) {
+    throw new RangeError(`latencyMs must satisfy 0 ≤ min ≤ max (finite); got min ${min}, max ${max}.`);
+  }
+}

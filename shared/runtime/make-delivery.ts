@@ -1,0 +1,55 @@
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
+import { makeDynamoSandboxLedger } from '../adapters/dynamodb/sandbox-ledger.js';
+import { makeEventBridgePostScheduler } from '../adapters/scheduler/post-scheduler.js';
+import { makeSqsQueue } from '../adapters/sqs/sqs-queue.js';
+import type { ServiceEvent } from '../domain/events.js';
+import type { Account } from '../domain/tenancy.js';
+import { makeConnectorFor } from '../networks/connector-for.js';
+import { makeSandboxConnector } from '../networks/sandbox/index.js';
+import type { Connector } from '../ports/connector.js';
+import type { DeliveryMessage, MessageQueue, PostScheduler } from '../ports/queues.js';
+import { makeDeliveryWorker } from '../services/delivery/deliver-post.js';
+import { makeOutbox } from '../services/delivery/outbox.js';
+import { makeReconciler } from '../services/delivery/reconcile.js';
+import type { ServiceConfig } from './config.js';
+import type { DeliveryConfig } from './delivery-config.js';
+import type { ServiceDeps } from './deps.js';
+
+/** The delivery side's ports: AWS services in a deployment, in-process stand-ins on the local host. */
+export interface DeliveryPorts {
+  deliveryQueue: MessageQueue<DeliveryMessage>;
+  eventsQueue: MessageQueue<ServiceEvent>;
+  scheduler: PostScheduler;
+  connectorFor(account: Account): Connector | undefined;
+}
+
+/** The three handlers of the pipeline, over the service's stores and the delivery ports. */
+export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts) {
+  const deps = { ...ports, posts: service.posts, tenancy: service.tenancy, clock: service.clock };
+  return {
+    handleStream: makeOutbox(deps),
+    handleDeliveryBatch: makeDeliveryWorker(deps),
+    reconcile: makeReconciler(deps),
+  };
+}
+
+/** AWS clients, built once per Lambda module. */
+export function makeAwsDeliveryPorts(config: ServiceConfig, delivery: DeliveryConfig): DeliveryPorts {
+  const sqs = new SQSClient({ region: config.region });
+  const db = makeDocumentClient(
+    makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
+  );
+  return {
+    deliveryQueue: makeSqsQueue<DeliveryMessage>(sqs, delivery.deliveryQueueUrl),
+    eventsQueue: makeSqsQueue<ServiceEvent>(sqs, delivery.eventsQueueUrl),
+    scheduler: makeEventBridgePostScheduler(
+      new SchedulerClient({ region: config.region }),
+      delivery.scheduler,
+    ),
+    connectorFor: makeConnectorFor({
+      sandbox: makeSandboxConnector({ ledger: makeDynamoSandboxLedger(db, config.tables.main) }),
+    }),
+  };
+}
