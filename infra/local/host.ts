@@ -12,6 +12,7 @@ import type { Clock } from '../../shared/ports/clock.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDeps } from '../../shared/runtime/make-deps.js';
+import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { removeHostFile, writeHostFile } from './host-file.js';
 import { createLocalApiServer } from './http-server.js';
@@ -32,6 +33,8 @@ export interface LocalHostOptions {
   clock?: Clock;
   /** Operations to mount; the whole registry by default. */
   operations?: readonly Operation[];
+  /** The delivery pipeline (stream → outbox → queue → worker → sandbox); false leaves posts where they are. */
+  delivery?: LocalDeliveryOptions | false;
 }
 
 export interface LocalHost {
@@ -40,6 +43,8 @@ export interface LocalHost {
   config: ServiceConfig;
   deps: ServiceDeps;
   s3Endpoint: string;
+  /** Present unless delivery was turned off. */
+  delivery?: LocalDelivery;
   stop(): Promise<void>;
 }
 
@@ -75,6 +80,16 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       authCacheTtlSeconds: options.authCacheTtlSeconds ?? 30,
     };
     const deps = makeDeps(config, options.clock);
+    let delivery: LocalDelivery | undefined;
+    if (options.delivery !== false) {
+      delivery = await startLocalDelivery(
+        deps,
+        { ...config, dynamodbEndpoint },
+        options.dataDir,
+        options.delivery ?? {},
+      );
+      stoppers.push(delivery.stop);
+    }
     const operations = options.operations ?? registry;
     const handlers = new Map<Operation, ApiHandler>(
       operations.map((op) => [op, makeOperationHandler(op, deps)]),
@@ -107,7 +122,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       tables,
     });
     stoppers.push(async () => removeHostFile(options.dataDir));
-    return { baseUrl, port, config, deps, s3Endpoint: s3.endpoint, stop };
+    return { baseUrl, port, config, deps, s3Endpoint: s3.endpoint, ...(delivery && { delivery }), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,13 +9,27 @@ import type { PostError } from './posts.js';
  */
 export type PublishFailureKind = 'transient' | 'rate_limited' | 'permanent' | 'auth_revoked';
 
-/** Transient failures (5xx, time-outs): this many attempts in all, then the post fails. */
-export const MAX_TRANSIENT_ATTEMPTS = 6;
-const TRANSIENT_BASE_SECONDS = 5;
-const TRANSIENT_CAP_SECONDS = 300;
-/** A rate-limited post is retried for about this long (interface 3.3 and 8.6). */
-export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
-const RATE_LIMIT_MIN_WAIT_SECONDS = 30;
+/** The knobs of the retry policy; production uses DEFAULT_RETRY_POLICY, tests shorten the waits. */
+export interface RetryPolicy {
+  /** Transient failures (5xx, time-outs): this many attempts in all, then the post fails. */
+  maxTransientAttempts: number;
+  transientBaseSeconds: number;
+  transientCapSeconds: number;
+  /** A rate-limited post is retried for about this long (interface 3.3 and 8.6). */
+  rateLimitWindowMs: number;
+  rateLimitMinWaitSeconds: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxTransientAttempts: 6,
+  transientBaseSeconds: 5,
+  transientCapSeconds: 300,
+  rateLimitWindowMs: 15 * 60 * 1000,
+  rateLimitMinWaitSeconds: 30,
+};
+
+export const MAX_TRANSIENT_ATTEMPTS = DEFAULT_RETRY_POLICY.maxTransientAttempts;
+export const RATE_LIMIT_WINDOW_MS = DEFAULT_RETRY_POLICY.rateLimitWindowMs;
 
 export interface FailureFacts {
   failure: PublishFailureKind;
@@ -30,8 +44,12 @@ export type RetryDecision =
   | { kind: 'fail'; error: PostError };
 
 /** Exponential backoff with full jitter: a random wait in [base·2^(n−1)/2, base·2^(n−1)], capped. */
-export function transientBackoffSeconds(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(TRANSIENT_CAP_SECONDS, TRANSIENT_BASE_SECONDS * 2 ** Math.max(0, attempt - 1));
+export function transientBackoffSeconds(
+  attempt: number,
+  random: () => number = Math.random,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): number {
+  const ceiling = Math.min(policy.transientCapSeconds, policy.transientBaseSeconds * 2 ** Math.max(0, attempt - 1));
   return Math.max(1, Math.ceil(ceiling / 2 + (random() * ceiling) / 2));
 }
 
@@ -46,6 +64,7 @@ export function decideAfterFailure(
   facts: FailureFacts,
   context: { attempt: number; now: number; rateLimitedSince?: string },
   random: () => number = Math.random,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): RetryDecision {
   const error = (retryable: boolean): PostError => ({
     origin: 'platform',
@@ -56,13 +75,13 @@ export function decideAfterFailure(
   });
   switch (facts.failure) {
     case 'transient':
-      if (context.attempt >= MAX_TRANSIENT_ATTEMPTS) return { kind: 'fail', error: error(true) };
-      return { kind: 'retry', delaySeconds: transientBackoffSeconds(context.attempt, random) };
+      if (context.attempt >= policy.maxTransientAttempts) return { kind: 'fail', error: error(true) };
+      return { kind: 'retry', delaySeconds: transientBackoffSeconds(context.attempt, random, policy) };
     case 'rate_limited': {
       const since = context.rateLimitedSince ?? new Date(context.now).toISOString();
-      const wait = Math.max(RATE_LIMIT_MIN_WAIT_SECONDS, facts.retryAfterSeconds ?? 0);
+      const wait = Math.max(policy.rateLimitMinWaitSeconds, facts.retryAfterSeconds ?? 0);
       const jittered = Math.ceil(wait * (1 + random() * 0.2));
-      if (context.now + jittered * 1000 - Date.parse(since) > RATE_LIMIT_WINDOW_MS) {
+      if (context.now + jittered * 1000 - Date.parse(since) > policy.rateLimitWindowMs) {
         return { kind: 'fail', error: { ...error(true), code: 'RATE_LIMITED' } };
       }
       return { kind: 'retry', delaySeconds: jittered, rateLimitedSince: since };

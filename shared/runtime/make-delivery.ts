@@ -5,6 +5,7 @@ import { makeDynamoSandboxLedger } from '../adapters/dynamodb/sandbox-ledger.js'
 import { makeEventBridgePostScheduler } from '../adapters/scheduler/post-scheduler.js';
 import { makeSqsQueue } from '../adapters/sqs/sqs-queue.js';
 import type { ServiceEvent } from '../domain/events.js';
+import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { Account } from '../domain/tenancy.js';
 import { makeConnectorFor } from '../networks/connector-for.js';
 import { makeSandboxConnector } from '../networks/sandbox/index.js';
@@ -25,9 +26,15 @@ export interface DeliveryPorts {
   connectorFor(account: Account): Connector | undefined;
 }
 
+/** Timings production leaves at their defaults (a 2-minute lease, DEFAULT_RETRY_POLICY). */
+export interface DeliveryTuning {
+  leaseMs?: number;
+  retryPolicy?: RetryPolicy;
+}
+
 /** The three handlers of the pipeline, over the service's stores and the delivery ports. */
-export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts) {
-  const deps = { ...ports, posts: service.posts, tenancy: service.tenancy, clock: service.clock };
+export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning: DeliveryTuning = {}) {
+  const deps = { ...ports, ...tuning, posts: service.posts, tenancy: service.tenancy, clock: service.clock };
   return {
     handleStream: makeOutbox(deps),
     handleDeliveryBatch: makeDeliveryWorker(deps),

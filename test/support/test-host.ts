@@ -23,6 +23,8 @@ export async function startTestHost(options: Partial<LocalHostOptions> = {}): Pr
     dynamodbEndpoint: inject('dynamodbEndpoint'),
     tablePrefix: `t${Math.random().toString(36).slice(2, 10)}-`,
     authCacheTtlSeconds: 0,
+    // Tests of the request side see posts stay where they put them; delivery tests turn it on.
+    delivery: false,
     ...options,
   });
   const admin = makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock });

@@ -4,7 +4,7 @@ import { ConflictError } from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { nextStatus } from '../../domain/post-lifecycle.js';
 import type { Post, PostError } from '../../domain/posts.js';
-import { decideAfterFailure } from '../../domain/retry-policy.js';
+import { DEFAULT_RETRY_POLICY, decideAfterFailure, type RetryPolicy } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Connector, DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
@@ -29,6 +29,9 @@ export interface DeliveryDeps {
   clock: Clock;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Defaults: LEASE_MS and DEFAULT_RETRY_POLICY; the local host's tests shorten them. */
+  leaseMs?: number;
+  retryPolicy?: RetryPolicy;
 }
 
 export type DeliveryResult = 'published' | 'retrying' | 'failed' | 'held' | 'dropped';
@@ -113,7 +116,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       delivery: {
         ...post.delivery,
         leaseId: randomUUID(),
-        leaseUntil: new Date(deps.clock.now() + LEASE_MS).toISOString(),
+        leaseUntil: new Date(deps.clock.now() + (deps.leaseMs ?? LEASE_MS)).toISOString(),
         lastAttemptAt: nowIso(),
       },
     };
@@ -216,6 +219,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
         ...(post.delivery?.rateLimitedSince && { rateLimitedSince: post.delivery.rateLimitedSince }),
       },
       deps.random,
+      deps.retryPolicy ?? DEFAULT_RETRY_POLICY,
     );
     if (decision.kind === 'fail') {
       return (await fail(current, decision.error)) ? 'failed' : 'dropped';

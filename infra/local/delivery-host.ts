@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import { makeDynamoSandboxLedger } from '../../shared/adapters/dynamodb/sandbox-ledger.js';
+import type { ServiceEvent } from '../../shared/domain/events.js';
+import type { RetryPolicy } from '../../shared/domain/retry-policy.js';
+import { makeConnectorFor } from '../../shared/networks/connector-for.js';
+import { type LatencyRange, makeSandboxConnector } from '../../shared/networks/sandbox/index.js';
+import type { DeliveryMessage, MessageQueue } from '../../shared/ports/queues.js';
+import type { ServiceConfig } from '../../shared/runtime/config.js';
+import type { ServiceDeps } from '../../shared/runtime/deps.js';
+import { makeDelivery } from '../../shared/runtime/make-delivery.js';
+import { makeLocalQueue } from './stand-ins/local-queue.js';
+import { makeLocalScheduler } from './stand-ins/local-scheduler.js';
+import { makeStreamPoller } from './stand-ins/stream-poller.js';
+
+export interface LocalDeliveryOptions {
+  /** The sandbox network's simulated latency; its realistic per-network defaults when absent. */
+  sandboxLatencyMs?: LatencyRange;
+  leaseMs?: number;
+  retryPolicy?: RetryPolicy;
+  /** How often the reconciler runs (default 30 s). */
+  reconcileIntervalMs?: number;
+  /** How many recent events to keep for inspection until webhooks deliver them (default 1000). */
+  keepEvents?: number;
+}
+
+export interface LocalDelivery {
+  deliveryQueue: ReturnType<typeof makeLocalQueue<DeliveryMessage>>;
+  /** The newest events, oldest first. */
+  events(): ServiceEvent[];
+  reconcileNow(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Keeps the last `limit` events: the events queue's consumer until webhooks exist. */
+function makeEventLog(limit: number): MessageQueue<ServiceEvent> & { all(): ServiceEvent[] } {
+  const events: ServiceEvent[] = [];
+  return {
+    async send(event) {
+      events.push(event);
+      if (events.length > limit) events.splice(0, events.length - limit);
+    },
+    all: () => [...events],
+  };
+}
+
+/**
+ * The delivery pipeline on one machine, with the same handlers as in AWS: the stream poller feeds
+ * the outbox, an in-process queue (visibility time-out, redrive to a dead-letter queue) feeds the
+ * worker, a persisted scheduler fires scheduled posts even after a restart, and the reconciler runs
+ * on a timer. The sandbox network publishes, remembering its posts in the main table.
+ */
+export async function startLocalDelivery(
+  deps: ServiceDeps,
+  config: ServiceConfig & { dynamodbEndpoint: string },
+  dataDir: string,
+  options: LocalDeliveryOptions = {},
+): Promise<LocalDelivery> {
+  const clock = deps.clock;
+  const deadLetters = makeLocalQueue<DeliveryMessage>({
+    name: 'delivery-dlq',
+    visibilityTimeoutMs: 30_000,
+    maxReceiveCount: Number.MAX_SAFE_INTEGER,
+    clock,
+  });
+  const deliveryQueue = makeLocalQueue<DeliveryMessage>({
+    name: 'delivery',
+    // Longer than the connector's time-out, so a slow network call is not handed to a second worker.
+    visibilityTimeoutMs: 90_000,
+    maxReceiveCount: 5,
+    deadLetter: deadLetters,
+    clock,
+  });
+  const eventLog = makeEventLog(options.keepEvents ?? 1000);
+  const scheduler = makeLocalScheduler({
+    file: join(dataDir, 'scheduler.json'),
+    deliver: (message) => deliveryQueue.send(message),
+    clock,
+  });
+  const db = makeDocumentClient(
+    makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
+  );
+  const sandbox = makeSandboxConnector({
+    ledger: makeDynamoSandboxLedger(db, config.tables.main),
+    now: () => clock.now(),
+    ...(options.sandboxLatencyMs && { latencyMs: options.sandboxLatencyMs }),
+  });
+  const delivery = makeDelivery(
+    deps,
+    { deliveryQueue, eventsQueue: eventLog, scheduler, connectorFor: makeConnectorFor({ sandbox }) },
+    {
+      ...(options.leaseMs && { leaseMs: options.leaseMs }),
+      ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
+    },
+  );
+  const poller = makeStreamPoller({
+    endpoint: config.dynamodbEndpoint,
+    region: config.region,
+    tableName: config.tables.main,
+    checkpointFile: join(dataDir, 'streams', `${config.tables.main}.json`),
+    handler: (event) => delivery.handleStream(event),
+    pollIntervalMs: 50,
+  });
+
+  deliveryQueue.start((event) => delivery.handleDeliveryBatch(event), { batchSize: 10, pollIntervalMs: 25 });
+  await scheduler.start();
+  await poller.start();
+  let reconciling: Promise<void> = Promise.resolve();
+  const reconcileNow = async () => {
+    reconciling = reconciling.then(async () => {
+      await delivery.reconcile();
+    });
+    await reconciling;
+  };
+  const timer = setInterval(() => {
+    reconcileNow().catch((error: unknown) => console.error('reconciler failed:', error));
+  }, options.reconcileIntervalMs ?? 30_000);
+
+  return {
+    deliveryQueue,
+    events: () => eventLog.all(),
+    reconcileNow,
+    async stop() {
+      clearInterval(timer);
+      await reconciling.catch(() => undefined);
+      await poller.stop();
+      await scheduler.stop();
+      await deliveryQueue.stop();
+      await deadLetters.stop();
+      db.destroy();
+    },
+  };
+}

@@ -1,0 +1,254 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { SQSEvent, SQSHandler, SQSRecord } from 'aws-lambda';
+import { type Clock, systemClock } from '../../../shared/ports/clock.js';
+import type { MessageQueue } from '../../../shared/ports/queues.js';
+import { makePollLoop, type PollLoop } from './poll-loop.js';
+
+/** SQS's own limit for a per-message delay (15 minutes). */
+const MAX_DELAY_SECONDS = 900;
+
+/** What an SQS handler may resolve to: a partial batch response, or nothing (all succeeded). */
+export type SqsBatchResult = Awaited<ReturnType<SQSHandler>>;
+
+/** The Lambda function an SQS event source mapping would invoke. */
+export type SqsBatchHandler = (event: SQSEvent) => Promise<SqsBatchResult>;
+
+export interface LocalQueueOptions<T> {
+  /** Names the queue in its ARN (`arn:aws:sqs:local:000000000000:<name>`) and in warnings. */
+  name: string;
+  /** How long a received message stays hidden before it is delivered again, unless deleted. */
+  visibilityTimeoutMs: number;
+  /** Deliveries a message gets; the receive after the last one moves it to the dead-letter queue. */
+  maxReceiveCount: number;
+  /**
+   * Where a message goes after maxReceiveCount deliveries (the redrive policy). Another LocalQueue,
+   * or any sink. Without one, such a message is dropped with a warning (still counted).
+   */
+  deadLetter?: MessageQueue<T>;
+  /** Decides delays and visibility; the poll loop itself sleeps with real timers. */
+  clock?: Clock;
+}
+
+export interface LocalQueueStartOptions {
+  /** Records per invocation at most (the event source mapping's BatchSize), 1–10,000. */
+  batchSize: number;
+  /** Sleep between two polls that found nothing to deliver. Default 100 ms. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * An in-process stand-in for a standard SQS queue and the Lambda event source mapping that drains
+ * it, for the local host.
+ *
+ * Messages live in memory only: stopping the host loses those not yet delivered. That is accepted
+ * because nothing is lost for good: a post whose delivery message vanished stays `queued` (or
+ * `scheduled`) in the table, and the reconciler finds such overdue posts and enqueues them again.
+ */
+export interface LocalQueue<T> extends MessageQueue<T> {
+  readonly name: string;
+  readonly arn: string;
+  /** Starts delivering to the handler, as an event source mapping with ReportBatchItemFailures. */
+  start(handler: SqsBatchHandler, options: LocalQueueStartOptions): void;
+  /** Stops polling; resolves once the batch being handled (if any) has finished and been settled. */
+  stop(): Promise<void>;
+  /** Messages held: waiting, delayed or in flight (ApproximateNumberOfMessages + …Delayed + …NotVisible). */
+  size(): number;
+  /** Messages received and neither deleted nor visible again yet (ApproximateNumberOfMessagesNotVisible). */
+  inFlight(): number;
+  /** Messages this queue has moved to its dead-letter queue (or dropped, without one). */
+  deadLetterCount(): number;
+}
+
+interface StoredMessage {
+  messageId: string;
+  body: string;
+  md5OfBody: string;
+  sentAt: number;
+  /** Before it: delayed or in flight. */
+  visibleAt: number;
+  receiveCount: number;
+  firstReceivedAt?: number;
+  receiptHandle?: string;
+}
+
+/** The `DelaySeconds` SQS would accept, in ms: fractions round up, out of range throws like SQS. */
+function delayMs(delaySeconds: number | undefined): number {
+  if (delaySeconds === undefined) return 0;
+  if (!Number.isFinite(delaySeconds) || delaySeconds < 0 || delaySeconds > MAX_DELAY_SECONDS) {
+    throw new RangeError(`delaySeconds must be between 0 and ${MAX_DELAY_SECONDS}, got ${delaySeconds}.`);
+  }
+  return Math.ceil(delaySeconds) * 1000;
+}
+
+function requirePositiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTEGER) {
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}.`);
+  }
+}
+
+/**
+ * The ids of the records to keep, from the handler's answer, as Lambda reads it: no answer (or an
+ * empty list) means all succeeded; an id that names no record of the batch fails the whole batch.
+ */
+export function failedMessageIds(response: SqsBatchResult, batch: readonly SQSRecord[]): Set<string> {
+  const ids = new Set(batch.map((record) => record.messageId));
+  const failures = response?.batchItemFailures ?? [];
+  const failed = new Set<string>();
+  for (const failure of failures) {
+    if (!failure || typeof failure.itemIdentifier !== 'string' || !ids.has(failure.itemIdentifier)) {
+      return ids;
+    }
+    failed.add(failure.itemIdentifier);
+  }
+  return failed;
+}
+
+export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> {
+  if (!options.name) throw new RangeError('A local queue needs a name.');
+  requirePositiveInteger('maxReceiveCount', options.maxReceiveCount);
+  if (!Number.isFinite(options.visibilityTimeoutMs) || options.visibilityTimeoutMs < 0) {
+    throw new RangeError(`visibilityTimeoutMs must be 0 or more, got ${options.visibilityTimeoutMs}.`);
+  }
+  const clock = options.clock ?? systemClock;
+  const arn = `arn:aws:sqs:local:000000000000:${options.name}`;
+  /** In send order, which is also the order they are offered in (SQS promises none). */
+  const messages = new Map<string, StoredMessage>();
+  let deadLettered = 0;
+  let loop: PollLoop | undefined;
+
+  const warn = (text: string, error?: unknown) =>
+    console.warn(`[local-queue ${options.name}] ${text}`, ...(error === undefined ? [] : [error]));
+
+  /** SQS's redrive: the receive after the last allowed one moves the message instead of delivering it. */
+  async function moveToDeadLetter(message: StoredMessage) {
+    messages.delete(message.messageId);
+    deadLettered += 1;
+    if (!options.deadLetter) {
+      warn(
+        `message ${message.messageId} dropped after ${message.receiveCount} receives (no dead-letter queue)`,
+      );
+      return;
+    }
+    try {
+      await options.deadLetter.send(JSON.parse(message.body) as T);
+    } catch (error) {
+      // Keep it rather than lose it; the next poll tries the move again.
+      messages.set(message.messageId, message);
+      deadLettered -= 1;
+      warn(`could not move message ${message.messageId} to the dead-letter queue`, error);
+    }
+  }
+
+  function receive(message: StoredMessage, now: number): SQSRecord {
+    message.receiveCount += 1;
+    message.firstReceivedAt ??= now;
+    message.receiptHandle = randomUUID();
+    message.visibleAt = now + options.visibilityTimeoutMs;
+    return {
+      messageId: message.messageId,
+      receiptHandle: message.receiptHandle,
+      body: message.body,
+      attributes: {
+        ApproximateReceiveCount: String(message.receiveCount),
+        SentTimestamp: String(message.sentAt),
+        SenderId: '000000000000',
+        ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt),
+      },
+      messageAttributes: {},
+      md5OfBody: message.md5OfBody,
+      eventSource: 'aws:sqs',
+      eventSourceARN: arn,
+      awsRegion: 'local',
+    };
+  }
+
+  /** One poll: receive up to batchSize visible messages, invoke, delete what succeeded. */
+  async function pollOnce(handler: SqsBatchHandler, batchSize: number): Promise<boolean> {
+    const now = clock.now();
+    const batch: SQSRecord[] = [];
+    let moved = false;
+    for (const message of [...messages.values()]) {
+      if (batch.length >= batchSize) break;
+      if (message.visibleAt > now) continue;
+      if (message.receiveCount >= options.maxReceiveCount) {
+        await moveToDeadLetter(message);
+        moved = true;
+        continue;
+      }
+      batch.push(receive(message, now));
+    }
+    if (batch.length === 0) return moved;
+
+    let failed: Set<string>;
+    try {
+      failed = failedMessageIds(await handler({ Records: batch }), batch);
+    } catch (error) {
+      // Lambda: an invocation error leaves every message of the batch for redelivery.
+      warn(
+        `handler threw; ${batch.length} message(s) will be delivered again after the visibility timeout`,
+        error,
+      );
+      return true;
+    }
+    for (const record of batch) {
+      if (failed.has(record.messageId)) continue;
+      // DeleteMessage with this receipt: a message received again since (its visibility ran out
+      // while the handler worked) has a newer receipt and is left alone.
+      if (messages.get(record.messageId)?.receiptHandle === record.receiptHandle) {
+        messages.delete(record.messageId);
+      }
+    }
+    return true;
+  }
+
+  return {
+    name: options.name,
+    arn,
+
+    async send(message, sendOptions) {
+      const wait = delayMs(sendOptions?.delaySeconds);
+      const body = JSON.stringify(message);
+      if (body === undefined) throw new TypeError('A queue message must be JSON-serializable.');
+      const now = clock.now();
+      const messageId = randomUUID();
+      messages.set(messageId, {
+        messageId,
+        body,
+        md5OfBody: createHash('md5').update(body).digest('hex'),
+        sentAt: now,
+        visibleAt: now + wait,
+        receiveCount: 0,
+      });
+      if (wait === 0) loop?.wake();
+    },
+
+    start(handler, startOptions) {
+      if (loop?.running) throw new Error(`Local queue ${options.name} is already started.`);
+      requirePositiveInteger('batchSize', startOptions.batchSize, 10_000);
+      const pollIntervalMs = startOptions.pollIntervalMs ?? 100;
+      loop = makePollLoop({
+        step: () => pollOnce(handler, startOptions.batchSize),
+        idleDelayMs: () => pollIntervalMs,
+        onError: (error) => warn('poll failed', error),
+      });
+      loop.start();
+    },
+
+    async stop() {
+      await loop?.stop();
+    },
+
+    size: () => messages.size,
+
+    inFlight() {
+      const now = clock.now();
+      let count = 0;
+      for (const message of messages.values()) {
+        if (message.receiptHandle !== undefined && message.visibleAt > now) count += 1;
+      }
+      return count;
+    },
+
+    deadLetterCount: () => deadLettered,
+  };
+}
