@@ -1,7 +1,7 @@
 import {
   CreateTableCommand,
-  DescribeTableCommand,
   type CreateTableCommandInput,
+  DescribeTableCommand,
   type DynamoDBClient,
   ResourceInUseException,
   UpdateTableCommand,

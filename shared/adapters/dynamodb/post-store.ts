@@ -23,7 +23,11 @@ const MAX_BATCH_GET = 100;
 function postItem(post: Post) {
   return toItem(
     'post',
-    { ...keys.post(post.tenantId, post.workspaceId, post.postId), ...keys.postByStatus(post) },
+    {
+      ...keys.post(post.tenantId, post.workspaceId, post.postId),
+      ...keys.postByStatus(post),
+      ...keys.postDue(post),
+    },
     post,
   );
 }

@@ -58,9 +58,15 @@ export class InMemoryTenancyStore implements TenancyStore {
   ): Promise<boolean> {
     const key = [...this.accounts.keys()].find((k) => k.endsWith(accountId));
     const account = key ? this.accounts.get(key) : undefined;
-    if (!key || !account || account.tenantId !== tenantId || account.workspaceId !== workspaceId) return false;
+    if (!key || !account || account.tenantId !== tenantId || account.workspaceId !== workspaceId)
+      return false;
     if (account.status !== 'connected') return false;
-    this.accounts.set(key, { ...account, status: 'disconnected', disconnectedAt: change.at, disconnectReason: change.reason });
+    this.accounts.set(key, {
+      ...account,
+      status: 'disconnected',
+      disconnectedAt: change.at,
+      disconnectReason: change.reason,
+    });
     return true;
   }
 
