@@ -49,7 +49,10 @@ export function transientBackoffSeconds(
   random: () => number = Math.random,
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): number {
-  const ceiling = Math.min(policy.transientCapSeconds, policy.transientBaseSeconds * 2 ** Math.max(0, attempt - 1));
+  const ceiling = Math.min(
+    policy.transientCapSeconds,
+    policy.transientBaseSeconds * 2 ** Math.max(0, attempt - 1),
+  );
   return Math.max(1, Math.ceil(ceiling / 2 + (random() * ceiling) / 2));
 }
 
