@@ -4,6 +4,7 @@ import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   ExpiredIteratorException,
+  TrimmedDataAccessException,
   GetRecordsCommand,
   type GetRecordsCommandOutput,
   GetShardIteratorCommand,
@@ -274,6 +275,14 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
     } catch (error) {
       if (error instanceof ExpiredIteratorException) {
         // Iterators last 15 minutes (a handler that long, a laptop asleep): get a new one next time.
+        shard.iterator = undefined;
+        return;
+      }
+      if (error instanceof TrimmedDataAccessException) {
+        // DynamoDB Local: a TRIM_HORIZON iterator taken while the shard was empty points at the next
+        // sequence number of the whole database; once another table's write takes that number, the
+        // iterator can never be read. A new one, taken now that the shard has records, can; records
+        // at or before the checkpoint are still dropped by the filter below.
         shard.iterator = undefined;
         return;
       }

@@ -91,6 +91,23 @@ describe('stream poller: DynamoDB Streams → Lambda on DynamoDB Local', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('delivers the first records of a table whose stream was empty while another table was written first', async () => {
+    // Prepare: the poller takes its iterator while the shard is empty (DynamoDB Local ties such an
+    // iterator to the database-wide next sequence number, which another table's write then takes).
+    await startPoller();
+    const other = `${prefix}other-${tableCount}`;
+    await ensureTable(client, MAIN_TABLE, other);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // Act
+    await client.send(new PutItemCommand({ TableName: other, Item: key('elsewhere') }));
+    await put('first');
+    await put('second');
+
+    // Assess
+    await eventually(() => expect(delivered()).toEqual(['INSERT first', 'INSERT second']));
+  });
+
   it('delivers INSERT, MODIFY and REMOVE in order, with keys and old and new images as Lambda does', async () => {
     // Prepare
     await startPoller();
