@@ -4,12 +4,12 @@ import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   ExpiredIteratorException,
-  TrimmedDataAccessException,
   GetRecordsCommand,
   type GetRecordsCommandOutput,
   GetShardIteratorCommand,
   ResourceNotFoundException,
   type Shard,
+  TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { makeDynamoClient } from '../../../shared/adapters/dynamodb/client.js';
