@@ -16,7 +16,9 @@ export interface TestHost extends LocalHost {
  * DynamoDB Local with tables of its own, so test files never see each other's data.
  */
 export async function startTestHost(options: Partial<LocalHostOptions> = {}): Promise<TestHost> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'smcp-test-'));
+  // A data folder the caller hands in (a restart test) is the caller's to remove.
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'smcp-test-'));
   const host = await startLocalHost({
     dataDir,
     port: 0,
@@ -43,7 +45,7 @@ export async function startTestHost(options: Partial<LocalHostOptions> = {}): Pr
     },
     async stop() {
       await host.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
