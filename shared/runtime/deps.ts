@@ -1,3 +1,4 @@
+import type { AccountQuotas } from '../ports/account-quotas.js';
 import type { Clock } from '../ports/clock.js';
 import type { PostStore } from '../ports/post-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
@@ -9,6 +10,7 @@ export interface ServiceDeps {
   clock: Clock;
   tenancy: TenancyStore;
   posts: PostStore;
+  quotas: AccountQuotas;
   rateLimiter: RateLimiter;
   authenticator: Authenticator;
 }

@@ -34,7 +34,14 @@ export interface DeliveryTuning {
 
 /** The three handlers of the pipeline, over the service's stores and the delivery ports. */
 export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning: DeliveryTuning = {}) {
-  const deps = { ...ports, ...tuning, posts: service.posts, tenancy: service.tenancy, clock: service.clock };
+  const deps = {
+    ...ports,
+    ...tuning,
+    posts: service.posts,
+    tenancy: service.tenancy,
+    quotas: service.quotas,
+    clock: service.clock,
+  };
   return {
     handleStream: makeOutbox(deps),
     handleDeliveryBatch: makeDeliveryWorker(deps),

@@ -1,3 +1,4 @@
+import { makeDynamoAccountQuotas } from '../adapters/dynamodb/account-quotas.js';
 import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
 import { makeDynamoPostStore } from '../adapters/dynamodb/post-store.js';
 import { makeDynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.js';
@@ -17,6 +18,7 @@ export function makeDeps(config: ServiceConfig, clock: Clock = systemClock): Ser
     clock,
     tenancy,
     posts: makeDynamoPostStore(db, config.tables),
+    quotas: makeDynamoAccountQuotas(db, config.tables.rateLimits),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
     authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),
   };

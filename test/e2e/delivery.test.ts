@@ -217,6 +217,61 @@ describe('delivery on the local host, through the sandbox network', () => {
     });
   });
 
+  describe('daily account quotas', () => {
+    const today = () => new Date().toISOString().slice(0, 10);
+    const usage = async (accountId: string) => {
+      const response = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
+        apiKey: tenant.apiKey,
+      });
+      return (
+        (await response.json()) as { usage: { used: number; limit: number; unit: string; day: string } }
+      ).usage;
+    };
+
+    it("counts published posts in the account's usage, and gives back what did not publish", async () => {
+      const account = await host.admin.createSandboxAccount({
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        platform: 'twitter',
+      });
+      expect(await usage(account.accountId)).toEqual({
+        day: today(),
+        used: 0,
+        limit: 2400,
+        unit: 'posts',
+        resetsAt: expect.any(String),
+      });
+      await settle(await create(tweet(tenant, { accountId: account.accountId, content: 'Counted' })));
+      await settle(
+        await create(tweet(tenant, { accountId: account.accountId, content: 'Refused [sandbox:rejected]' })),
+      );
+      expect((await usage(account.accountId)).used).toBe(1);
+    });
+
+    it('fails a delivery past the daily ceiling with DAILY_QUOTA_EXCEEDED, retryable', async () => {
+      const account = await host.admin.createSandboxAccount({
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        platform: 'instagram',
+      });
+      await host.deps.quotas.reserve(account.accountId, today(), 25, 25);
+      const id = await create({
+        platform: 'instagram',
+        accountId: account.accountId,
+        status: 'publish',
+        postType: 'image',
+        content: 'One too many',
+        media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }],
+      });
+      const post = await settle(id);
+      expect(post).toMatchObject({
+        status: 'failed',
+        error: { origin: 'service', code: 'DAILY_QUOTA_EXCEEDED', retryable: true },
+      });
+      expect(await usage(account.accountId)).toMatchObject({ used: 25, limit: 25 });
+    });
+  });
+
   describe('exactly once', () => {
     it('duplicate and late messages for a post do not post it again', async () => {
       const id = await create(tweet(tenant, { content: 'Once' }));

@@ -31,3 +31,20 @@ export function toAccountResource(account: Account): z.input<typeof accountSchem
     createdAt: account.createdAt,
   };
 }
+
+/** One account with its use of today's daily quota (interface 8.5); only the single read has it. */
+export const accountDetailSchema = accountSchema
+  .extend({
+    usage: z
+      .object({
+        day: z.string().describe('The UTC day counted, YYYY-MM-DD.'),
+        used: z.number().int(),
+        limit: z.number().int(),
+        unit: z.enum(['posts', 'quota_units']),
+        resetsAt: isoTimestamp,
+      })
+      .describe(
+        "Today's use of the account's daily ceiling; a delivery past it fails with DAILY_QUOTA_EXCEEDED.",
+      ),
+  })
+  .meta({ id: 'AccountDetail' });

@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { DAILY_QUOTAS, quotaDay } from '../../domain/account-quotas.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { defineOperation } from '../../http/operation.js';
 import { idOf, noQuery } from '../common-schemas.js';
-import { accountSchema, toAccountResource } from './account-schema.js';
+import { accountDetailSchema, toAccountResource } from './account-schema.js';
 
 export const getAccount = defineOperation({
   id: 'getAccount',
   method: 'GET',
   path: '/v1/workspaces/{workspace_id}/accounts/{account_id}',
   summary: 'Read one connected social account',
-  description: 'The account record. OAuth tokens are stored encrypted and are never part of a response.',
+  description:
+    "The account record with today's use of its daily quota. OAuth tokens are stored encrypted and are never part of a response.",
   tag: 'Accounts',
   auth: 'apiKey',
   permission: 'accounts:read',
@@ -19,11 +21,19 @@ export const getAccount = defineOperation({
   schemas: {
     params: z.object({ workspace_id: idOf('workspace'), account_id: idOf('account') }),
     query: noQuery,
-    response: accountSchema,
+    response: accountDetailSchema,
   },
   async handler({ deps, principal, workspaceId }, { params }) {
     const account = await deps.tenancy.getAccount(principal.tenant.tenantId, workspaceId, params.account_id);
     if (!account) throw new NotFoundError();
-    return toAccountResource(account);
+    const now = deps.clock.now();
+    const day = quotaDay(now);
+    const quota = DAILY_QUOTAS[account.platform];
+    const used = await deps.quotas.used(account.accountId, day);
+    const resetsAt = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000).toISOString();
+    return {
+      ...toAccountResource(account),
+      usage: { day, used, limit: quota.limit, unit: quota.unit, resetsAt },
+    };
   },
 });

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { DAILY_QUOTAS, quotaDay } from '../../domain/account-quotas.js';
 import { ConflictError } from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { nextStatus } from '../../domain/post-lifecycle.js';
 import type { Post, PostError } from '../../domain/posts.js';
 import { DEFAULT_RETRY_POLICY, decideAfterFailure, type RetryPolicy } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
+import type { AccountQuotas } from '../../ports/account-quotas.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Connector, DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
 import type { PostStore } from '../../ports/post-store.js';
@@ -23,6 +25,7 @@ const MAX_QUEUE_DELAY_SECONDS = 900;
 
 export interface DeliveryDeps {
   posts: PostStore;
+  quotas: AccountQuotas;
   tenancy: TenancyStore;
   deliveryQueue: MessageQueue<DeliveryMessage>;
   connectorFor(account: Account): Connector | undefined;
@@ -174,6 +177,19 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       return 'failed';
     }
 
+    // The account's daily ceiling: reserved before the call, given back unless the post goes out.
+    const quota = DAILY_QUOTAS[account.platform];
+    const day = quotaDay(deps.clock.now());
+    if (!(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
+      await fail(current, {
+        origin: 'service',
+        code: 'DAILY_QUOTA_EXCEEDED',
+        message: `The account has used its daily ${account.platform} quota (${quota.limit} ${quota.unit.replace('_', ' ')}); it resets at 00:00 UTC. Post again then.`,
+        retryable: true,
+      });
+      return 'failed';
+    }
+
     const outcome = await withTimeout<PublishOutcome>(
       connector.publish({ post: current, account, attempt, clientReference: post.postId, media }).catch(
         (error: unknown): PublishOutcome => ({
@@ -205,6 +221,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       return done ? 'published' : 'dropped';
     }
 
+    await deps.quotas.release(account.accountId, day, quota.costPerPost);
     if (outcome.failure === 'auth_revoked') {
       await deps.tenancy.markAccountDisconnected(account.tenantId, account.workspaceId, account.accountId, {
         at: nowIso(),

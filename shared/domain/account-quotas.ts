@@ -1,0 +1,25 @@
+import type { Platform } from './platforms.js';
+
+/**
+ * Approximate daily ceilings per connected account (interface 8.5). The networks enforce their own
+ * and change them without notice; these keep one account from burning through its network's
+ * quota within the service. The video network counts quota units (an upload costs about 1,600).
+ */
+export interface DailyQuota {
+  limit: number;
+  unit: 'posts' | 'quota_units';
+  costPerPost: number;
+}
+
+export const DAILY_QUOTAS: Readonly<Record<Platform, DailyQuota>> = {
+  twitter: { limit: 2400, unit: 'posts', costPerPost: 1 },
+  linkedin: { limit: 100, unit: 'posts', costPerPost: 1 },
+  instagram: { limit: 25, unit: 'posts', costPerPost: 1 },
+  tiktok: { limit: 10, unit: 'posts', costPerPost: 1 },
+  youtube: { limit: 10_000, unit: 'quota_units', costPerPost: 1600 },
+};
+
+/** The UTC day a quota counts in, `YYYY-MM-DD`; every ceiling resets at 00:00 UTC. */
+export function quotaDay(nowMs: number): string {
+  return new Date(nowMs).toISOString().slice(0, 10);
+}

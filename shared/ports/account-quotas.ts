@@ -1,0 +1,8 @@
+/** Each account's use of its daily quota (counted per UTC day). */
+export interface AccountQuotas {
+  /** Adds `cost` unless that would pass `limit`; false (nothing counted) when it would. */
+  reserve(accountId: string, day: string, cost: number, limit: number): Promise<boolean>;
+  /** Gives back a reservation whose delivery did not publish. */
+  release(accountId: string, day: string, cost: number): Promise<void>;
+  used(accountId: string, day: string): Promise<number>;
+}
