@@ -16,8 +16,23 @@ async function main() {
     process.exit(2);
   }
   const dataDir = defaultDataDir();
+  const seconds = (name: string, fallback: number) => {
+    const value = Number(process.env[name] ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) {
+      console.error(`${name} must be a positive number of seconds, not "${process.env[name]}".`);
+      process.exit(2);
+    }
+    return value * 1000;
+  };
   console.log(`Starting the local host (data folder ${dataDir}) ...`);
-  const host = await startLocalHost({ dataDir, port });
+  const host = await startLocalHost({
+    dataDir,
+    port,
+    delivery: {
+      leaseMs: seconds('DELIVERY_LEASE_SECONDS', 120),
+      reconcileIntervalMs: seconds('RECONCILE_INTERVAL_SECONDS', 30),
+    },
+  });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

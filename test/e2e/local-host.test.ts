@@ -1,77 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readHostFile } from '../../infra/local/host-file.js';
-
-const REPO = resolve(import.meta.dirname, '..', '..');
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** `npm start` in its own process group, as a terminal would run it; resolves once it prints its banner. */
-function startService(dataDir: string): Promise<Started> {
-  const child = spawn('npm', ['start'], {
-    cwd: REPO,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`npm start printed no banner in 60 s:\n${output}`)),
-      60_000,
-    );
-    const poll = setInterval(() => {
-      if (/Stop with Ctrl-C/.test(output)) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolvePromise({ child, output: () => output });
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-/**
- * Ctrl-C (SIGINT) or SIGTERM to the whole process group. npm itself ends by that signal (it re-raises it),
- * so what proves a clean stop is the service's own output, the closed ports and the removed host file.
- */
-function interrupt(
-  started: Started,
-  signal: NodeJS.Signals = 'SIGINT',
-): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolvePromise) => {
-    // 'close', not 'exit': npm may exit first; the service holds the pipes until it has stopped.
-    started.child.once('close', (code, signal) => resolvePromise({ code, signal }));
-    process.kill(-(started.child.pid as number), signal);
-  });
-}
-
-function portIsClosed(port: number): Promise<boolean> {
-  return new Promise((resolvePromise) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolvePromise(false);
-    });
-    socket.once('error', () => resolvePromise(true));
-  });
-}
+import { interrupt, portIsClosed, startService } from '../support/service-process.js';
 
 describe('npm start, as a user runs it', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'smcp-e2e-'));
