@@ -179,16 +179,28 @@ describe('buildOpenApiDocument over the registry', () => {
     });
   });
 
-  it('refers to the shared Account schema from the account responses', () => {
+  it('refers to the shared Account schemas from the account responses', () => {
     // Act
     const getAccount = entryOf(registryOperation('getAccount'));
-    const schema = ((getAccount.responses as Json)['200'] as Json).content as Json;
+    const one = ((getAccount.responses as Json)['200'] as Json).content as Json;
+    const listAccounts = entryOf(registryOperation('listAccounts'));
+    const list = (((listAccounts.responses as Json)['200'] as Json).content as Json)[
+      'application/json'
+    ] as Json;
 
     // Assess
-    expect(schema).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Account' } } });
+    expect(one).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/AccountDetail' } } });
+    expect(((list.schema as Json).properties as Json).data).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Account' },
+    });
     expect(resolve('#/components/schemas/Account')).toMatchObject({
       type: 'object',
       properties: { id: { type: 'string' }, platform: { enum: expect.arrayContaining(['twitter']) } },
+    });
+    expect(resolve('#/components/schemas/AccountDetail')).toMatchObject({
+      type: 'object',
+      properties: { id: { type: 'string' }, usage: { type: 'object' } },
     });
   });
 
