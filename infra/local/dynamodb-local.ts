@@ -50,10 +50,24 @@ async function waitUntilServing(
   }
 }
 
-/** Starts Amazon's DynamoDB Local with the machine's Java, and waits until it answers. */
+/**
+ * Starts Amazon's DynamoDB Local with the machine's Java, and waits until it answers. When no port
+ * is asked for, a free one is picked; since another process may take it before Java binds it (two
+ * hosts starting at once), a start that fails is tried again on a new port.
+ */
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   assertJava();
-  const port = options.port ?? (await freePort());
+  if (options.port !== undefined) return startOnPort(options.port, options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(await freePort(), options);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startOnPort(port: number, options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
   const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const child = spawn(

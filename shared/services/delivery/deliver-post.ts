@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DAILY_QUOTAS, quotaDay } from '../../domain/account-quotas.js';
-import { ConflictError } from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { nextStatus } from '../../domain/post-lifecycle.js';
 import type { Post, PostError } from '../../domain/posts.js';
@@ -14,6 +13,7 @@ import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
 import { mediaRefsWithPaths, referencedMediaIds } from '../posts/post-checks.js';
+import { makeWriteIfUnchanged } from './write-if-unchanged.js';
 
 /** How long a claim lasts; past it the reconciler takes the post back. */
 export const LEASE_MS = 2 * 60 * 1000;
@@ -57,19 +57,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
   const sleep = deps.sleep ?? defaultSleep;
   const nowIso = () => new Date(deps.clock.now()).toISOString();
 
-  /** Writes `next` over `current` if nobody changed it since; false when someone did (drop, don't fight). */
-  const write = async (current: Post, next: Post): Promise<boolean> => {
-    try {
-      await deps.posts.update(
-        { ...next, version: current.version + 1, updatedAt: nowIso() },
-        current.version,
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConflictError) return false;
-      throw error;
-    }
-  };
+  const write = makeWriteIfUnchanged(deps);
 
   const fail = (post: Post, error: PostError) =>
     write(post, { ...post, status: 'failed', error, delivery: { lastAttemptAt: nowIso() } });

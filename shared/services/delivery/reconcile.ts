@@ -1,4 +1,3 @@
-import { ConflictError } from '../../domain/errors.js';
 import { nextStatus } from '../../domain/post-lifecycle.js';
 import type { Post } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
@@ -7,6 +6,7 @@ import type { Connector } from '../../ports/connector.js';
 import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
+import { makeWriteIfUnchanged } from './write-if-unchanged.js';
 
 /** A queued or scheduled post this late has lost its message (a restart, a dead-letter): re-drive it. */
 export const STUCK_AFTER_MS = 2 * 60 * 1000;
@@ -43,18 +43,7 @@ export function makeReconciler(deps: ReconcileDeps) {
     postId: post.postId,
   });
 
-  const write = async (current: Post, next: Post): Promise<boolean> => {
-    try {
-      await deps.posts.update(
-        { ...next, version: current.version + 1, updatedAt: nowIso() },
-        current.version,
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConflictError) return false;
-      throw error;
-    }
-  };
+  const write = makeWriteIfUnchanged(deps);
 
   const recoverLease = async (post: Post, report: ReconcileReport) => {
     const account = await deps.tenancy.getAccount(post.tenantId, post.workspaceId, post.accountId);
