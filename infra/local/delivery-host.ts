@@ -5,10 +5,13 @@ import type { ServiceEvent } from '../../shared/domain/events.js';
 import type { RetryPolicy } from '../../shared/domain/retry-policy.js';
 import { makeConnectorFor } from '../../shared/networks/connector-for.js';
 import { type LatencyRange, makeSandboxConnector } from '../../shared/networks/sandbox/index.js';
+import type { MediaFetcher } from '../../shared/ports/media-fetcher.js';
 import type { DeliveryMessage, MessageQueue } from '../../shared/ports/queues.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDelivery } from '../../shared/runtime/make-delivery.js';
+import { makeMediaFetcher } from '../../shared/runtime/media-fetcher.js';
+import type { MediaImportMessage } from '../../shared/services/media/import-media.js';
 import { makeLocalQueue } from './stand-ins/local-queue.js';
 import { makeLocalScheduler } from './stand-ins/local-scheduler.js';
 import { makeStreamPoller } from './stand-ins/stream-poller.js';
@@ -22,6 +25,8 @@ export interface LocalDeliveryOptions {
   reconcileIntervalMs?: number;
   /** How many recent events to keep for inspection until webhooks deliver them (default 1000). */
   keepEvents?: number;
+  /** The public media fetcher; the SSRF-safe one with the service's limits by default (tests pass one). */
+  fetchMedia?: MediaFetcher;
 }
 
 export interface LocalDelivery {
@@ -72,6 +77,12 @@ export async function startLocalDelivery(
     clock,
   });
   const eventLog = makeEventLog(options.keepEvents ?? 1000);
+  const importQueue = makeLocalQueue<MediaImportMessage>({
+    name: 'media-import',
+    visibilityTimeoutMs: 90_000,
+    maxReceiveCount: 3,
+    clock,
+  });
   const scheduler = makeLocalScheduler({
     file: join(dataDir, 'scheduler.json'),
     deliver: (message) => deliveryQueue.send(message),
@@ -87,7 +98,14 @@ export async function startLocalDelivery(
   });
   const delivery = makeDelivery(
     deps,
-    { deliveryQueue, eventsQueue: eventLog, scheduler, connectorFor: makeConnectorFor({ sandbox }) },
+    {
+      deliveryQueue,
+      eventsQueue: eventLog,
+      importQueue,
+      scheduler,
+      connectorFor: makeConnectorFor({ sandbox }),
+      fetchMedia: options.fetchMedia ?? makeMediaFetcher(),
+    },
     {
       ...(options.leaseMs && { leaseMs: options.leaseMs }),
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
@@ -103,6 +121,7 @@ export async function startLocalDelivery(
   });
 
   deliveryQueue.start((event) => delivery.handleDeliveryBatch(event), { batchSize: 10, pollIntervalMs: 25 });
+  importQueue.start((event) => delivery.handleImportBatch(event), { batchSize: 5, pollIntervalMs: 50 });
   await scheduler.start();
   await poller.start();
   let reconciling: Promise<void> = Promise.resolve();
@@ -126,6 +145,7 @@ export async function startLocalDelivery(
       await poller.stop();
       await scheduler.stop();
       await deliveryQueue.stop();
+      await importQueue.stop();
       await deadLetters.stop();
       db.destroy();
     },

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { S3Event } from 'aws-lambda';
 import { makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
@@ -12,6 +13,7 @@ import type { Clock } from '../../shared/ports/clock.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDeps } from '../../shared/runtime/make-deps.js';
+import { makeAutoConfirm } from '../../shared/services/media/auto-confirm.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { removeHostFile, writeHostFile } from './host-file.js';
@@ -65,7 +67,14 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       stoppers.push(dynamodb.stop);
       dynamodbEndpoint = dynamodb.endpoint;
     }
-    const s3 = await startS3Local({ directory: join(options.dataDir, 's3'), buckets: [LOCAL_MEDIA_BUCKET] });
+    // Uploads confirm themselves, as the bucket notification does in AWS; the handler needs the
+    // service's dependencies, which exist only once storage is up.
+    let onObjectCreated: ((event: S3Event) => Promise<void>) | undefined;
+    const s3 = await startS3Local({
+      directory: join(options.dataDir, 's3'),
+      buckets: [LOCAL_MEDIA_BUCKET],
+      onObjectCreated: async (event) => onObjectCreated?.(event),
+    });
     stoppers.push(s3.stop);
 
     const tables = localTableNames(options.tablePrefix ?? 'local-');
@@ -78,8 +87,11 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       dynamodbEndpoint,
       tables,
       authCacheTtlSeconds: options.authCacheTtlSeconds ?? 30,
+      mediaBucket: LOCAL_MEDIA_BUCKET,
+      s3Endpoint: s3.endpoint,
     };
     const deps = makeDeps(config, options.clock);
+    onObjectCreated = makeAutoConfirm(deps);
     let delivery: LocalDelivery | undefined;
     if (options.delivery !== false) {
       delivery = await startLocalDelivery(

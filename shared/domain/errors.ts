@@ -149,6 +149,15 @@ export class RateLimitedError extends AppError {
   }
 }
 
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = 'service_unavailable';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
 /** The body of every non-2xx response. */
 export interface ErrorEnvelope {
   error: string;

@@ -1,6 +1,11 @@
 import type { Operation } from '../http/operation.js';
 import { getAccount } from './accounts/get-account.js';
 import { listAccounts } from './accounts/list-accounts.js';
+import { confirmMedia } from './media/confirm-media.js';
+import { deleteMedia, deleteMediaShort } from './media/delete-media.js';
+import { importMedia } from './media/import-media.js';
+import { getMedia, listMedia } from './media/read-media.js';
+import { createUploadUrl } from './media/upload-url.js';
 import { makeGetOpenApi } from './meta/get-openapi.js';
 import { cancelPost } from './posts/cancel-post.js';
 import { createPost } from './posts/create-post.js';
@@ -25,6 +30,13 @@ export const operations: readonly Operation[] = [
   cancelPost,
   approvePost,
   rejectPost,
+  createUploadUrl,
+  confirmMedia,
+  importMedia,
+  getMedia,
+  listMedia,
+  deleteMedia,
+  deleteMediaShort,
   makeGetOpenApi(() => operations),
 ];
 

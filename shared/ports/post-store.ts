@@ -52,6 +52,4 @@ export interface PostStore {
   ): Promise<IdempotencyRecord | undefined>;
   /** Posts in `status` whose due time (scheduledAt, next attempt, lease end) is before `before`. */
   listOverdue(status: 'scheduled' | 'queued' | 'publishing', before: string, limit: number): Promise<Post[]>;
-  /** Test and local use: a media record (the media capability will own its writes). */
-  putMedia(media: Media): Promise<void>;
 }

@@ -7,6 +7,10 @@ export interface ServiceConfig {
   tables: TableNames;
   /** How long a resolved API key is trusted before it is read again (API.md: at most 60 s). */
   authCacheTtlSeconds: number;
+  /** The media bucket; absent on a deployment without one (media calls then answer 503). */
+  mediaBucket?: string;
+  /** s3rver's address on the local host and in tests; absent in AWS. */
+  s3Endpoint?: string;
 }
 
 export class ConfigError extends Error {
@@ -37,6 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       TABLES.map((table) => [table.name, required(table.envVar)]),
     ) as unknown as TableNames,
     authCacheTtlSeconds: ttl,
+    ...(env.MEDIA_BUCKET && { mediaBucket: env.MEDIA_BUCKET }),
+    ...(env.S3_ENDPOINT && { s3Endpoint: env.S3_ENDPOINT }),
   };
 }
 
@@ -47,5 +53,7 @@ export function configToEnv(config: ServiceConfig): Record<string, string> {
     ...(config.dynamodbEndpoint && { DYNAMODB_ENDPOINT: config.dynamodbEndpoint }),
     ...Object.fromEntries(TABLES.map((table) => [table.envVar, config.tables[table.name]])),
     AUTH_CACHE_TTL_SECONDS: String(config.authCacheTtlSeconds),
+    ...(config.mediaBucket && { MEDIA_BUCKET: config.mediaBucket }),
+    ...(config.s3Endpoint && { S3_ENDPOINT: config.s3Endpoint }),
   };
 }

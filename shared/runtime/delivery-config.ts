@@ -4,6 +4,7 @@ import { requireEnv } from './config.js';
 export interface DeliveryConfig {
   deliveryQueueUrl: string;
   eventsQueueUrl: string;
+  importQueueUrl: string;
   scheduler: { groupName: string; targetQueueArn: string; roleArn: string; deadLetterQueueArn?: string };
 }
 
@@ -11,6 +12,7 @@ export function loadDeliveryConfig(env: NodeJS.ProcessEnv = process.env): Delive
   return {
     deliveryQueueUrl: requireEnv('DELIVERY_QUEUE_URL', env),
     eventsQueueUrl: requireEnv('EVENTS_QUEUE_URL', env),
+    importQueueUrl: requireEnv('IMPORT_QUEUE_URL', env),
     scheduler: {
       groupName: requireEnv('SCHEDULE_GROUP', env),
       targetQueueArn: requireEnv('DELIVERY_QUEUE_ARN', env),

@@ -1,5 +1,7 @@
 import type { AccountQuotas } from '../ports/account-quotas.js';
 import type { Clock } from '../ports/clock.js';
+import type { MediaStore } from '../ports/media-store.js';
+import type { ObjectStorage } from '../ports/object-storage.js';
 import type { PostStore } from '../ports/post-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { TenancyStore } from '../ports/tenancy-store.js';
@@ -10,6 +12,8 @@ export interface ServiceDeps {
   clock: Clock;
   tenancy: TenancyStore;
   posts: PostStore;
+  media: MediaStore;
+  storage: ObjectStorage;
   quotas: AccountQuotas;
   rateLimiter: RateLimiter;
   authenticator: Authenticator;

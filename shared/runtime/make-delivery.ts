@@ -10,20 +10,25 @@ import type { Account } from '../domain/tenancy.js';
 import { makeConnectorFor } from '../networks/connector-for.js';
 import { makeSandboxConnector } from '../networks/sandbox/index.js';
 import type { Connector } from '../ports/connector.js';
+import type { MediaFetcher } from '../ports/media-fetcher.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../ports/queues.js';
 import { makeDeliveryWorker } from '../services/delivery/deliver-post.js';
 import { makeOutbox } from '../services/delivery/outbox.js';
 import { makeReconciler } from '../services/delivery/reconcile.js';
+import { type MediaImportMessage, makeImportQueueWorker } from '../services/media/import-media.js';
 import type { ServiceConfig } from './config.js';
 import type { DeliveryConfig } from './delivery-config.js';
 import type { ServiceDeps } from './deps.js';
+import { makeMediaFetcher } from './media-fetcher.js';
 
 /** The delivery side's ports: AWS services in a deployment, in-process stand-ins on the local host. */
 export interface DeliveryPorts {
   deliveryQueue: MessageQueue<DeliveryMessage>;
   eventsQueue: MessageQueue<ServiceEvent>;
+  importQueue: MessageQueue<MediaImportMessage>;
   scheduler: PostScheduler;
   connectorFor(account: Account): Connector | undefined;
+  fetchMedia: MediaFetcher;
 }
 
 /** Timings production leaves at their defaults (a 2-minute lease, DEFAULT_RETRY_POLICY). */
@@ -40,11 +45,14 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     posts: service.posts,
     tenancy: service.tenancy,
     quotas: service.quotas,
+    media: service.media,
+    storage: service.storage,
     clock: service.clock,
   };
   return {
     handleStream: makeOutbox(deps),
     handleDeliveryBatch: makeDeliveryWorker(deps),
+    handleImportBatch: makeImportQueueWorker(deps),
     reconcile: makeReconciler(deps),
   };
 }
@@ -58,6 +66,8 @@ export function makeAwsDeliveryPorts(config: ServiceConfig, delivery: DeliveryCo
   return {
     deliveryQueue: makeSqsQueue<DeliveryMessage>(sqs, delivery.deliveryQueueUrl),
     eventsQueue: makeSqsQueue<ServiceEvent>(sqs, delivery.eventsQueueUrl),
+    importQueue: makeSqsQueue<MediaImportMessage>(sqs, delivery.importQueueUrl),
+    fetchMedia: makeMediaFetcher(),
     scheduler: makeEventBridgePostScheduler(
       new SchedulerClient({ region: config.region }),
       delivery.scheduler,

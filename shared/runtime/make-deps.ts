@@ -1,8 +1,12 @@
 import { makeDynamoAccountQuotas } from '../adapters/dynamodb/account-quotas.js';
 import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
+import { makeDynamoMediaStore } from '../adapters/dynamodb/media-store.js';
 import { makeDynamoPostStore } from '../adapters/dynamodb/post-store.js';
 import { makeDynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.js';
 import { makeDynamoTenancyStore } from '../adapters/dynamodb/tenancy-store.js';
+import { makeS3Client } from '../adapters/s3/client.js';
+import { makeS3ObjectStorage } from '../adapters/s3/s3-object-storage.js';
+import { makeUnconfiguredStorage } from '../adapters/s3/unconfigured-storage.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import { makeAuthenticator } from '../services/authenticate.js';
 import type { ServiceConfig } from './config.js';
@@ -14,10 +18,18 @@ export function makeDeps(config: ServiceConfig, clock: Clock = systemClock): Ser
     makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
   );
   const tenancy = makeDynamoTenancyStore(db, config.tables.main);
+  const storage = config.mediaBucket
+    ? makeS3ObjectStorage(
+        makeS3Client({ region: config.region, endpoint: config.s3Endpoint }),
+        config.mediaBucket,
+      )
+    : makeUnconfiguredStorage();
   return {
     clock,
     tenancy,
     posts: makeDynamoPostStore(db, config.tables),
+    media: makeDynamoMediaStore(db, config.tables.main),
+    storage,
     quotas: makeDynamoAccountQuotas(db, config.tables.rateLimits),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
     authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),

@@ -58,7 +58,7 @@ export async function seedMedia(
   status: Media['status'] = 'uploaded',
 ): Promise<string> {
   const mediaId = newId('media');
-  await host.deps.posts.putMedia({
+  await host.deps.media.put({
     mediaId,
     tenantId: tenant.tenantId,
     workspaceId: tenant.workspaceId,

@@ -239,14 +239,5 @@ export function makeDynamoPostStore(
       }
       return found;
     },
-
-    async putMedia(media) {
-      await db.send(
-        new PutCommand({
-          TableName: tables.main,
-          Item: toItem('media', keys.media(media.tenantId, media.workspaceId, media.mediaId), media),
-        }),
-      );
-    },
   };
 }

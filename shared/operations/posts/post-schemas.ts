@@ -22,7 +22,8 @@ const userTagSchema = z.strictObject({
   y: z.number().min(0).max(1).describe('0.0–1.0 from the top edge'),
 });
 
-function checkPublicUrl(value: string, ctx: z.RefinementCtx) {
+/** A URL the service may fetch: HTTPS, no credentials, not a literal private address or localhost. */
+export function checkPublicUrl(value: string, ctx: z.RefinementCtx) {
   let url: URL;
   try {
     url = new URL(value);

@@ -4,11 +4,18 @@ import { DAILY_QUOTAS, quotaDay } from '../../domain/account-quotas.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { nextStatus } from '../../domain/post-lifecycle.js';
 import type { Post, PostError } from '../../domain/posts.js';
-import { DEFAULT_RETRY_POLICY, decideAfterFailure, type RetryPolicy } from '../../domain/retry-policy.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  decideAfterFailure,
+  type FailureFacts,
+  type RetryPolicy,
+} from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { AccountQuotas } from '../../ports/account-quotas.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Connector, DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
+import { fetchFailureCode, type MediaFetcher } from '../../ports/media-fetcher.js';
+import type { ObjectStorage } from '../../ports/object-storage.js';
 import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
@@ -26,6 +33,8 @@ const MAX_QUEUE_DELAY_SECONDS = 900;
 export interface DeliveryDeps {
   posts: PostStore;
   quotas: AccountQuotas;
+  storage: ObjectStorage;
+  fetchMedia: MediaFetcher;
   tenancy: TenancyStore;
   deliveryQueue: MessageQueue<DeliveryMessage>;
   connectorFor(account: Account): Connector | undefined;
@@ -114,6 +123,47 @@ export function makeDeliverPost(deps: DeliveryDeps) {
     if (!(await write(post, claimed))) return 'dropped';
     const current: Post = { ...claimed, version: post.version + 1, updatedAt: nowIso() };
 
+    /** After a failed attempt: queued again with backoff while the policy allows, else failed. */
+    const settleFailure = async (
+      facts: FailureFacts,
+      origin: 'platform' | 'service',
+    ): Promise<DeliveryResult> => {
+      const decision = decideAfterFailure(
+        facts,
+        {
+          attempt,
+          now: deps.clock.now(),
+          ...(post.delivery?.rateLimitedSince && { rateLimitedSince: post.delivery.rateLimitedSince }),
+        },
+        deps.random,
+        deps.retryPolicy ?? DEFAULT_RETRY_POLICY,
+      );
+      if (decision.kind === 'fail') {
+        return (await fail(current, { ...decision.error, origin })) ? 'failed' : 'dropped';
+      }
+      const retried = await write(current, {
+        ...current,
+        status: nextStatus(
+          current.status,
+          { type: 'retry' },
+          { requireApproval: false, scheduledAtAhead: false },
+        ),
+        error: {
+          origin,
+          code: facts.code,
+          message: facts.message,
+          retryable: true,
+          ...(facts.platformRawCode && { platformRawCode: facts.platformRawCode }),
+        },
+        delivery: {
+          nextAttemptAt: new Date(deps.clock.now() + decision.delaySeconds * 1000).toISOString(),
+          ...(decision.rateLimitedSince && { rateLimitedSince: decision.rateLimitedSince }),
+          lastAttemptAt: current.delivery?.lastAttemptAt,
+        },
+      });
+      return retried ? 'retrying' : 'dropped';
+    };
+
     const context = await deps.posts.loadContext(
       post.tenantId,
       post.workspaceId,
@@ -132,8 +182,23 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       });
       return 'failed';
     }
+    // The account's daily ceiling, checked before any media is fetched: reserved now, given back
+    // unless the post goes out.
+    const quota = DAILY_QUOTAS[account.platform];
+    const day = quotaDay(deps.clock.now());
+    if (!(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
+      await fail(current, {
+        origin: 'service',
+        code: 'DAILY_QUOTA_EXCEEDED',
+        message: `The account has used its daily ${account.platform} quota (${quota.limit} ${quota.unit.replace('_', ' ')}); it resets at 00:00 UTC. Post again then.`,
+        retryable: true,
+      });
+      return 'failed';
+    }
+
     const media: DeliveryMedia[] = [];
-    for (const { ref } of mediaRefsWithPaths(post)) {
+    const refs = mediaRefsWithPaths(post);
+    for (const [index, { ref }] of refs.entries()) {
       if (ref.id) {
         const stored = context.media.get(ref.id);
         if (!stored) {
@@ -143,6 +208,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
             message: `Media ${ref.id} was deleted before delivery.`,
             retryable: false,
           });
+          await deps.quotas.release(account.accountId, day, quota.costPerPost);
           return 'failed';
         }
         media.push({
@@ -151,7 +217,45 @@ export function makeDeliverPost(deps: DeliveryDeps) {
           ...(ref.alt && { alt: ref.alt }),
         });
       } else if (ref.url) {
-        media.push({ kind: ref.type ?? 'image', url: ref.url, ...(ref.alt && { alt: ref.alt }) });
+        // Public URLs are fetched now, through the SSRF guard, and stored before the network sees them.
+        const kind = ref.type ?? 'image';
+        try {
+          const fetched = await deps.fetchMedia(ref.url, kind);
+          const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
+          await deps.storage.put(key, fetched.bytes, fetched.contentType);
+          media.push({
+            kind,
+            url: ref.url,
+            stored: {
+              mediaId: `${post.postId}-${index}`,
+              tenantId: post.tenantId,
+              workspaceId: post.workspaceId,
+              filename: new URL(fetched.finalUrl).pathname.split('/').pop() || 'download',
+              mimeType: fetched.contentType,
+              sizeBytes: fetched.bytes.length,
+              status: 'uploaded',
+              objectKey: key,
+              source: 'url',
+              sourceUrl: ref.url,
+              createdAt: nowIso(),
+            },
+            ...(ref.alt && { alt: ref.alt }),
+          });
+        } catch (error) {
+          const code = fetchFailureCode(error);
+          if (!code) throw error;
+          const message =
+            error instanceof Error ? error.message : `The media URL ${ref.url} could not be used.`;
+          // A host that is down or slow may be back later (retried like a network's 5xx); a refused
+          // URL or an unfit file will not change.
+          if ((error as { transient?: unknown }).transient === true) {
+            await deps.quotas.release(account.accountId, day, quota.costPerPost);
+            return settleFailure({ failure: 'transient', code, message }, 'service');
+          }
+          await fail(current, { origin: 'service', code, message, retryable: false });
+          await deps.quotas.release(account.accountId, day, quota.costPerPost);
+          return 'failed';
+        }
       }
     }
     const connector = deps.connectorFor(account);
@@ -162,19 +266,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
         message: `No connector is configured for ${account.platform} on this deployment.`,
         retryable: true,
       });
-      return 'failed';
-    }
-
-    // The account's daily ceiling: reserved before the call, given back unless the post goes out.
-    const quota = DAILY_QUOTAS[account.platform];
-    const day = quotaDay(deps.clock.now());
-    if (!(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
-      await fail(current, {
-        origin: 'service',
-        code: 'DAILY_QUOTA_EXCEEDED',
-        message: `The account has used its daily ${account.platform} quota (${quota.limit} ${quota.unit.replace('_', ' ')}); it resets at 00:00 UTC. Post again then.`,
-        retryable: true,
-      });
+      await deps.quotas.release(account.accountId, day, quota.costPerPost);
       return 'failed';
     }
 
@@ -216,40 +308,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
         reason: outcome.message,
       });
     }
-    const decision = decideAfterFailure(
-      outcome,
-      {
-        attempt,
-        now: deps.clock.now(),
-        ...(post.delivery?.rateLimitedSince && { rateLimitedSince: post.delivery.rateLimitedSince }),
-      },
-      deps.random,
-      deps.retryPolicy ?? DEFAULT_RETRY_POLICY,
-    );
-    if (decision.kind === 'fail') {
-      return (await fail(current, decision.error)) ? 'failed' : 'dropped';
-    }
-    const retried = await write(current, {
-      ...current,
-      status: nextStatus(
-        current.status,
-        { type: 'retry' },
-        { requireApproval: false, scheduledAtAhead: false },
-      ),
-      error: {
-        origin: 'platform',
-        code: outcome.code,
-        message: outcome.message,
-        retryable: true,
-        ...(outcome.platformRawCode && { platformRawCode: outcome.platformRawCode }),
-      },
-      delivery: {
-        nextAttemptAt: new Date(deps.clock.now() + decision.delaySeconds * 1000).toISOString(),
-        ...(decision.rateLimitedSince && { rateLimitedSince: decision.rateLimitedSince }),
-        lastAttemptAt: current.delivery?.lastAttemptAt,
-      },
-    });
-    return retried ? 'retrying' : 'dropped';
+    return settleFailure(outcome, 'platform');
   };
 }
 

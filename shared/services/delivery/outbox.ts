@@ -4,13 +4,16 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { fromItem } from '../../adapters/dynamodb/keys.js';
 import { deliveryEffects } from '../../domain/delivery-effects.js';
 import { postEvents, type ServiceEvent, stableEventId } from '../../domain/events.js';
+import type { Media } from '../../domain/media.js';
 import type { Post } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../../ports/queues.js';
+import type { MediaImportMessage } from '../media/import-media.js';
 
 export interface OutboxDeps {
   deliveryQueue: MessageQueue<DeliveryMessage>;
+  importQueue: MessageQueue<MediaImportMessage>;
   eventsQueue: MessageQueue<ServiceEvent>;
   scheduler: PostScheduler;
   clock: Clock;
@@ -51,7 +54,8 @@ function accountEvents(before: Image | undefined, after: Image): ServiceEvent[] 
 /**
  * The transactional outbox (DESIGN.md "Data flow"): the main table's stream is the only way side
  * effects leave. For each change of a post: its delivery message, its one-time schedule (made,
- * moved or removed) and its events; for an account that lost its authorisation: account.disconnected.
+ * moved or removed) and its events; for an account that lost its authorisation: account.disconnected;
+ * for a new import of media by URL: a message to the import worker.
  * Every effect is safe to repeat (the worker claims conditionally, schedules are upserts, events
  * keep their id), so a record seen twice does no harm. A failing record stops the batch and is
  * reported, so Lambda retries from it and order is kept.
@@ -61,6 +65,18 @@ export function makeOutbox(deps: OutboxDeps) {
     const after = image(record.dynamodb?.NewImage);
     if (!after) return;
     const before = image(record.dynamodb?.OldImage);
+    if (after.entity === 'media') {
+      // A new import by URL: the import worker fetches it.
+      const media = fromItem<Media>(after);
+      if (!before && media.source === 'url' && media.status === 'pending') {
+        await deps.importQueue.send({
+          tenantId: media.tenantId,
+          workspaceId: media.workspaceId,
+          mediaId: media.mediaId,
+        });
+      }
+      return;
+    }
     if (after.entity === 'account') {
       for (const event of accountEvents(before, after)) await deps.eventsQueue.send(event);
       return;

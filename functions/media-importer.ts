@@ -1,0 +1,4 @@
+import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
+
+/** The media import queue (SQS, partial batch responses): fetches media imported by URL. */
+export const handler = deliveryFromEnv().handleImportBatch;

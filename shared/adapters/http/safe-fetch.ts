@@ -1,0 +1,360 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
+import { isIP } from 'node:net';
+import { checkServerIdentity } from 'node:tls';
+import { isPublicAddress, literalHostProblem } from '../../domain/address-ranges.js';
+import { MIME_TYPES_BY_KIND } from '../../domain/media.js';
+import type { MediaKind } from '../../domain/posts.js';
+import type { FetchedMedia, MediaFetcher } from '../../ports/media-fetcher.js';
+
+export type { FetchedMedia, MediaFetcher };
+
+/** The stable codes a failed media fetch carries; the worker fails the post with one of them. */
+export type MediaFetchErrorCode =
+  | 'media_url_blocked'
+  | 'media_url_unreachable'
+  | 'media_too_large'
+  | 'media_type_mismatch'
+  | 'media_fetch_timeout'
+  | 'media_too_many_redirects';
+
+/**
+ * Why a public media URL could not be fetched. `message` is safe to show the caller: it names at most
+ * what the caller gave (its URL's host), never an address we resolved or a redirect target. The
+ * technical detail, when there is one, is in `cause`, for logs only. `transient` says whether a later
+ * attempt may succeed (time-out, DNS or connection failure, 5xx, 408, 429).
+ */
+export class MediaFetchError extends Error {
+  constructor(
+    readonly code: MediaFetchErrorCode,
+    message: string,
+    readonly transient = false,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'MediaFetchError';
+  }
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to all of its addresses, as `dns.lookup(name, { all: true })` does. */
+export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
+
+/** Opens one HTTPS request; `node:https` request unless a test injects another. */
+export type HttpsRequest = (options: RequestOptions) => ClientRequest;
+
+export interface SafeFetcherOptions {
+  /** Largest body accepted, in bytes: one cap, or one per kind (the upload limits, `MAX_BYTES_BY_KIND`). */
+  maxBytes: number | Readonly<Record<MediaKind, number>>;
+  /** Time for the whole fetch, every redirect hop and the body included. */
+  timeoutMs: number;
+  lookup?: Lookup;
+  /** Redirects followed at most (3). */
+  maxRedirects?: number;
+  /** Ports a URL may name (443 only). */
+  allowedPorts?: readonly number[];
+  /** Extra trust anchors (tests trust their self-signed certificate); the system's otherwise. */
+  ca?: string | Buffer;
+  /**
+   * Which resolved or literal addresses a connection may go to: `isPublicAddress` unless a test of
+   * the happy path also allows its loopback server. Localhost names and the addresses the create-time
+   * check refuses (`literalHostProblem`) are refused whatever this says.
+   */
+  isAllowedAddress?: (address: string) => boolean;
+  /** Seam for unit tests: proves, without a network, where a connection would go (or that none is made). */
+  request?: HttpsRequest;
+  userAgent?: string;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const DEFAULT_USER_AGENT = 'social-publishing-api-media-fetcher/1.0';
+
+/** A vetted hop: where to connect (the pinned addresses) and what to say to the server. */
+interface Target {
+  url: URL;
+  /** The host name for SNI and the certificate check, without trailing dots. */
+  hostname: string;
+  port: number;
+  addresses: ResolvedAddress[];
+}
+
+/** Ends a fetch that ran past its time; the signal of every request and the race of every lookup. */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  readonly expired: Promise<never>;
+
+  constructor(ms: number) {
+    let fire: (error: MediaFetchError) => void = () => {};
+    this.expired = new Promise<never>((_, reject) => {
+      fire = reject;
+    });
+    this.expired.catch(() => {});
+    this.timer = setTimeout(() => {
+      // Settle first: the aborted request's own errors come after and lose every race.
+      fire(new MediaFetchError('media_fetch_timeout', `The media URL did not answer within ${ms} ms.`, true));
+      this.controller.abort();
+    }, ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The promise's outcome, or the time-out if that comes first. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    return Promise.race([promise, this.expired]);
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+async function defaultLookup(hostname: string): Promise<ResolvedAddress[]> {
+  const answers = await dnsLookup(hostname, { all: true, verbatim: true });
+  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+}
+
+function blocked(reason: string): MediaFetchError {
+  return new MediaFetchError('media_url_blocked', `The media URL is refused: ${reason}`);
+}
+
+/** Failures before any TCP connection: the next pinned address may still answer. */
+const connectFailures = new WeakSet<MediaFetchError>();
+
+function connectFailure(cause: unknown): MediaFetchError {
+  const error = unreachable('the connection failed.', true, cause);
+  connectFailures.add(error);
+  return error;
+}
+
+function unreachable(reason: string, transient: boolean, cause?: unknown): MediaFetchError {
+  return new MediaFetchError(
+    'media_url_unreachable',
+    `The media URL could not be fetched: ${reason}`,
+    transient,
+    {
+      cause,
+    },
+  );
+}
+
+/** The media type of a Content-Type header, lower case and without parameters. */
+function mediaTypeOf(header: string | undefined): string {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * Makes the fetcher of public media URLs (interface 4, rule 4). Every hop, the first and each
+ * redirect, is vetted in full before anything is sent: HTTPS only, no credentials, an allowed port, no
+ * localhost name, and every address the name resolves to allowed (one refused address refuses the
+ * URL). The name is resolved once per hop and the connection goes to a vetted address, with the host
+ * name kept for SNI, the certificate check and the Host header: a second, different DNS answer
+ * (rebinding) is never used. Global `fetch` is not used because it resolves names itself.
+ */
+export function makeSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
+  const lookup = options.lookup ?? defaultLookup;
+  const maxRedirects = options.maxRedirects ?? 3;
+  const allowedPorts = options.allowedPorts ?? [443];
+  const isAllowedAddress = options.isAllowedAddress ?? isPublicAddress;
+  const request = options.request ?? httpsRequest;
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+
+  /** Steps 1–5 of a hop: scheme, credentials, port, literal host, DNS and every resolved address. */
+  async function vet(url: URL, isRedirect: boolean, deadline: Deadline): Promise<Target> {
+    const where = isRedirect ? 'it redirects to' : 'it points at';
+    if (url.protocol !== 'https:') throw blocked(`only HTTPS URLs are fetched (${where} ${url.protocol}//).`);
+    if (url.username || url.password)
+      throw blocked('a URL with credentials (user:password@) is not fetched.');
+    const port = url.port === '' ? 443 : Number(url.port);
+    if (!allowedPorts.includes(port)) throw blocked(`${where} port ${port}, which is not fetched.`);
+
+    const hostname = url.hostname.replace(/\.+$/, '');
+    const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+    const literalProblem = literalHostProblem(url);
+    if (literalProblem || hostname === 'localhost' || hostname.endsWith('.localhost')) {
+      throw blocked(
+        isRedirect
+          ? 'it redirects to a non-public host.'
+          : `${literalProblem ?? 'localhost is not a public host'}.`,
+      );
+    }
+    const family = isIP(bare);
+    if (family !== 0) {
+      if (!isAllowedAddress(bare))
+        throw blocked(
+          isRedirect ? 'it redirects to a non-public address.' : `${bare} is not a public address.`,
+        );
+      return { url, hostname: bare, port, addresses: [{ address: bare, family: family === 6 ? 6 : 4 }] };
+    }
+
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = await deadline.race(lookup(url.hostname));
+    } catch (error) {
+      if (error instanceof MediaFetchError) throw error;
+      throw unreachable(
+        `the host ${isRedirect ? 'it redirects to' : hostname} does not resolve.`,
+        true,
+        error,
+      );
+    }
+    if (addresses.length === 0)
+      throw unreachable(`the host ${isRedirect ? 'it redirects to' : hostname} has no address.`, true);
+    if (addresses.some(({ address }) => !isAllowedAddress(address))) {
+      throw blocked(
+        isRedirect
+          ? 'it redirects to a host with a non-public address.'
+          : `${hostname} resolves to a non-public address.`,
+      );
+    }
+    return { url, hostname, port, addresses };
+  }
+
+  /** One GET to one pinned address; a failure before the TCP connection is a `connectFailure`. */
+  function get(target: Target, address: ResolvedAddress, expected: MediaKind, deadline: Deadline) {
+    return new Promise<{ response: IncomingMessage; req: ClientRequest }>((resolve, reject) => {
+      const accept = MIME_TYPES_BY_KIND[expected].join(', ');
+      let req: ClientRequest;
+      try {
+        req = request({
+          host: address.address,
+          family: address.family,
+          port: target.port,
+          path: `${target.url.pathname}${target.url.search}`,
+          method: 'GET',
+          headers: { host: target.url.host, accept, 'accept-encoding': 'identity', 'user-agent': userAgent },
+          servername: isIP(target.hostname) ? undefined : target.hostname,
+          checkServerIdentity: (_host, certificate) => checkServerIdentity(target.hostname, certificate),
+          ca: options.ca,
+          agent: false,
+          signal: deadline.signal,
+        });
+      } catch (error) {
+        reject(connectFailure(error));
+        return;
+      }
+      let connected = false;
+      let secured = false;
+      req.on('socket', (socket) => {
+        socket.once('connect', () => (connected = true));
+        socket.once('secureConnect', () => (secured = true));
+      });
+      req.on('response', (response) => resolve({ response, req }));
+      req.on('error', (error) => {
+        if (deadline.signal.aborted) return; // the deadline's own error wins the race
+        if (!connected) reject(connectFailure(error));
+        else if (!secured)
+          reject(unreachable('the TLS handshake or the certificate check failed.', false, error));
+        else reject(unreachable('the connection broke.', true, error));
+      });
+      req.end();
+    });
+  }
+
+  /** Tries the pinned addresses in order until one takes the connection. */
+  async function open(target: Target, expected: MediaKind, deadline: Deadline) {
+    let lastError: unknown;
+    for (const address of target.addresses) {
+      try {
+        return await deadline.race(get(target, address, expected, deadline));
+      } catch (error) {
+        lastError = error;
+        if (!(error instanceof MediaFetchError && connectFailures.has(error))) throw error;
+      }
+    }
+    throw lastError;
+  }
+
+  /** Reads the body up to the cap; destroys the request once the cap is passed. */
+  function readBody(response: IncomingMessage, req: ClientRequest, maxBytes: number, deadline: Deadline) {
+    return deadline.race(
+      new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            req.destroy();
+            reject(tooLarge(maxBytes));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+        response.on('error', (error) => reject(unreachable('the response ended early.', true, error)));
+        response.on('close', () => {
+          if (!response.complete) reject(unreachable('the response ended early.', true));
+        });
+      }),
+    );
+  }
+
+  return async function fetchMedia(rawUrl, expected) {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch (error) {
+      throw new MediaFetchError('media_url_blocked', 'The media URL is refused: it is not a URL.', false, {
+        cause: error,
+      });
+    }
+    const deadline = new Deadline(options.timeoutMs);
+    try {
+      for (let hop = 0; ; hop++) {
+        const target = await vet(url, hop > 0, deadline);
+        const { response, req } = await open(target, expected, deadline);
+        const status = response.statusCode ?? 0;
+
+        if (REDIRECT_STATUSES.has(status) && response.headers.location) {
+          req.destroy();
+          if (hop >= maxRedirects) {
+            throw new MediaFetchError(
+              'media_too_many_redirects',
+              `The media URL redirects more than ${maxRedirects} times.`,
+            );
+          }
+          try {
+            url = new URL(response.headers.location, url);
+          } catch (error) {
+            throw unreachable('it redirects to something that is not a URL.', false, error);
+          }
+          continue;
+        }
+        if (status < 200 || status > 299) {
+          req.destroy();
+          throw unreachable(`it answered HTTP ${status}.`, status >= 500 || status === 408 || status === 429);
+        }
+
+        const contentType = mediaTypeOf(response.headers['content-type']);
+        if (!MIME_TYPES_BY_KIND[expected].includes(contentType)) {
+          req.destroy();
+          throw new MediaFetchError(
+            'media_type_mismatch',
+            `The media URL serves "${contentType.slice(0, 100) || 'no content type'}", which is not a supported ${expected} type (${MIME_TYPES_BY_KIND[expected].join(', ')}).`,
+          );
+        }
+        const declared = Number(response.headers['content-length']);
+        const maxBytes = typeof options.maxBytes === 'number' ? options.maxBytes : options.maxBytes[expected];
+        if (Number.isFinite(declared) && declared > maxBytes) {
+          req.destroy();
+          throw tooLarge(maxBytes);
+        }
+        const bytes = await readBody(response, req, maxBytes, deadline);
+        return { bytes, contentType, finalUrl: url.href };
+      }
+    } finally {
+      deadline.clear();
+    }
+  };
+}
+
+function tooLarge(maxBytes: number): MediaFetchError {
+  return new MediaFetchError('media_too_large', `The media at the URL is larger than ${maxBytes} bytes.`);
+}
