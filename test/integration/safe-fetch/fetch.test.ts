@@ -11,7 +11,7 @@ import {
   type SafeFetcherOptions,
 } from '../../../shared/adapters/http/safe-fetch.js';
 import { isPublicAddress } from '../../../shared/domain/address-ranges.js';
-import { makeSelfSigned } from './self-signed.js';
+import { makeSelfSigned } from '../../support/self-signed.js';
 
 /**
  * The media fetcher against real HTTPS servers on 127.0.0.1, with a certificate made at test time
