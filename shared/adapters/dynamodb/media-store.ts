@@ -4,13 +4,12 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Media } from '../../domain/media.js';
 import type { MediaStore } from '../../ports/media-store.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
 import { fromItem, keys, toItem } from './keys.js';
+import { queryPage } from './query-page.js';
 
 const MEDIA_PREFIX = 'MEDIA#';
 
@@ -35,25 +34,13 @@ export function makeDynamoMediaStore(db: DynamoDBDocumentClient, tableName: stri
       );
     },
     get,
-    async list(tenantId, workspaceId, page) {
-      const pk = keys.workspacePartition(tenantId, workspaceId);
-      const start = page.cursor ? decodeCursor(page.cursor, { sk: MEDIA_PREFIX }) : undefined;
-      const result = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': pk, ':prefix': MEDIA_PREFIX },
-          ScanIndexForward: false,
-          Limit: page.limit,
-          ...(start && { ExclusiveStartKey: { pk, sk: start.sk } }),
-        }),
-      );
-      const next = encodeCursor(result.LastEvaluatedKey, { sk: MEDIA_PREFIX });
-      return {
-        items: (result.Items ?? []).map((item) => fromItem<Media>(item)),
-        ...(next && { nextCursor: next }),
-      };
-    },
+    list: (tenantId, workspaceId, page) =>
+      queryPage<Media>(db, tableName, {
+        pk: keys.workspacePartition(tenantId, workspaceId),
+        prefix: MEDIA_PREFIX,
+        page,
+        newestFirst: true,
+      }),
     async settle(tenantId, workspaceId, mediaId, change) {
       const names = Object.keys(change) as (keyof typeof change)[];
       try {

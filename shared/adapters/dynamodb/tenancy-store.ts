@@ -10,8 +10,8 @@ import {
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../domain/tenancy.js';
 import type { Page, PageRequest, TenancyStore } from '../../ports/tenancy-store.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
 import { fromItem, keys, toItem } from './keys.js';
+import { queryPage } from './query-page.js';
 
 export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: string): TenancyStore {
   const get = async <T>(key: Record<string, string>): Promise<T | undefined> => {
@@ -19,38 +19,8 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
     return Item ? fromItem<T>(Item) : undefined;
   };
 
-  /** One page of a partition's items whose sort key starts with `prefix`. */
-  const queryPrefix = async <T>(
-    pk: string,
-    prefix: string,
-    page: PageRequest,
-    filter?: Record<string, string>,
-  ) => {
-    const start = page.cursor ? decodeCursor(page.cursor, { sk: prefix }) : undefined;
-    const filterNames = Object.keys(filter ?? {});
-    const result = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ...(filterNames.length > 0 && {
-          FilterExpression: filterNames.map((_, i) => `#f${i} = :f${i}`).join(' AND '),
-          ExpressionAttributeNames: Object.fromEntries(filterNames.map((name, i) => [`#f${i}`, name])),
-        }),
-        ExpressionAttributeValues: {
-          ':pk': pk,
-          ':prefix': prefix,
-          ...Object.fromEntries(filterNames.map((name, i) => [`:f${i}`, filter?.[name]])),
-        },
-        Limit: page.limit,
-        ...(start && { ExclusiveStartKey: { pk, sk: start.sk } }),
-      }),
-    );
-    const next = encodeCursor(result.LastEvaluatedKey, { sk: prefix });
-    return {
-      items: (result.Items ?? []).map((item) => fromItem<T>(item)),
-      ...(next && { nextCursor: next }),
-    };
-  };
+  const queryPrefix = <T>(pk: string, prefix: string, page: PageRequest, filter?: Record<string, string>) =>
+    queryPage<T>(db, tableName, { pk, prefix, page, ...(filter && { filter }) });
 
   return {
     async putTenant(tenant) {
