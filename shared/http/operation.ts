@@ -15,6 +15,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type WorkspaceSource = 'path' | 'implicit' | 'none';
 
+/**
+ * What an operation's Lambda touches beyond what every key-authenticated operation does (the main
+ * and rate-limits tables), so the stack grants each function exactly that:
+ * - `idempotency-table`: read and write idempotency records;
+ * - `media-upload`: sign uploads into the media bucket (s3:PutObject under the tenant prefix);
+ * - `media-read`: read media objects' metadata (HeadObject needs s3:GetObject);
+ * - `media-delete`: delete media objects.
+ */
+export type OperationResource = 'idempotency-table' | 'media-upload' | 'media-read' | 'media-delete';
+
 /** What a handler is given besides its validated input. */
 export interface OperationContext {
   requestId: string;
@@ -78,6 +88,8 @@ export interface Operation<
   permission?: Permission;
   rateLimitFamily: RateLimitFamily;
   workspace: WorkspaceSource;
+  /** Resources beyond the main and rate-limits tables; none when absent. */
+  resources?: readonly OperationResource[];
   successStatus: 200 | 201 | 202 | 204;
   schemas: OperationSchemas<P, Q, B, R>;
   // Method syntax on purpose: it lets one registry list operations of different input types.

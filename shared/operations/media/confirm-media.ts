@@ -15,6 +15,7 @@ export const confirmMedia = defineOperation({
   permission: 'media:write',
   rateLimitFamily: 'media_uploads',
   workspace: 'path',
+  resources: ['media-read'],
   successStatus: 200,
   schemas: { params: mediaPathParams, query: noQuery, response: mediaResource },
   async handler({ deps, principal, workspaceId }, { params }) {

@@ -18,6 +18,7 @@ export const deleteMedia = defineOperation({
   permission: 'media:write',
   rateLimitFamily: 'other',
   workspace: 'path',
+  resources: ['media-delete'],
   successStatus: 204,
   schemas: { params: mediaPathParams, query: noQuery, response: z.undefined() },
   async handler({ deps, principal, workspaceId }, { params }) {

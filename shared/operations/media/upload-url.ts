@@ -15,6 +15,7 @@ export const createUploadUrl = defineOperation({
   permission: 'media:write',
   rateLimitFamily: 'media_uploads',
   workspace: 'path',
+  resources: ['media-upload'],
   successStatus: 201,
   schemas: { params: workspacePathParams, query: noQuery, body: uploadUrlBody, response: uploadUrlResource },
   async handler({ deps, principal, workspaceId }, { body }) {

@@ -16,6 +16,7 @@ export const createPost = defineOperation({
   permission: 'posts:write',
   rateLimitFamily: 'posts_create',
   workspace: 'path',
+  resources: ['idempotency-table'],
   successStatus: 201,
   schemas: {
     params: workspacePathParams,
