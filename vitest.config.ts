@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // test/localstack/ needs a running LocalStack: `npm run test:localstack` (vitest.localstack.config.ts).
+    exclude: [...configDefaults.exclude, 'test/localstack/**'],
     // One DynamoDB Local for the whole run; each test file makes its own tables (a random prefix).
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,7 +1,10 @@
-import { type App, Validations } from 'aws-cdk-lib';
+import { type App, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import type { Operation } from '../shared/http/operation.js';
+import { operationGrants } from './constructs/http-api.js';
 import type { ServiceFunction } from './constructs/service-function.js';
+import { networkSecretsArn } from './constructs/workers.js';
 import type { ServiceStack } from './stacks/service-stack.js';
 
 /**
@@ -16,10 +19,9 @@ export function addNagChecks(app: App, stack: ServiceStack): void {
 
 /** Exported apart so tests can compare a stack with and without the acknowledgements. */
 export function acknowledgeNagFindings(stack: ServiceStack): void {
-  const { api } = stack;
-  for (const fn of [...api.operationFunctions.values(), api.fallbackFunction]) {
-    acknowledgeFunctionDefaults(fn);
-  }
+  const { api, workers, media, scheduling, queues } = stack;
+  for (const fn of stack.functions) acknowledgeFunctionDefaults(fn);
+
   for (const [operationId, route] of api.operationRoutes) {
     Validations.of(route).acknowledge({
       id: 'AwsSolutions-APIG4',
@@ -32,6 +34,65 @@ export function acknowledgeNagFindings(stack: ServiceStack): void {
       'The $default route only answers requests no operation claims, with a 404 or 405 error envelope; ' +
       'it reads no data and needs no caller identity.',
   });
+
+  // Tenant objects: every function granted S3 object actions, on `<bucket>/t/*` only.
+  const objectUsers = [
+    ...stack.operations
+      .filter((operation) => operationGrants(operation).objectActions.length > 0)
+      .map((operation) => api.operationFunctions.get(operation.id) as ServiceFunction),
+    workers.deliveryWorker,
+    workers.mediaImporter,
+    workers.mediaUploaded,
+  ];
+  for (const fn of objectUsers) {
+    Validations.of(fn.role).acknowledge({
+      id: wildcardResourceFinding(fn.role, media.tenantObjectsArn),
+      reason:
+        'Object keys are made per request (t/<tenantId>/w/<workspaceId>/m/<mediaId>, docs/media.md), so ' +
+        'no grant can name them: this one names the tenant prefix t/ and object actions only (no List, ' +
+        'no bucket-level action); each key is built in code from the authenticated tenant and workspace.',
+    });
+  }
+
+  Validations.of(workers.outbox.role).acknowledge({
+    id: wildcardResourceFinding(workers.outbox.role, scheduling.schedulesArn),
+    reason:
+      "One schedule per post, named by the post id at run time: the grant covers the stage's own " +
+      'schedule group only (create, update, delete; no list, no other group), and PassRole is limited ' +
+      'to the scheduler role, passed to scheduler.amazonaws.com.',
+  });
+
+  Validations.of(workers.deliveryWorker.role).acknowledge({
+    id: wildcardResourceFinding(
+      workers.deliveryWorker.role,
+      networkSecretsArn(workers.deliveryWorker.role, stack.networkSecretsPrefix),
+    ),
+    reason:
+      "The networks' client credentials are one secret per network under the configured name prefix, " +
+      'and Secrets Manager appends 6 random characters to every secret ARN, so the ARN must end in a ' +
+      'wildcard; the grant is GetSecretValue only, under that prefix only.',
+  });
+
+  Validations.of(queues.outboxFailures).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason:
+      "This queue is itself a dead-letter destination: the on-failure destination of the outbox's " +
+      'stream mapping (Lambda sets failed stream batches aside in it). Nothing consumes it; an alarm ' +
+      'fires on its first message.',
+  });
+
+  const notificationsHandler = stack.node.children.find((child) =>
+    child.node.id.startsWith('BucketNotificationsHandler'),
+  );
+  if (notificationsHandler) {
+    Validations.of(notificationsHandler).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason:
+        "CDK's own deploy-time function that writes the media bucket's notification configuration: its " +
+        'role gets AWSLambdaBasicExecutionRole (its log output only) from CDK, and its one other ' +
+        'permission is s3:PutBucketNotification on the media bucket alone.',
+    });
+  }
 }
 
 function acknowledgeFunctionDefaults(fn: ServiceFunction): void {
@@ -45,7 +106,7 @@ function acknowledgeFunctionDefaults(fn: ServiceFunction): void {
     id: 'AwsSolutions-IAM5[Resource::*]',
     reason:
       'Added by active X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no ' +
-      'resource-level permissions. DynamoDB grants name table and index ARNs (asserted in test/infra).',
+      'resource-level permissions. Every other grant names its resources (asserted in test/infra).',
   });
 }
 
@@ -64,4 +125,30 @@ function operationById(stack: ServiceStack, id: string): Operation {
   const operation = stack.operations.find((candidate) => candidate.id === id);
   if (!operation) throw new Error(`No operation "${id}" in stack ${stack.stackName}.`);
   return operation;
+}
+
+/**
+ * The id cdk-nag gives the IAM5 finding of a wildcard resource: `AwsSolutions-IAM5[Resource::<arn>]`,
+ * the ARN flattened as cdk-nag does (`<Logical.Attr>` for Fn::GetAtt, `<Logical>` for Ref, joins
+ * concatenated), so an acknowledgement names exactly one resource pattern.
+ */
+export function wildcardResourceFinding(scope: IConstruct, arn: string): string {
+  return `AwsSolutions-IAM5[Resource::${flattenReference(Stack.of(scope).resolve(arn))}]`;
+}
+
+function flattenReference(node: unknown): string {
+  if (typeof node === 'string') return node.replace(/\$\{/g, '<').replace(/\}/g, '>');
+  if (node !== null && typeof node === 'object') {
+    const value = node as Record<string, unknown>;
+    if (Array.isArray(value['Fn::Join'])) {
+      const [delimiter, items] = value['Fn::Join'] as [string, unknown[]];
+      return items.map(flattenReference).join(delimiter);
+    }
+    if (Array.isArray(value['Fn::GetAtt'])) {
+      const [resource, attribute] = value['Fn::GetAtt'] as [unknown, unknown];
+      return `<${flattenReference(resource)}.${flattenReference(attribute)}>`;
+    }
+    if (value.Ref !== undefined) return `<${flattenReference(value.Ref)}>`;
+  }
+  return JSON.stringify(node);
 }

@@ -2,22 +2,73 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { Operation } from '../../shared/http/operation.js';
+import {
+  IDEMPOTENCY_TABLE,
+  MAIN_TABLE,
+  RATE_LIMITS_TABLE,
+  type TableDefinition,
+} from '../../shared/adapters/dynamodb/tables.js';
+import type { Operation, OperationResource } from '../../shared/http/operation.js';
+import type { MediaObjectAction, MediaStorage } from './media-storage.js';
 import { ServiceFunction } from './service-function.js';
 import type { DataTables } from './tables.js';
+
+/** A custom domain for the API: a regional ACM certificate of the same region must cover it. */
+export interface CustomDomain {
+  domainName: string;
+  certificateArn: string;
+}
 
 export interface ServiceHttpApiProps {
   operations: readonly Operation[];
   data: DataTables;
+  media: MediaStorage;
+  /** What every operation's config needs (shared/runtime/config.ts): the tables and MEDIA_BUCKET. */
+  environment: Readonly<Record<string, string>>;
+  /** Absent: the API answers on its execute-api address only. */
+  customDomain?: CustomDomain;
+}
+
+/** What an operation's function is granted, from its `auth` and `resources`. */
+export interface OperationGrants {
+  tables: readonly TableDefinition[];
+  objectActions: readonly MediaObjectAction[];
+}
+
+/**
+ * What each kind of `OperationResource` adds to a key-authenticated operation's grants. A record over
+ * the union: a new kind of resource does not compile until it is given its grant here.
+ */
+const RESOURCE_GRANTS: Record<OperationResource, Partial<OperationGrants>> = {
+  'idempotency-table': { tables: [IDEMPOTENCY_TABLE] },
+  'media-upload': { objectActions: ['s3:PutObject'] },
+  'media-read': { objectActions: ['s3:GetObject'] },
+  'media-delete': { objectActions: ['s3:DeleteObject'] },
+};
+
+/**
+ * An operation with `auth: 'none'` touches nothing (auth and rate limiting are skipped); every other
+ * one reads and writes the main and rate-limits tables (the key, the tenant, the counters), plus what
+ * its `resources` name.
+ */
+export function operationGrants(operation: Operation): OperationGrants {
+  if (operation.auth === 'none') return { tables: [], objectActions: [] };
+  const extra = (operation.resources ?? []).map((resource) => RESOURCE_GRANTS[resource]);
+  return {
+    tables: [MAIN_TABLE, RATE_LIMITS_TABLE, ...extra.flatMap((grant) => grant.tables ?? [])],
+    objectActions: [...new Set(extra.flatMap((grant) => grant.objectActions ?? []))],
+  };
 }
 
 /**
  * The HTTP API, built from the operation registry: for each operation one function (the shared
  * `functions/operation.ts` entry, told apart by OPERATION_ID) and one route `METHOD path`; everything
- * else goes to the `$default` route's fallback function (404 / 405 envelopes). Adding an operation to
- * the registry adds its function and route here with no edit.
+ * else goes to the `$default` route's fallback function (404 / 405 envelopes). Each function is granted
+ * what `operationGrants` derives from its operation. Adding an operation to the registry adds its
+ * function, route and grants here with no edit.
  */
 export class ServiceHttpApi extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -29,6 +80,8 @@ export class ServiceHttpApi extends Construct {
   readonly fallbackFunction: ServiceFunction;
   /** The `$default` route (created by the HttpApi for its default integration). */
   readonly fallbackRoute: apigw.HttpRoute;
+  /** Present when a custom domain was given. */
+  readonly domainName?: apigw.DomainName;
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -78,10 +131,11 @@ export class ServiceHttpApi extends Construct {
       const fn = new ServiceFunction(this, operation.id, {
         entry: 'operation',
         description: `${operation.method} ${operation.path}: ${operation.summary}`.slice(0, 256),
-        environment: { OPERATION_ID: operation.id, ...props.data.environment() },
+        environment: { OPERATION_ID: operation.id, ...props.environment },
       });
-      // An operation without an API key never reaches the tables (auth and rate limiting are skipped).
-      if (operation.auth !== 'none') props.data.grantReadWriteData(fn.role);
+      const grants = operationGrants(operation);
+      if (grants.tables.length > 0) props.data.grantReadWriteData(fn.role, grants.tables);
+      if (grants.objectActions.length > 0) props.media.grantTenantObjects(fn.role, grants.objectActions);
       const route = new apigw.HttpRoute(this, `${operation.id}Route`, {
         httpApi: this.httpApi,
         routeKey: apigw.HttpRouteKey.with(operation.path, apigw.HttpMethod[operation.method]),
@@ -92,5 +146,28 @@ export class ServiceHttpApi extends Construct {
     }
     this.operationFunctions = operationFunctions;
     this.operationRoutes = operationRoutes;
+
+    if (props.customDomain) {
+      this.domainName = new apigw.DomainName(this, 'CustomDomain', {
+        domainName: props.customDomain.domainName,
+        certificate: acm.Certificate.fromCertificateArn(
+          this,
+          'CustomDomainCertificate',
+          props.customDomain.certificateArn,
+        ),
+        endpointType: apigw.EndpointType.REGIONAL,
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+      new apigw.ApiMapping(this, 'CustomDomainMapping', {
+        api: this.httpApi,
+        domainName: this.domainName,
+        stage: this.stage,
+      });
+    }
+  }
+
+  /** Every function of this construct: one per operation, and the fallback. */
+  get functions(): readonly ServiceFunction[] {
+    return [...this.operationFunctions.values(), this.fallbackFunction];
   }
 }

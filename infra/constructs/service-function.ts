@@ -15,6 +15,11 @@ export interface ServiceFunctionProps {
   memorySize?: number;
   /** @default 10 s (API Gateway gives up after 30 s anyway) */
   timeout?: Duration;
+  /**
+   * How often Lambda retries a failed asynchronous invocation (S3 notifications, scheduled rules).
+   * @default Lambda's own (2)
+   */
+  retryAttempts?: number;
 }
 
 /**
@@ -53,6 +58,7 @@ export class ServiceFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(10),
+      ...(props.retryAttempts !== undefined && { retryAttempts: props.retryAttempts }),
       role: this.role,
       logGroup: this.logGroup,
       tracing: lambda.Tracing.ACTIVE,

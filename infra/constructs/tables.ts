@@ -84,15 +84,26 @@ export class DataTables extends Construct {
     );
   }
 
+  /** The deployed table of a definition (one of those this construct was built from). */
+  tableOf(definition: TableDefinition): dynamodb.Table {
+    const entry = this.tables.find((candidate) => candidate.definition === definition);
+    if (!entry) throw new Error(`No table "${definition.id}" in ${this.node.path}.`);
+    return entry.table;
+  }
+
   /**
-   * Item reads and writes on every table and on the indexes its definition names, each by ARN
-   * (CDK's own grants add `<table>/index/*`; ours name the indexes).
+   * Item reads and writes on the named tables and on the indexes their definitions name, each by ARN
+   * (CDK's own grants add `<table>/index/*`; ours name the indexes), in one statement: each function
+   * names exactly the tables it uses.
    */
-  grantReadWriteData(grantee: iam.IGrantable): iam.Grant {
-    const resourceArns = this.tables.flatMap(({ definition, table }) => [
-      table.tableArn,
-      ...definition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-    ]);
+  grantReadWriteData(grantee: iam.IGrantable, definitions: readonly TableDefinition[]): iam.Grant {
+    const resourceArns = definitions.flatMap((definition) => {
+      const { tableArn } = this.tableOf(definition);
+      return [
+        tableArn,
+        ...definition.globalSecondaryIndexes.map((index) => `${tableArn}/index/${index.indexName}`),
+      ];
+    });
     return iam.Grant.addToPrincipal({ grantee, actions: [...DATA_ACTIONS], resourceArns });
   }
 }

@@ -1,15 +1,32 @@
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import * as cxapi from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { operations as registry } from '../../shared/operations/registry.js';
-import { ServiceHttpApi } from '../constructs/http-api.js';
+import { ServiceAlarms } from '../constructs/alarms.js';
+import { type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
+import { MediaStorage } from '../constructs/media-storage.js';
+import { PostScheduling } from '../constructs/post-scheduling.js';
+import { ServiceQueues } from '../constructs/queues.js';
+import { SecretsKey } from '../constructs/secrets-key.js';
+import type { ServiceFunction } from '../constructs/service-function.js';
 import { DataTables } from '../constructs/tables.js';
+import { ServiceWorkers } from '../constructs/workers.js';
+import { defaultNetworkSecretsPrefix } from '../context.js';
 
 export interface ServiceStackProps extends StackProps {
   stage: string;
   /** @default the registry (tests may pass another list) */
   operations?: readonly Operation[];
+  /** Origins allowed to PUT to presigned upload URLs from a browser. @default ['*'] */
+  corsOrigins?: readonly string[];
+  /** Subscribed to the alarm topic by email. @default none */
+  alarmEmail?: string;
+  /** @default none: the API answers on its execute-api address only */
+  customDomain?: CustomDomain;
+  /** Secrets Manager name prefix of the networks' credentials. @default `social-publishing/<stage>/networks/` */
+  networkSecretsPrefix?: string;
 }
 
 /** `rate-limits` → `RateLimitsTableName`: the output keys the admin CLI reads. */
@@ -21,28 +38,94 @@ export function tableOutputKey(definition: TableDefinition): string {
   return `${pascal}TableName`;
 }
 
+/** The schedule group of a stage: one per stage, so stages in one account never share schedules. */
+export function scheduleGroupName(stage: string): string {
+  return `social-publishing-${stage}`;
+}
+
 /**
- * The whole service in one stack, in two parts kept apart: `Data` (the tables, retained, the only
- * state) and `Api` (functions and routes, replaceable at will). Outputs: one `<Table>TableName` per
- * table and `ApiUrl`.
+ * Behaviours of newer CDK versions this stack relies on, switched on here (for this stack only)
+ * because an app without them in its cdk.json gets the old ones:
+ * - server access logs are delivered under a bucket policy for the logging service, not an ACL
+ *   (ACLs stay disabled on every bucket).
+ */
+const FEATURE_FLAGS = [cxapi.S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY];
+
+/**
+ * The whole service in one stack, in parts kept apart:
+ * - state, retained when the stack goes: `Data` (the tables), `Media` (the media bucket and its
+ *   access logs), `Secrets` (the KMS key for tokens and webhook secrets);
+ * - plumbing: `Queues` (each with its dead-letter queue), `Scheduling` (Scheduler's group and role);
+ * - code, replaceable at will: `Api` (a function and a route per operation) and `Workers` (outbox,
+ *   delivery worker, reconciler, media importer, upload notifications), each function with its own
+ *   role granted exactly what its code path uses;
+ * - `Alarms`: every dead-letter queue and every function, on one SNS topic.
  */
 export class ServiceStack extends Stack {
   readonly operations: readonly Operation[];
   readonly data: DataTables;
+  readonly media: MediaStorage;
+  readonly secretsKey: SecretsKey;
+  readonly queues: ServiceQueues;
+  readonly scheduling: PostScheduling;
   readonly api: ServiceHttpApi;
+  readonly workers: ServiceWorkers;
+  readonly alarms: ServiceAlarms;
+  readonly networkSecretsPrefix: string;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
+    for (const flag of FEATURE_FLAGS) this.node.setContext(flag, true);
     this.operations = props.operations ?? registry;
+    this.networkSecretsPrefix = props.networkSecretsPrefix ?? defaultNetworkSecretsPrefix(props.stage);
     Tags.of(this).add('Service', 'social-publishing');
     Tags.of(this).add('Stage', props.stage);
 
     this.data = new DataTables(this, 'Data', { definitions: TABLES });
+    this.media = new MediaStorage(this, 'Media', { corsOrigins: props.corsOrigins ?? ['*'] });
+    this.secretsKey = new SecretsKey(this, 'Secrets', { stage: props.stage });
+    this.queues = new ServiceQueues(this, 'Queues');
+    this.scheduling = new PostScheduling(this, 'Scheduling', {
+      groupName: scheduleGroupName(props.stage),
+      targetQueue: this.queues.delivery.queue,
+      // What Scheduler could not send is a lost delivery message: it waits beside the worker's.
+      deadLetterQueue: this.queues.delivery.deadLetterQueue,
+    });
+
+    // What shared/runtime/config.ts requires of every function that loads it.
+    const environment = { ...this.data.environment(), MEDIA_BUCKET: this.media.bucket.bucketName };
     this.api = new ServiceHttpApi(this, 'Api', {
       operations: this.operations,
       data: this.data,
+      media: this.media,
+      environment,
+      ...(props.customDomain && { customDomain: props.customDomain }),
+    });
+    this.workers = new ServiceWorkers(this, 'Workers', {
+      data: this.data,
+      queues: this.queues,
+      scheduling: this.scheduling,
+      media: this.media,
+      environment,
+      networkSecretsPrefix: this.networkSecretsPrefix,
     });
 
+    this.alarms = new ServiceAlarms(this, 'Alarms', {
+      stage: props.stage,
+      ...(props.alarmEmail && { email: props.alarmEmail }),
+    });
+    for (const fn of this.functions) this.alarms.watchFunction(fn.node.id, fn);
+    for (const { name, queue } of this.queues.deadLetterQueues) this.alarms.watchDeadLetterQueue(name, queue);
+
+    this.addOutputs(props);
+  }
+
+  /** Every function of the service (CDK's own helper functions aside). */
+  get functions(): readonly ServiceFunction[] {
+    return [...this.api.functions, ...this.workers.functions];
+  }
+
+  private addOutputs(props: ServiceStackProps): void {
     for (const { definition, table } of this.data.tables) {
       new CfnOutput(this, tableOutputKey(definition), {
         value: table.tableName,
@@ -53,5 +136,40 @@ export class ServiceStack extends Stack {
       value: this.api.httpApi.apiEndpoint,
       description: 'Base URL of the HTTP API (no trailing slash)',
     });
+    new CfnOutput(this, 'MediaBucketName', {
+      value: this.media.bucket.bucketName,
+      description: 'The media bucket (objects under t/<tenantId>/)',
+    });
+    new CfnOutput(this, 'DeliveryQueueUrl', {
+      value: this.queues.delivery.queue.queueUrl,
+      description: 'The delivery queue (one message per post due for delivery)',
+    });
+    new CfnOutput(this, 'EventsQueueUrl', {
+      value: this.queues.events.queue.queueUrl,
+      description: 'The events queue (service events on their way to webhooks)',
+    });
+    new CfnOutput(this, 'ScheduleGroupName', {
+      value: this.scheduling.groupName,
+      description: 'The EventBridge Scheduler group of post schedules',
+    });
+    new CfnOutput(this, 'KmsKeyArn', {
+      value: this.secretsKey.key.keyArn,
+      description:
+        'KMS key for OAuth tokens and webhook secrets (encryption context: tenantId, workspaceId, recordId)',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarms.topic.topicArn,
+      description: 'SNS topic of every alarm (subscribe to be told)',
+    });
+    if (this.api.domainName && props.customDomain) {
+      new CfnOutput(this, 'CustomDomainTarget', {
+        value: this.api.domainName.regionalDomainName,
+        description: `Point ${props.customDomain.domainName} here (CNAME, or an alias record)`,
+      });
+      new CfnOutput(this, 'CustomDomainHostedZoneId', {
+        value: this.api.domainName.regionalHostedZoneId,
+        description: 'Hosted zone id of the custom domain target (for a Route 53 alias record)',
+      });
+    }
   }
 }

@@ -3,143 +3,81 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DATA_ACTIONS } from '../../infra/constructs/tables.js';
-import { acknowledgeNagFindings } from '../../infra/nag-suppressions.js';
 import { repoRoot } from '../../infra/paths.js';
-import { ServiceStack, tableOutputKey } from '../../infra/stacks/service-stack.js';
-import { TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
+import { type ServiceStack, tableOutputKey } from '../../infra/stacks/service-stack.js';
+import { MAIN_TABLE, TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import { defineOperation, type Operation } from '../../shared/http/operation.js';
 import { operations } from '../../shared/operations/registry.js';
+import {
+  buildStack,
+  type CfnResource,
+  getAtt,
+  type Json,
+  logicalId,
+  ref,
+  STACK_ID,
+  SynthesizedStack,
+} from './stack-fixture.js';
 
-type Json = Record<string, unknown>;
-interface CfnResource {
-  Type: string;
-  Properties: Json;
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
-}
-interface PolicyStatement {
-  Action: string | string[];
-  Resource: unknown;
-  Effect: string;
-}
-
-const STACK_ID = 'SocialPublishing-test';
-
-/**
- * The stack as `infra/app.ts` builds it, with its cdk-nag acknowledgements. The nag plugin itself is
- * run by the tests below (so a finding fails one named test, not the whole file) and, as registered by
- * the app, by the `infra/app.ts` test at the end.
- */
-function buildStack(
-  options: { operations?: readonly Operation[]; acknowledge?: boolean; bundle?: boolean } = {},
-): ServiceStack {
-  // `aws:cdk:bundling-stacks: []` is CDK's own switch (used by `cdk synth --exclusively`) to skip bundling.
-  const app = new App(options.bundle === false ? { context: { 'aws:cdk:bundling-stacks': [] } } : {});
-  const stack = new ServiceStack(app, STACK_ID, { stage: 'test', operations: options.operations });
-  if (options.acknowledge !== false) acknowledgeNagFindings(stack);
-  return stack;
-}
-
-const logicalId = (construct: IConstruct): string => {
-  const element = (construct.node.defaultChild ?? construct) as CfnElement;
-  return Stack.of(construct).getLogicalId(element);
-};
-
-const actionsOf = (statement: PolicyStatement): string[] =>
-  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
-const resourcesOf = (statement: PolicyStatement): unknown[] =>
-  Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+/** Every output the stack has, by key (the admin CLI reads the table names and ApiUrl). */
+const OUTPUT_KEYS = [
+  ...TABLES.map(tableOutputKey),
+  'ApiUrl',
+  'MediaBucketName',
+  'DeliveryQueueUrl',
+  'EventsQueueUrl',
+  'ScheduleGroupName',
+  'KmsKeyArn',
+  'AlarmTopicArn',
+].sort();
 
 describe('ServiceStack', () => {
   let stack: ServiceStack;
-  let template: Template;
-  let resources: Record<string, CfnResource>;
+  let synth: SynthesizedStack;
 
   beforeAll(() => {
+    // Bundled for real, once: the bundle test below reads the assets.
     stack = buildStack();
-    template = Template.fromStack(stack);
-    resources = template.toJSON().Resources as Record<string, CfnResource>;
+    synth = new SynthesizedStack(stack);
   });
 
-  const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
-
-  /** A resource of the template, which must exist and have the given type. */
-  function resourceOf(id: string | undefined, type: string): CfnResource {
-    const resource = resources[id ?? ''];
-    if (resource?.Type !== type) throw new Error(`Expected ${id} to be a ${type}, found ${resource?.Type}.`);
-    return resource;
-  }
-
-  /** Route → integration → function, by following the template's references. */
-  function functionBehindRoute(routeKey: string): { id: string; resource: CfnResource } {
-    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === routeKey);
-    expect(routes, `routes with RouteKey "${routeKey}"`).toHaveLength(1);
-    const [, route] = routes[0] as [string, CfnResource];
-    const integrationId = /"Ref":"([A-Za-z0-9]+)"/.exec(JSON.stringify(route.Properties.Target))?.[1];
-    const integration = resourceOf(integrationId, 'AWS::ApiGatewayV2::Integration');
-    expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
-    expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
-    const uri = integration.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] };
-    const functionId = uri['Fn::GetAtt'][0];
-    return { id: functionId, resource: resourceOf(functionId, 'AWS::Lambda::Function') };
-  }
-
-  /** Every statement of every policy attached to the function's role. */
-  function statementsOf(fn: CfnResource): PolicyStatement[] {
-    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    expect(resources[roleId]?.Properties.ManagedPolicyArns).toBeUndefined();
-    return ofType('AWS::IAM::Policy')
-      .filter(([, policy]) =>
-        (policy.Properties.Roles as unknown[]).some((r) => JSON.stringify(r).includes(roleId)),
-      )
-      .flatMap(
-        ([, policy]) => (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement,
-      );
-  }
-
-  const tableId = (definition: TableDefinition): string => {
-    const entry = stack.data.tables.find((t) => t.definition === definition);
-    if (!entry) throw new Error(`no table for ${definition.id}`);
-    return logicalId(entry.table);
-  };
+  const tableId = (definition: TableDefinition): string => logicalId(stack.data.tableOf(definition));
 
   describe('routes', () => {
     it.each(operations.map((operation) => [operation.id, operation] as const))(
-      '%s: one route METHOD path to its own function, which knows its operation and the tables',
+      '%s: one route METHOD path to its own function, which knows its operation, the tables and the bucket',
       (_id, operation) => {
         // Act
-        const fn = functionBehindRoute(`${operation.method} ${operation.path}`);
+        const fn = synth.functionBehindRoute(`${operation.method} ${operation.path}`);
 
         // Assess
-        const variables = (fn.resource.Properties.Environment as { Variables: Json }).Variables;
+        const variables = synth.environmentOf(fn.resource);
         expect(variables.OPERATION_ID).toBe(operation.id);
         for (const definition of TABLES) {
           expect(variables[definition.envVar]).toEqual({ Ref: tableId(definition) });
         }
+        expect(variables.MEDIA_BUCKET).toEqual(ref(stack.media.bucket));
         expect(fn.id).toBe(logicalId(stack.api.operationFunctions.get(operation.id)?.function as IConstruct));
       },
     );
 
     it('sends everything else to the fallback function through the $default route', () => {
       // Act
-      const fn = functionBehindRoute('$default');
+      const fn = synth.functionBehindRoute('$default');
 
       // Assess
       expect(fn.id).toBe(logicalId(stack.api.fallbackFunction.function));
-      const variables = (fn.resource.Properties.Environment as { Variables: Json }).Variables;
-      expect(variables.OPERATION_ID).toBeUndefined();
+      expect(synth.environmentOf(fn.resource).OPERATION_ID).toBeUndefined();
     });
 
     it('has no route that is neither an operation nor $default', () => {
       // Act
-      const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+      const routeKeys = synth.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
 
       // Assess
       expect(routeKeys.sort()).toEqual(
@@ -147,7 +85,7 @@ describe('ServiceStack', () => {
       );
     });
 
-    it('adding an operation to the list adds its function and route, with no infra edit', () => {
+    it('adding an operation to the list adds its function, route and grants, with no infra edit', () => {
       // Prepare
       const extra = defineOperation({
         id: 'pingExtra',
@@ -159,6 +97,7 @@ describe('ServiceStack', () => {
         auth: 'apiKey',
         rateLimitFamily: 'other',
         workspace: 'none',
+        resources: ['media-read'],
         successStatus: 200,
         schemas: { params: z.object({ thing_id: z.string() }), query: z.object({}), response: z.object({}) },
         async handler() {
@@ -167,22 +106,75 @@ describe('ServiceStack', () => {
       }) as Operation;
 
       // Act
-      const extended = Template.fromStack(buildStack({ operations: [...operations, extra], bundle: false }));
+      const extended = new SynthesizedStack(
+        buildStack({ operations: [...operations, extra], bundle: false }),
+      );
 
       // Assess
-      extended.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /v1/ping/{thing_id}' });
-      extended.hasResourceProperties('AWS::Lambda::Function', {
-        Environment: { Variables: { OPERATION_ID: 'pingExtra' } },
+      const fn = extended.functionBehindRoute('POST /v1/ping/{thing_id}');
+      expect(extended.environmentOf(fn.resource).OPERATION_ID).toBe('pingExtra');
+      const s3 = extended.statementsOf(fn.resource).filter((s) => JSON.stringify(s.Action).includes('s3:'));
+      expect(s3.map((s) => s.Action)).toEqual(['s3:GetObject']);
+      expect(new AwsSolutionsChecks().validateScope(extended.stack).violations).toEqual([]);
+    });
+
+    it('has no custom domain unless one is configured', () => {
+      expect(synth.ofType('AWS::ApiGatewayV2::DomainName')).toEqual([]);
+      expect(synth.ofType('AWS::ApiGatewayV2::ApiMapping')).toEqual([]);
+    });
+
+    it('maps a configured custom domain (domainName + certificateArn) to the API stage', () => {
+      // Prepare
+      const certificateArn = 'arn:aws:acm:eu-west-1:123456789012:certificate/abc-123';
+
+      // Act
+      const withDomain = new SynthesizedStack(
+        buildStack({
+          bundle: false,
+          props: { customDomain: { domainName: 'api.example.com', certificateArn } },
+        }),
+      );
+
+      // Assess
+      const [[domainId, domain]] = withDomain.ofType('AWS::ApiGatewayV2::DomainName') as [
+        [string, CfnResource],
+      ];
+      expect(domain.Properties).toEqual({
+        DomainName: 'api.example.com',
+        DomainNameConfigurations: [
+          { CertificateArn: certificateArn, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' },
+        ],
+        Tags: { Service: 'social-publishing', Stage: 'test' },
       });
+      const [[, mapping]] = withDomain.ofType('AWS::ApiGatewayV2::ApiMapping') as [[string, CfnResource]];
+      // The $default stage is named literally, so the mapping waits for the stage to exist.
+      expect(mapping.Properties).toEqual({
+        ApiId: ref(withDomain.stack.api.httpApi),
+        DomainName: { Ref: domainId },
+        Stage: '$default',
+      });
+      expect(mapping.DependsOn).toEqual([logicalId(withDomain.stack.api.stage)]);
+      expect(withDomain.outputs.CustomDomainTarget?.Value).toEqual({
+        'Fn::GetAtt': [domainId, 'RegionalDomainName'],
+      });
+      expect(new AwsSolutionsChecks().validateScope(withDomain.stack).violations).toEqual([]);
     });
   });
 
   describe('tables', () => {
+    it('are derived from every shared definition, including gsi2 and the idempotency table', () => {
+      // The it.each below walks TABLES; this pins that the new pieces are in it.
+      expect(TABLES.map((definition) => definition.id)).toEqual(
+        expect.arrayContaining(['main', 'rate-limits', 'idempotency']),
+      );
+      expect(MAIN_TABLE.globalSecondaryIndexes.map((index) => index.indexName)).toEqual(['gsi1', 'gsi2']);
+    });
+
     it.each(TABLES.map((definition) => [definition.id, definition] as const))(
       '%s matches its shared definition',
       (_id, definition) => {
         // Act
-        const table = resources[tableId(definition)] as CfnResource;
+        const table = synth.resources[tableId(definition)] as CfnResource;
 
         // Assess
         const keySchema = (pk: { name: string }, sk?: { name: string }) => [
@@ -235,7 +227,7 @@ describe('ServiceStack', () => {
 
     it('are the only tables, and live apart from the functions (the Data construct)', () => {
       // Act
-      const tableIds = ofType('AWS::DynamoDB::Table').map(([id]) => id);
+      const tableIds = synth.ofType('AWS::DynamoDB::Table').map(([id]) => id);
 
       // Assess
       expect(tableIds.sort()).toEqual(TABLES.map(tableId).sort());
@@ -246,125 +238,74 @@ describe('ServiceStack', () => {
   });
 
   describe('outputs', () => {
-    it("are exactly each table's name and ApiUrl (the admin CLI reads them)", () => {
+    it('are each table name, ApiUrl, and where the bucket, queues, schedules, key and alarms are', () => {
       // Act
-      const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+      const { outputs } = synth;
 
       // Assess
-      expect(Object.keys(outputs).sort()).toEqual(['ApiUrl', ...TABLES.map(tableOutputKey)].sort());
+      expect(Object.keys(outputs).sort()).toEqual(OUTPUT_KEYS);
       for (const definition of TABLES) {
         expect(outputs[tableOutputKey(definition)]?.Value).toEqual({ Ref: tableId(definition) });
       }
-      expect(outputs.ApiUrl?.Value).toEqual({
-        'Fn::GetAtt': [logicalId(stack.api.httpApi), 'ApiEndpoint'],
-      });
-    });
-  });
-
-  describe('permissions', () => {
-    const dynamodbStatements = (fn: CfnResource) =>
-      statementsOf(fn).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
-
-    it.each(operations.filter((o) => o.auth !== 'none').map((o) => [o.id, o] as const))(
-      '%s may read and write items of the named tables and indexes only',
-      (_id, operation) => {
-        // Act
-        const statements = dynamodbStatements(
-          functionBehindRoute(`${operation.method} ${operation.path}`).resource,
-        );
-
-        // Assess
-        const expected = TABLES.flatMap((definition) => {
-          const arn = { 'Fn::GetAtt': [tableId(definition), 'Arn'] };
-          return [
-            arn,
-            ...definition.globalSecondaryIndexes.map((index) => ({
-              'Fn::Join': ['', [arn, `/index/${index.indexName}`]],
-            })),
-          ];
-        });
-        expect(statements).toEqual([{ Effect: 'Allow', Action: [...DATA_ACTIONS], Resource: expected }]);
-        for (const statement of statements) {
-          expect(JSON.stringify(resourcesOf(statement))).not.toContain('*');
-          expect(actionsOf(statement).filter((a) => a.includes('*'))).toEqual([]);
-        }
-      },
-    );
-
-    it('no statement of any operation function grants dynamodb on Resource "*"', () => {
-      for (const operation of operations) {
-        // Act
-        const statements = statementsOf(
-          functionBehindRoute(`${operation.method} ${operation.path}`).resource,
-        );
-
-        // Assess
-        const wildcard = statements.filter(
-          (s) =>
-            resourcesOf(s).includes('*') && actionsOf(s).some((a) => a.startsWith('dynamodb:') || a === '*'),
-        );
-        expect(wildcard, operation.id).toEqual([]);
-      }
-    });
-
-    it('operations without an API key (the OpenAPI document) and the fallback get no DynamoDB access', () => {
-      // Prepare
-      const publicOperations = operations.filter((o) => o.auth === 'none');
-      expect(publicOperations.map((o) => o.id)).toContain('getOpenApi');
-
-      // Act
-      const functions = [
-        ...publicOperations.map((o) => functionBehindRoute(`${o.method} ${o.path}`).resource),
-        functionBehindRoute('$default').resource,
-      ];
-
-      // Assess
-      for (const fn of functions) {
-        expect(dynamodbStatements(fn)).toEqual([]);
-        // Only its own log group and X-Ray.
-        expect(statementsOf(fn).flatMap(actionsOf).sort()).toEqual(
-          [
-            'logs:CreateLogStream',
-            'logs:PutLogEvents',
-            'xray:PutTelemetryRecords',
-            'xray:PutTraceSegments',
-          ].sort(),
-        );
-      }
+      expect(outputs.ApiUrl?.Value).toEqual(getAtt(stack.api.httpApi, 'ApiEndpoint'));
+      expect(outputs.MediaBucketName?.Value).toEqual(ref(stack.media.bucket));
+      expect(outputs.DeliveryQueueUrl?.Value).toEqual(ref(stack.queues.delivery.queue));
+      expect(outputs.EventsQueueUrl?.Value).toEqual(ref(stack.queues.events.queue));
+      expect(outputs.ScheduleGroupName?.Value).toEqual(ref(stack.scheduling.group));
+      expect(outputs.KmsKeyArn?.Value).toEqual(getAtt(stack.secretsKey.key, 'Arn'));
+      expect(outputs.AlarmTopicArn?.Value).toEqual(ref(stack.alarms.topic));
     });
   });
 
   describe('functions', () => {
-    it('every function runs nodejs22.x on arm64 with tracing, source maps and its own retained-for-a-month log group', () => {
+    it('every function of the service runs nodejs22.x on arm64 with tracing, source maps and its own log group kept a month', () => {
       // Act
-      const functions = ofType('AWS::Lambda::Function');
+      const functions = stack.functions.map((fn) => [fn.node.path, synth.functionOf(fn)] as const);
 
       // Assess
-      expect(functions).toHaveLength(operations.length + 1);
-      for (const [id, fn] of functions) {
-        expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
-        expect(fn.Properties.Architectures, id).toEqual(['arm64']);
-        expect(fn.Properties.Handler, id).toBe('index.handler');
-        expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
-        const variables = (fn.Properties.Environment as { Variables: Json }).Variables;
-        expect(variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
+      expect(functions).toHaveLength(operations.length + 1 + 5);
+      for (const [path, fn] of functions) {
+        expect(fn.Properties.Runtime, path).toBe('nodejs22.x');
+        expect(fn.Properties.Architectures, path).toEqual(['arm64']);
+        expect(fn.Properties.Handler, path).toBe('index.handler');
+        expect(fn.Properties.TracingConfig, path).toEqual({ Mode: 'Active' });
+        expect(synth.environmentOf(fn).NODE_OPTIONS, path).toBe('--enable-source-maps');
         const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
-        expect(resources[logGroupId]?.Properties.RetentionInDays, id).toBe(30);
+        expect(synth.resources[logGroupId]?.Properties.RetentionInDays, path).toBe(30);
       }
+    });
+
+    it("the only other function is CDK's own, which writes the bucket's notification configuration", () => {
+      // Act
+      const ours = new Set(stack.functions.map((fn) => logicalId(fn.function)));
+      const others = synth.ofType('AWS::Lambda::Function').filter(([id]) => !ours.has(id));
+
+      // Assess
+      expect(others.map(([id]) => id)).toEqual([expect.stringMatching(/^BucketNotificationsHandler/)]);
+      const [[, handler]] = others as [[string, CfnResource]];
+      const roleId = (handler.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect(synth.statementsOfRole(roleId)).toEqual([
+        { Action: 's3:PutBucketNotification', Effect: 'Allow', Resource: getAtt(stack.media.bucket, 'Arn') },
+      ]);
     });
 
     it('are bundled for real: the assets hold an ESM bundle with its source map', async () => {
       // Prepare
-      const fn = ofType('AWS::Lambda::Function')[0]?.[1] as CfnResource;
-      const assetHash = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
       const outdir = (stack.node.root as App).outdir;
+      const bundles = [stack.api.fallbackFunction, ...stack.workers.functions].map((fn) => {
+        const code = synth.functionOf(fn).Properties.Code as { S3Key: string };
+        return join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+      });
 
       // Act
-      const bundle = await readFile(join(outdir, `asset.${assetHash}`, 'index.mjs'), 'utf8');
+      const contents = await Promise.all(bundles.map((file) => readFile(file, 'utf8')));
 
       // Assess
-      expect(bundle.startsWith("import { createRequire } from 'module';")).toBe(true);
-      expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
+      expect(new Set(bundles).size).toBe(bundles.length); // one bundle per entry
+      for (const bundle of contents) {
+        expect(bundle.startsWith("import { createRequire } from 'module';")).toBe(true);
+        expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
+      }
     });
   });
 
@@ -409,9 +350,32 @@ describe('ServiceStack', () => {
       // Assess
       expect(acknowledgements.length).toBeGreaterThan(0);
       for (const ack of acknowledgements) {
+        expect(typeof ack.reason, `${ack.path} ${ack.id}`).toBe('string');
         expect(ack.reason.length, `${ack.path} ${ack.id}`).toBeGreaterThanOrEqual(60);
       }
       expect(stale.map((ack) => `${ack.path} ${ack.id}`)).toEqual([]);
+    });
+
+    it('acknowledges a wildcard resource only for the three patterns the service needs, beside X-Ray', () => {
+      // Act
+      const wildcardIds = new Set(
+        stack.node
+          .findAll()
+          .flatMap((construct) => construct.node.metadata)
+          .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .flatMap((entry) => Object.keys(entry.data as Json).map((id) => id.replace(/^annotation::/i, '')))
+          .filter((id) => id.startsWith('AwsSolutions-IAM5')),
+      );
+
+      // Assess
+      expect([...wildcardIds].sort()).toEqual(
+        [
+          'AwsSolutions-IAM5[Resource::*]',
+          `AwsSolutions-IAM5[Resource::<${logicalId(stack.media.bucket)}.Arn>/t/*]`,
+          'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/social-publishing-test/*]',
+          'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:social-publishing/test/networks/*]',
+        ].sort(),
+      );
     });
   });
 });
@@ -426,16 +390,53 @@ describe('infra/app.ts', () => {
       // Act
       await promisify(execFile)(join(repoRoot, 'node_modules/.bin/tsx'), ['infra/app.ts'], {
         cwd: repoRoot,
-        env: { ...env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify({ stage: 'ci' }) },
+        env: {
+          ...env,
+          CDK_OUTDIR: outdir,
+          CDK_CONTEXT_JSON: JSON.stringify({ stage: 'ci', alarmEmail: 'ops@example.com' }),
+        },
       });
 
       // Assess
       const template = JSON.parse(await readFile(join(outdir, 'SocialPublishing-ci.template.json'), 'utf8'));
-      expect(Object.keys(template.Outputs).sort()).toEqual(['ApiUrl', ...TABLES.map(tableOutputKey)].sort());
+      expect(Object.keys(template.Outputs).sort()).toEqual(OUTPUT_KEYS);
+      const groups = Object.values(template.Resources as Record<string, CfnResource>).filter(
+        (r) => r.Type === 'AWS::Scheduler::ScheduleGroup',
+      );
+      expect(groups.map((g) => g.Properties.Name)).toEqual(['social-publishing-ci']);
+      const subscriptions = Object.values(template.Resources as Record<string, CfnResource>).filter(
+        (r) => r.Type === 'AWS::SNS::Subscription',
+      );
+      expect(subscriptions.map((s) => [s.Properties.Protocol, s.Properties.Endpoint])).toEqual([
+        ['email', 'ops@example.com'],
+      ]);
       const report = JSON.parse(await readFile(join(outdir, 'validation-report.json'), 'utf8'));
       expect(report.pluginReports.filter((r: { conclusion: string }) => r.conclusion !== 'success')).toEqual(
         [],
       );
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a context mistake with a sentence, before anything is built', async () => {
+    // Prepare
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
+    const outdir = await mkdtemp(join(tmpdir(), 'cdk-out-'));
+
+    try {
+      // Act
+      const run = promisify(execFile)(join(repoRoot, 'node_modules/.bin/tsx'), ['infra/app.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...env,
+          CDK_OUTDIR: outdir,
+          CDK_CONTEXT_JSON: JSON.stringify({ stage: 'ci', domainName: 'api.example.com' }),
+        },
+      });
+
+      // Assess
+      await expect(run).rejects.toThrow(/"domainName" and "certificateArn" go together/);
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }

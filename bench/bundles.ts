@@ -1,0 +1,520 @@
+/**
+ * `npm run bench:bundles`: each Lambda's bundle, built as CDK builds it, and a cold-start proxy.
+ *
+ * 1. Bundles every entry of `functions/` with esbuild and the options of
+ *    infra/constructs/service-function.ts (ESM, minified, source map without sources, node22, the
+ *    createRequire banner, nothing external), into a temporary folder.
+ * 2. Prints each bundle's size: bytes, KiB, gzip KiB (about what the deployment zip costs) and the
+ *    source map's size.
+ * 3. For each function (and several first requests of the shared operation bundle), forks a fresh
+ *    Node process (bench/cold-start-child.ts) with the function's environment set to dummy values
+ *    and NODE_OPTIONS=--enable-source-maps as in Lambda; the child stubs the AWS APIs on loopback,
+ *    then times the bundle's import and its first invocation with performance.now(). Three runs
+ *    each (BENCH_RUNS); the median is printed. BENCH_SOURCE_MAPS=off runs without
+ *    --enable-source-maps, to see what the flag costs.
+ *
+ * A proxy, not Lambda: no runtime bootstrap, no code download, and a whole core where Lambda gives
+ * a share that scales with memory (about 0.6 vCPU at 1024 MB), so compare the rows with one
+ * another, not with a deployed figure.
+ * Not a test: nothing is asserted.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent, S3Event, ScheduledEvent, SQSEvent } from 'aws-lambda';
+import { type BuildOptions, build, version as esbuildVersion } from 'esbuild';
+import { functionEntry, repoRoot } from '../infra/paths.js';
+import { TABLES } from '../shared/adapters/dynamodb/tables.js';
+import { newId } from '../shared/domain/ids.js';
+import { mediaObjectKey } from '../shared/domain/media.js';
+import type { Post } from '../shared/domain/posts.js';
+import type { ApiEvent } from '../shared/http/request-state.js';
+import { type ColdStartJob, type ColdStartResult, STUB_ORIGIN_PLACEHOLDER } from './cold-start-protocol.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** `BENCH_SOURCE_MAPS=off` drops NODE_OPTIONS=--enable-source-maps, to see what it costs at import. */
+const SOURCE_MAPS = process.env.BENCH_SOURCE_MAPS !== 'off';
+
+/** The function kinds: one bundle each (every operation shares `operation`, told apart by OPERATION_ID). */
+const ENTRIES = [
+  'operation',
+  'fallback',
+  'outbox',
+  'delivery-worker',
+  'reconciler',
+  'media-importer',
+  'media-uploaded',
+] as const;
+type Entry = (typeof ENTRIES)[number];
+
+/** The banner of service-function.ts: ESM output still meets CommonJS code that calls require(). */
+const REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * What NodejsFunction passes to esbuild for a ServiceFunction (`bundling` in service-function.ts;
+ * aws-cdk-lib turns it into `esbuild --bundle <entry> --target=node22 --platform=node --format=esm
+ * --minify --sourcemap --sources-content=false --banner:js=… --main-fields=module,main`, run from
+ * the project root, with no tsconfig flag and no externals).
+ */
+function cdkBuildOptions(entry: Entry, outdir: string): BuildOptions {
+  return {
+    entryPoints: [functionEntry(entry)],
+    bundle: true,
+    absWorkingDir: repoRoot,
+    outfile: join(outdir, 'index.mjs'),
+    target: 'node22',
+    platform: 'node',
+    format: 'esm',
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    external: [],
+    banner: { js: REQUIRE_BANNER },
+    mainFields: ['module', 'main'],
+    logLevel: 'warning',
+  };
+}
+
+/**
+ * The settings copied above, looked for in the construct's source: when someone changes them
+ * there, this says so instead of measuring another build than the one that deploys.
+ */
+function constructDrift(): string[] {
+  const source = readFileSync(join(repoRoot, 'infra/constructs/service-function.ts'), 'utf8');
+  const expected = [
+    'format: OutputFormat.ESM',
+    "target: 'node22'",
+    "mainFields: ['module', 'main']",
+    'minify: true',
+    'sourceMap: true',
+    'sourcesContent: false',
+    'externalModules: []',
+    `banner: "${REQUIRE_BANNER}"`,
+    "NODE_OPTIONS: '--enable-source-maps'",
+  ];
+  return expected.filter((setting) => !source.includes(setting));
+}
+
+// ---- The environment each function's config requires (dummy values; the stub stands behind them).
+
+const QUEUE = (name: string) => `${STUB_ORIGIN_PLACEHOLDER}/000000000000/bench-${name}`;
+
+function functionEnvironment(entry: Entry, operationId?: string): Record<string, string> {
+  const service = {
+    ...Object.fromEntries(TABLES.map((table) => [table.envVar, `bench-${table.id}`])),
+    MEDIA_BUCKET: 'bench-media',
+  };
+  const delivery = {
+    DELIVERY_QUEUE_URL: QUEUE('delivery'),
+    EVENTS_QUEUE_URL: QUEUE('events'),
+    IMPORT_QUEUE_URL: QUEUE('import'),
+    SCHEDULE_GROUP: 'bench-posts',
+    DELIVERY_QUEUE_ARN: 'arn:aws:sqs:us-east-1:000000000000:bench-delivery',
+    SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
+  };
+  switch (entry) {
+    case 'operation':
+      return { ...service, OPERATION_ID: operationId ?? 'getOpenApi' };
+    case 'fallback':
+      return {};
+    case 'media-uploaded':
+      return service;
+    default:
+      return { ...service, ...delivery };
+  }
+}
+
+/** What Lambda sets, plus credentials and config paths that keep the SDK off the machine's own. */
+function processEnvironment(scratch: string, functionEnv: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    ...(SOURCE_MAPS && { NODE_OPTIONS: '--enable-source-maps' }),
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'bench',
+    AWS_SECRET_ACCESS_KEY: 'bench',
+    AWS_SESSION_TOKEN: 'bench',
+    AWS_CONFIG_FILE: join(scratch, 'no-aws-config'),
+    AWS_SHARED_CREDENTIALS_FILE: join(scratch, 'no-aws-credentials'),
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...functionEnv,
+  };
+}
+
+// ---- First events.
+
+function apiEvent(
+  method: string,
+  path: string,
+  routeKey: string,
+  headers: Record<string, string> = {},
+): ApiEvent {
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { host: 'api.example.com', 'user-agent': 'bench', ...headers },
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'bench',
+      domainName: 'api.example.com',
+      domainPrefix: 'api',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'bench' },
+      requestId: 'bench-request',
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    isBase64Encoded: false,
+  };
+}
+
+function sqsEvent(body: unknown): SQSEvent {
+  return {
+    Records: [
+      {
+        messageId: 'bench-message',
+        receiptHandle: 'bench-receipt',
+        body: JSON.stringify(body),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(Date.now()),
+          SenderId: 'bench',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:bench',
+        awsRegion: 'us-east-1',
+      },
+    ],
+  };
+}
+
+/** The stream record of a post created with status `publish`: a delivery message and post.queued. */
+function queuedPostInsert(): DynamoDBStreamEvent {
+  const tenantId = newId('tenant');
+  const workspaceId = newId('workspace');
+  const now = new Date().toISOString();
+  const post: Post = {
+    postId: newId('post'),
+    tenantId,
+    workspaceId,
+    accountId: newId('account'),
+    platform: 'twitter',
+    postType: 'text',
+    status: 'queued',
+    content: 'hello from the bench',
+    media: [],
+    createdAt: now,
+    updatedAt: now,
+    attempts: 0,
+    createdBy: newId('agent'),
+    version: 1,
+  };
+  const item = { pk: `T#${tenantId}`, sk: `P#${post.postId}`, entity: 'post', ...post };
+  return {
+    Records: [
+      {
+        eventID: 'bench-1',
+        eventName: 'INSERT',
+        eventSource: 'aws:dynamodb',
+        awsRegion: 'us-east-1',
+        dynamodb: {
+          // The Lambda event's AttributeValue type and the SDK's describe the same wire format.
+          NewImage: marshall(item, { removeUndefinedValues: true }) as never,
+          SequenceNumber: '1',
+          SizeBytes: 300,
+          StreamViewType: 'NEW_AND_OLD_IMAGES',
+        },
+      },
+    ],
+  };
+}
+
+function reconcileTick(): ScheduledEvent {
+  return {
+    version: '0',
+    id: 'bench',
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: '000000000000',
+    time: new Date().toISOString(),
+    region: 'us-east-1',
+    resources: [],
+    detail: {},
+  };
+}
+
+function objectCreated(key: string): S3Event {
+  return {
+    Records: [
+      {
+        eventVersion: '2.1',
+        eventSource: 'aws:s3',
+        awsRegion: 'us-east-1',
+        eventTime: new Date().toISOString(),
+        eventName: 'ObjectCreated:Put',
+        userIdentity: { principalId: 'bench' },
+        requestParameters: { sourceIPAddress: '192.0.2.1' },
+        responseElements: { 'x-amz-request-id': 'bench', 'x-amz-id-2': 'bench' },
+        s3: {
+          s3SchemaVersion: '1.0',
+          configurationId: 'bench',
+          bucket: {
+            name: 'bench-media',
+            ownerIdentity: { principalId: 'bench' },
+            arn: 'arn:aws:s3:::bench-media',
+          },
+          object: { key, size: 48213, eTag: 'bench', sequencer: '1' },
+        },
+      },
+    ],
+  };
+}
+
+interface Scenario {
+  entry: Entry;
+  /** What the first invocation is. */
+  label: string;
+  operationId?: string;
+  event: () => unknown;
+}
+
+const WELL_FORMED_UNKNOWN_KEY = `smcp_${'0'.repeat(64)}`;
+
+const SCENARIOS: Scenario[] = [
+  {
+    entry: 'operation',
+    label: 'getOpenApi: GET /v1/openapi.json',
+    operationId: 'getOpenApi',
+    event: () => apiEvent('GET', '/v1/openapi.json', 'GET /v1/openapi.json'),
+  },
+  {
+    entry: 'operation',
+    label: 'listWorkspaces: no key → 401',
+    operationId: 'listWorkspaces',
+    event: () => apiEvent('GET', '/v1/workspaces', 'GET /v1/workspaces'),
+  },
+  {
+    entry: 'operation',
+    label: 'listWorkspaces: unknown key → 401',
+    operationId: 'listWorkspaces',
+    event: () =>
+      apiEvent('GET', '/v1/workspaces', 'GET /v1/workspaces', {
+        authorization: `Bearer ${WELL_FORMED_UNKNOWN_KEY}`,
+      }),
+  },
+  {
+    entry: 'fallback',
+    label: 'GET /v1/nowhere → 404',
+    event: () => apiEvent('GET', '/v1/nowhere', '$default'),
+  },
+  { entry: 'outbox', label: 'INSERT of a queued post', event: queuedPostInsert },
+  {
+    entry: 'delivery-worker',
+    label: 'message for an unknown post',
+    event: () =>
+      sqsEvent({ tenantId: newId('tenant'), workspaceId: newId('workspace'), postId: newId('post') }),
+  },
+  { entry: 'reconciler', label: 'one tick, nothing overdue', event: reconcileTick },
+  {
+    entry: 'media-importer',
+    label: 'message for unknown media',
+    event: () =>
+      sqsEvent({ tenantId: newId('tenant'), workspaceId: newId('workspace'), mediaId: newId('media') }),
+  },
+  {
+    entry: 'media-uploaded',
+    label: 'ObjectCreated for unknown media',
+    event: () => objectCreated(mediaObjectKey(newId('tenant'), newId('workspace'), newId('media'))),
+  },
+];
+
+// ---- Running.
+
+function runChild(childScript: string, job: ColdStartJob, env: NodeJS.ProcessEnv): Promise<ColdStartResult> {
+  return new Promise((resolve, reject) => {
+    // execArgv empty: not tsx's loader hooks, a plain Node as Lambda runs it.
+    const child: ChildProcess = fork(childScript, [], {
+      env: { ...env, BENCH_JOB: JSON.stringify(job) },
+      execArgv: [],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    let result: ColdStartResult | undefined;
+    child.on('message', (message) => {
+      result = message as ColdStartResult;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`${job.functionName} exited with ${code} and no result:\n${output}`));
+    });
+  });
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+};
+
+function table(headers: string[], rows: string[][], rightAligned: Set<number>): string {
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => value.toFixed(1);
+
+async function main() {
+  const scratch = mkdtempSync(join(tmpdir(), 'smcp-bundles-'));
+  try {
+    const drift = constructDrift();
+    if (drift.length > 0) {
+      console.warn(
+        `warning: infra/constructs/service-function.ts no longer has ${drift.join(', ')}; ` +
+          'the bundles below may not match what CDK builds. Update cdkBuildOptions in bench/bundles.ts.',
+      );
+    }
+
+    // 1. Bundles, exactly as CDK builds them.
+    const bundles = new Map<Entry, string>();
+    const sizeRows: string[][] = [];
+    for (const entry of ENTRIES) {
+      const outdir = join(scratch, entry);
+      mkdirSync(outdir);
+      const started = performance.now();
+      await build(cdkBuildOptions(entry, outdir));
+      const buildMs = performance.now() - started;
+      const file = join(outdir, 'index.mjs');
+      const code = readFileSync(file);
+      const bytes = code.length;
+      bundles.set(entry, file);
+      sizeRows.push([
+        entry,
+        bytes.toLocaleString('en-US'),
+        kib(bytes),
+        kib(gzipSync(code).length),
+        kib(statSync(`${file}.map`).size),
+        ms(buildMs),
+      ]);
+    }
+
+    // The child itself: plain ESM for a plain `node` (no tsx in the measured process).
+    const childScript = join(scratch, 'cold-start-child.mjs');
+    await build({
+      entryPoints: [join(repoRoot, 'bench/cold-start-child.ts')],
+      bundle: true,
+      absWorkingDir: repoRoot,
+      outfile: childScript,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+    });
+
+    // 2. Cold starts, RUNS fresh processes per scenario, one at a time (no contention between them).
+    const coldRows: string[][] = [];
+    for (const scenario of SCENARIOS) {
+      const env = processEnvironment(scratch, functionEnvironment(scenario.entry, scenario.operationId));
+      const results: ColdStartResult[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        results.push(
+          await runChild(
+            childScript,
+            {
+              bundle: bundles.get(scenario.entry) ?? '',
+              functionName: scenario.entry,
+              event: scenario.event(),
+            },
+            env,
+          ),
+        );
+      }
+      const importMs = median(results.map((r) => r.importMs));
+      const invokeMs = median(results.map((r) => r.invokeMs));
+      const last = results[results.length - 1];
+      const calls = Object.entries(last?.awsCalls ?? {})
+        .map(([name, count]) => `${name}×${count}`)
+        .join(', ');
+      coldRows.push([
+        scenario.entry,
+        scenario.label,
+        ms(importMs),
+        ms(invokeMs),
+        ms(importMs + invokeMs),
+        last?.outcome ?? '',
+        calls || 'none',
+      ]);
+    }
+
+    const cpu = cpus()[0]?.model ?? 'unknown CPU';
+    console.log('\nLambda bundles (esbuild as infra/constructs/service-function.ts: ESM, minify, node22)');
+    console.log(
+      `  esbuild ${esbuildVersion}; machine: ${process.platform} ${process.arch}, ${cpus().length} × ${cpu}`,
+    );
+    console.log(
+      table(
+        ['function', 'bytes', 'KiB', 'gzip KiB', 'map KiB', 'build ms'],
+        sizeRows,
+        new Set([1, 2, 3, 4, 5]),
+      ),
+    );
+    console.log(
+      `\nCold-start proxy: a fresh \`node\` ${process.version} per run, ${SOURCE_MAPS ? 'NODE_OPTIONS=--enable-source-maps' : 'no source maps'}, ` +
+        `AWS APIs stubbed on loopback; median of ${RUNS} runs`,
+    );
+    console.log(
+      table(
+        [
+          'function',
+          'first invocation',
+          'import ms',
+          'first call ms',
+          'total ms',
+          'answer',
+          'AWS calls (stubbed)',
+        ],
+        coldRows,
+        new Set([2, 3, 4]),
+      ),
+    );
+    console.log(
+      '\nA proxy, not Lambda: no runtime bootstrap or code download, and a full core instead of the ' +
+        "sandbox's share, which scales with memory. Compare rows with one another.",
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bundle benchmark failed:', error);
+  process.exit(1);
+});

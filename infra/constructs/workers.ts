@@ -1,0 +1,193 @@
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
+import type { MediaStorage } from './media-storage.js';
+import type { PostScheduling } from './post-scheduling.js';
+import type { ServiceQueues } from './queues.js';
+import { ServiceFunction } from './service-function.js';
+import type { DataTables } from './tables.js';
+import { WORKER_TIMEOUTS } from './timeouts.js';
+
+/** Retries of a failing stream record before it goes to the outbox's dead-letter queue. */
+export const OUTBOX_RETRY_ATTEMPTS = 10;
+
+/**
+ * What Lambda's poller needs to read a DynamoDB stream, granted on that one stream's ARN. CDK's
+ * DynamoEventSource would add ListStreams on "*"; a mapping given its stream's ARN has no streams to
+ * list, so ListStreams is named here with the others, on this stream only (as CDK's TableV2 grants
+ * and the Serverless Framework do).
+ */
+export const STREAM_READ_ACTIONS = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+] as const;
+
+export interface ServiceWorkersProps {
+  data: DataTables;
+  queues: ServiceQueues;
+  scheduling: PostScheduling;
+  media: MediaStorage;
+  /** What every function's config needs (shared/runtime/config.ts): the tables and MEDIA_BUCKET. */
+  environment: Readonly<Record<string, string>>;
+  /** Secrets Manager name prefix of the networks' client ids and secrets. */
+  networkSecretsPrefix: string;
+}
+
+/**
+ * The functions behind the API (DESIGN.md "Data flow", docs/delivery.md, docs/media.md), each with
+ * its trigger and exactly the grants its code path uses:
+ * - `outbox`: the main table's stream → delivery, events and import queues; post schedules;
+ * - `deliveryWorker`: the delivery queue → the networks; posts, accounts, quotas, media;
+ * - `reconciler`: every minute → expired leases and lost messages;
+ * - `mediaImporter`: the import queue → fetches media imported by URL into the bucket;
+ * - `mediaUploaded`: the bucket's object-created notifications → confirms uploads.
+ */
+export class ServiceWorkers extends Construct {
+  readonly outbox: ServiceFunction;
+  readonly deliveryWorker: ServiceFunction;
+  readonly reconciler: ServiceFunction;
+  readonly mediaImporter: ServiceFunction;
+  readonly mediaUploaded: ServiceFunction;
+  readonly reconcilerRule: events.Rule;
+
+  constructor(scope: Construct, id: string, props: ServiceWorkersProps) {
+    super(scope, id);
+    const { data, queues, scheduling, media } = props;
+    const sendTo = (fn: ServiceFunction, ...targetQueues: sqs.IQueue[]) =>
+      iam.Grant.addToPrincipal({
+        grantee: fn.role,
+        actions: ['sqs:SendMessage'],
+        resourceArns: targetQueues.map((queue) => queue.queueArn),
+      });
+
+    // What shared/runtime/delivery-config.ts reads, for every function built by deliveryFromEnv().
+    const deliveryEnvironment = {
+      ...props.environment,
+      DELIVERY_QUEUE_URL: queues.delivery.queue.queueUrl,
+      DELIVERY_QUEUE_ARN: queues.delivery.queue.queueArn,
+      EVENTS_QUEUE_URL: queues.events.queue.queueUrl,
+      IMPORT_QUEUE_URL: queues.mediaImport.queue.queueUrl,
+      SCHEDULE_GROUP: scheduling.groupName,
+      SCHEDULER_ROLE_ARN: scheduling.role.roleArn,
+      SCHEDULER_DLQ_ARN: scheduling.deadLetterQueue.queueArn,
+    };
+
+    // The outbox. Order matters per post, so a failing record stops its shard's batch (the handler
+    // reports it, Lambda retries from there, no bisecting); after OUTBOX_RETRY_ATTEMPTS the record
+    // goes to the outbox's dead-letter queue and the shard moves on (the reconciler re-drives posts
+    // whose message was lost). It touches no table: the stream record carries the images it needs.
+    this.outbox = new ServiceFunction(this, 'Outbox', {
+      entry: 'outbox',
+      description: 'The main table stream (transactional outbox): delivery messages, schedules, events.',
+      memorySize: 512,
+      timeout: WORKER_TIMEOUTS.outbox,
+      environment: deliveryEnvironment,
+    });
+    const mainTable = data.tableOf(MAIN_TABLE);
+    if (!mainTable.tableStreamArn) throw new Error('The main table must have its stream (the outbox).');
+    mainTable.grantStream(this.outbox.role, ...STREAM_READ_ACTIONS);
+    this.outbox.function.addEventSourceMapping('MainTableStream', {
+      eventSourceArn: mainTable.tableStreamArn,
+      // From the oldest record the stream still holds: nothing written is left without its effects.
+      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+      batchSize: 100,
+      bisectBatchOnError: false,
+      retryAttempts: OUTBOX_RETRY_ATTEMPTS,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(queues.outboxFailures),
+    });
+    sendTo(this.outbox, queues.delivery.queue, queues.events.queue, queues.mediaImport.queue);
+    scheduling.grantManageSchedules(this.outbox.role);
+
+    // The delivery worker. Batches of 10 handled in parallel, each message settled on its own.
+    this.deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', {
+      entry: 'delivery-worker',
+      description: 'The delivery queue: claims each due post and publishes it to its network.',
+      // URL media are fetched and held in memory before they are stored (videos up to 1 GiB).
+      memorySize: 2048,
+      timeout: WORKER_TIMEOUTS.deliveryWorker,
+      environment: { ...deliveryEnvironment, NETWORK_SECRETS_PREFIX: props.networkSecretsPrefix },
+    });
+    this.deliveryWorker.function.addEventSource(
+      new SqsEventSource(queues.delivery.queue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    data.grantReadWriteData(this.deliveryWorker.role, [MAIN_TABLE, RATE_LIMITS_TABLE]);
+    // It puts early messages back, with a delay, until they are due.
+    sendTo(this.deliveryWorker, queues.delivery.queue);
+    media.grantTenantObjects(this.deliveryWorker.role, ['s3:PutObject', 's3:GetObject']);
+    iam.Grant.addToPrincipal({
+      grantee: this.deliveryWorker.role,
+      actions: ['secretsmanager:GetSecretValue'],
+      resourceArns: [networkSecretsArn(this, props.networkSecretsPrefix)],
+    });
+
+    // The reconciler, every minute. A failed run is not retried: the next minute runs anyway.
+    this.reconciler = new ServiceFunction(this, 'Reconciler', {
+      entry: 'reconciler',
+      description: 'Every minute: recovers expired delivery leases and re-drives lost messages.',
+      memorySize: 512,
+      timeout: WORKER_TIMEOUTS.reconciler,
+      retryAttempts: 0,
+      environment: deliveryEnvironment,
+    });
+    this.reconcilerRule = new events.Rule(this, 'ReconcilerSchedule', {
+      description: 'Runs the delivery reconciler every minute',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(this.reconciler.function, { retryAttempts: 0 })],
+    });
+    data.grantReadWriteData(this.reconciler.role, [MAIN_TABLE]);
+    sendTo(this.reconciler, queues.delivery.queue);
+
+    // The media importer: one import per invocation (each may hold up to 1 GiB in memory).
+    this.mediaImporter = new ServiceFunction(this, 'MediaImporter', {
+      entry: 'media-importer',
+      description: 'The media import queue: fetches media imported by URL and stores it.',
+      memorySize: 2048,
+      timeout: WORKER_TIMEOUTS.mediaImporter,
+      environment: deliveryEnvironment,
+    });
+    this.mediaImporter.function.addEventSource(
+      new SqsEventSource(queues.mediaImport.queue, { batchSize: 1, reportBatchItemFailures: true }),
+    );
+    data.grantReadWriteData(this.mediaImporter.role, [MAIN_TABLE]);
+    media.grantTenantObjects(this.mediaImporter.role, ['s3:PutObject']);
+
+    // Uploads confirm themselves (the confirm call is optional).
+    this.mediaUploaded = new ServiceFunction(this, 'MediaUploaded', {
+      entry: 'media-uploaded',
+      description: 'The media bucket object-created notification: confirms uploads.',
+      memorySize: 512,
+      timeout: WORKER_TIMEOUTS.mediaUploaded,
+      environment: { ...props.environment },
+    });
+    media.notifyOnObjectCreated(this.mediaUploaded.function);
+    data.grantReadWriteData(this.mediaUploaded.role, [MAIN_TABLE]);
+    media.grantTenantObjects(this.mediaUploaded.role, ['s3:GetObject']);
+  }
+
+  /** Every function of this construct. */
+  get functions(): readonly ServiceFunction[] {
+    return [this.outbox, this.deliveryWorker, this.reconciler, this.mediaImporter, this.mediaUploaded];
+  }
+}
+
+/**
+ * `arn:…:secretsmanager:<region>:<account>:secret:<prefix>*`: the networks' client credentials,
+ * one secret per network under the prefix (Secrets Manager appends 6 random characters to a name).
+ */
+export function networkSecretsArn(scope: Construct, prefix: string): string {
+  return Stack.of(scope).formatArn({
+    service: 'secretsmanager',
+    resource: 'secret',
+    resourceName: `${prefix}*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+}

@@ -1,0 +1,107 @@
+import type { Node } from 'constructs';
+import type { CustomDomain } from './constructs/http-api.js';
+
+/**
+ * The deployment's settings, from CDK context (`cdk.json`, or `-c name=value` on the command line):
+ * - `stage` (default `dev`): names the stack `SocialPublishing-<stage>` and the schedule group;
+ * - `corsOrigins` (default `*`): origins allowed to PUT to presigned upload URLs from a browser; a
+ *   JSON array in cdk.json, or a comma-separated list on the command line;
+ * - `alarmEmail`: subscribed to the alarm topic; none when absent;
+ * - `domainName` with `certificateArn`: a custom domain for the API (both or neither);
+ * - `networkSecretsPrefix` (default `social-publishing/<stage>/networks/`): where in Secrets Manager
+ *   the networks' client ids and secrets live; the delivery worker may read those secrets only.
+ */
+export interface ServiceContext {
+  stage: string;
+  corsOrigins: readonly string[];
+  alarmEmail?: string;
+  customDomain?: CustomDomain;
+  networkSecretsPrefix: string;
+}
+
+export class ContextError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContextError';
+  }
+}
+
+const STAGE = /^[a-z][a-z0-9-]{0,31}$/;
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[A-Za-z0-9-]+$/;
+/** The characters Secrets Manager allows in a name. */
+const SECRET_PREFIX = /^[A-Za-z0-9/_+=.@-]{1,256}$/;
+
+/** The default secret name prefix of a stage. */
+export function defaultNetworkSecretsPrefix(stage: string): string {
+  return `social-publishing/${stage}/networks/`;
+}
+
+/** Reads and checks the context once, so a mistake fails the synth with a sentence, not a deploy. */
+export function readServiceContext(node: Node): ServiceContext {
+  const text = (name: string): string | undefined => {
+    const value: unknown = node.tryGetContext(name);
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') throw new ContextError(`Context "${name}" must be a string.`);
+    return value.trim();
+  };
+
+  const stage = text('stage') ?? 'dev';
+  if (!STAGE.test(stage)) {
+    throw new ContextError(`Context "stage" must be lower-case letters, digits and dashes, got "${stage}".`);
+  }
+
+  const alarmEmail = text('alarmEmail');
+  if (alarmEmail !== undefined && !EMAIL.test(alarmEmail)) {
+    throw new ContextError(`Context "alarmEmail" is not an email address: "${alarmEmail}".`);
+  }
+
+  const domainName = text('domainName')?.toLowerCase();
+  const certificateArn = text('certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new ContextError('Context "domainName" and "certificateArn" go together: give both or neither.');
+  }
+  if (domainName !== undefined && !DOMAIN.test(domainName)) {
+    throw new ContextError(`Context "domainName" is not a domain name: "${domainName}".`);
+  }
+  if (certificateArn !== undefined && !CERTIFICATE_ARN.test(certificateArn)) {
+    throw new ContextError(`Context "certificateArn" is not an ACM certificate ARN: "${certificateArn}".`);
+  }
+
+  const networkSecretsPrefix = text('networkSecretsPrefix') ?? defaultNetworkSecretsPrefix(stage);
+  if (!SECRET_PREFIX.test(networkSecretsPrefix)) {
+    throw new ContextError(
+      'Context "networkSecretsPrefix" may hold letters, digits and / _ + = . @ - only, ' +
+        `got "${networkSecretsPrefix}".`,
+    );
+  }
+
+  return {
+    stage,
+    corsOrigins: readCorsOrigins(node.tryGetContext('corsOrigins')),
+    ...(alarmEmail !== undefined && { alarmEmail }),
+    ...(domainName !== undefined &&
+      certificateArn !== undefined && {
+        customDomain: { domainName, certificateArn },
+      }),
+    networkSecretsPrefix,
+  };
+}
+
+function readCorsOrigins(value: unknown): readonly string[] {
+  if (value === undefined || value === null || value === '') return ['*'];
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : undefined;
+  if (!list?.every((item): item is string => typeof item === 'string')) {
+    throw new ContextError('Context "corsOrigins" must be a list of origins, or a comma-separated string.');
+  }
+  const origins = list.map((origin) => origin.trim()).filter((origin) => origin !== '');
+  const bad = origins.filter((origin) => origin !== '*' && !ORIGIN.test(origin));
+  if (origins.length === 0 || bad.length > 0) {
+    throw new ContextError(
+      `Context "corsOrigins" takes "*" or origins like https://app.example.com, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return origins;
+}

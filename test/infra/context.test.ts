@@ -1,0 +1,73 @@
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { ContextError, readServiceContext } from '../../infra/context.js';
+
+const read = (context: Record<string, unknown>) => readServiceContext(new App({ context }).node);
+
+describe('readServiceContext', () => {
+  it('defaults: stage dev, any CORS origin, no alarm email, no custom domain, the stage secret prefix', () => {
+    expect(read({})).toEqual({
+      stage: 'dev',
+      corsOrigins: ['*'],
+      networkSecretsPrefix: 'social-publishing/dev/networks/',
+    });
+  });
+
+  it('the default secret prefix follows the stage', () => {
+    expect(read({ stage: 'prod' }).networkSecretsPrefix).toBe('social-publishing/prod/networks/');
+  });
+
+  it('reads every setting', () => {
+    // Act
+    const context = read({
+      stage: 'prod',
+      corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
+      alarmEmail: 'ops@example.com',
+      domainName: 'API.example.com',
+      certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c-2d3e',
+      networkSecretsPrefix: 'acme/prod/networks/',
+    });
+
+    // Assess
+    expect(context).toEqual({
+      stage: 'prod',
+      corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
+      alarmEmail: 'ops@example.com',
+      customDomain: {
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c-2d3e',
+      },
+      networkSecretsPrefix: 'acme/prod/networks/',
+    });
+  });
+
+  it('takes CORS origins as a comma-separated string too (as `-c corsOrigins=…` gives them)', () => {
+    expect(read({ corsOrigins: 'https://a.example.com, https://b.example.com' }).corsOrigins).toEqual([
+      'https://a.example.com',
+      'https://b.example.com',
+    ]);
+  });
+
+  it.each([
+    [{ stage: 'Prod' }, /"stage"/],
+    [{ stage: 'x'.repeat(33) }, /"stage"/],
+    [{ corsOrigins: ['app.example.com'] }, /"corsOrigins"/],
+    [{ corsOrigins: [42] }, /"corsOrigins"/],
+    [{ corsOrigins: ' , ' }, /"corsOrigins"/],
+    [{ alarmEmail: 'ops' }, /"alarmEmail"/],
+    [{ domainName: 'api.example.com' }, /give both or neither/],
+    [{ certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' }, /give both or neither/],
+    [
+      { domainName: 'not a domain', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' },
+      /"domainName"/,
+    ],
+    [
+      { domainName: 'api.example.com', certificateArn: 'arn:aws:iam::123456789012:role/x' },
+      /"certificateArn"/,
+    ],
+    [{ networkSecretsPrefix: 'bad prefix/' }, /"networkSecretsPrefix"/],
+  ])('refuses %j', (context, message) => {
+    expect(() => read(context)).toThrow(ContextError);
+    expect(() => read(context)).toThrow(message);
+  });
+});

@@ -1,0 +1,431 @@
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DATA_ACTIONS } from '../../infra/constructs/tables.js';
+import type { ServiceStack } from '../../infra/stacks/service-stack.js';
+import {
+  IDEMPOTENCY_TABLE,
+  MAIN_TABLE,
+  RATE_LIMITS_TABLE,
+  type TableDefinition,
+} from '../../shared/adapters/dynamodb/tables.js';
+import type { Operation, OperationResource } from '../../shared/http/operation.js';
+import { operations } from '../../shared/operations/registry.js';
+import {
+  actionsOf,
+  buildStack,
+  type CfnResource,
+  getAtt,
+  LOGS_ACTIONS,
+  logicalId,
+  normalizedAll,
+  type PolicyStatement,
+  resourcesOf,
+  SynthesizedStack,
+  XRAY_STATEMENT,
+} from './stack-fixture.js';
+
+/**
+ * What each declared resource must add to an operation's grants, written out here on its own (not
+ * read from infra/) so the test checks the stack against the registry, not the stack against itself.
+ */
+const OBJECT_ACTION_OF: Partial<Record<OperationResource, string>> = {
+  'media-upload': 's3:PutObject',
+  'media-read': 's3:GetObject',
+  'media-delete': 's3:DeleteObject',
+};
+
+/** `arn:<partition>:<service>:<region>:<account><rest>`, as CDK's formatArn writes it. */
+const regionalArn = (service: string, rest: string) => ({
+  'Fn::Join': [
+    '',
+    [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      `:${service}:`,
+      { Ref: 'AWS::Region' },
+      ':',
+      { Ref: 'AWS::AccountId' },
+      rest,
+    ],
+  ],
+});
+const SCHEDULES_ARN = regionalArn('scheduler', ':schedule/social-publishing-test/*');
+const NETWORK_SECRETS_ARN = regionalArn('secretsmanager', ':secret:social-publishing/test/networks/*');
+
+const CONSUME_ACTIONS = [
+  'sqs:ChangeMessageVisibility',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+  'sqs:ReceiveMessage',
+];
+
+describe('least-privilege IAM per function', () => {
+  let stack: ServiceStack;
+  let synth: SynthesizedStack;
+
+  beforeAll(() => {
+    stack = buildStack({ bundle: false });
+    synth = new SynthesizedStack(stack);
+  });
+
+  // References as the template writes them.
+  const tableArn = (definition: TableDefinition) => getAtt(stack.data.tableOf(definition), 'Arn');
+  const tableAndIndexes = (definition: TableDefinition) => [
+    tableArn(definition),
+    ...definition.globalSecondaryIndexes.map((index) => ({
+      'Fn::Join': ['', [tableArn(definition), `/index/${index.indexName}`]],
+    })),
+  ];
+  const tenantObjects = () => ({ 'Fn::Join': ['', [getAtt(stack.media.bucket, 'Arn'), '/t/*']] });
+  const queueArn = (queue: IConstruct) => getAtt(queue, 'Arn');
+  const data = (...definitions: TableDefinition[]): PolicyStatement => ({
+    Effect: 'Allow',
+    Action: [...DATA_ACTIONS],
+    Resource: definitions.flatMap(tableAndIndexes),
+  });
+  const objects = (...actions: string[]): PolicyStatement => ({
+    Effect: 'Allow',
+    Action: actions,
+    Resource: tenantObjects(),
+  });
+  const send = (...queues: IConstruct[]): PolicyStatement => ({
+    Effect: 'Allow',
+    Action: 'sqs:SendMessage',
+    Resource: queues.map(queueArn),
+  });
+  const consume = (queue: IConstruct): PolicyStatement => ({
+    Effect: 'Allow',
+    Action: CONSUME_ACTIONS,
+    Resource: queueArn(queue),
+  });
+  const operationFunction = (id: string): CfnResource => {
+    const operation = operations.find((candidate) => candidate.id === id) as Operation;
+    return synth.functionBehindRoute(`${operation.method} ${operation.path}`).resource;
+  };
+  const hasS3 = (statements: PolicyStatement[]) =>
+    statements.some((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')));
+
+  describe('every role', () => {
+    it('has no statement on Resource "*" but the X-Ray actions, on function roles only', () => {
+      // Prepare
+      const functionRoles = new Set(stack.functions.map((fn) => logicalId(fn.role)));
+
+      // Act
+      const wildcards = synth.ofType('AWS::IAM::Policy').flatMap(([policyId, policy]) =>
+        (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement.filter((s) =>
+          resourcesOf(s).includes('*'),
+        ).map((statement) => ({
+          statement,
+          roles: (policy.Properties.Roles as { Ref: string }[]).map((r) => r.Ref),
+          policyId,
+        })),
+      );
+
+      // Assess
+      expect(wildcards.length).toBe(stack.functions.length);
+      for (const { statement, roles, policyId } of wildcards) {
+        expect(statement, policyId).toEqual(XRAY_STATEMENT);
+        expect(
+          roles.every((role) => functionRoles.has(role)),
+          policyId,
+        ).toBe(true);
+      }
+    });
+
+    it('has no wildcard action, and wildcards inside ARNs only for objects under t/, the schedule group and the secret prefix', () => {
+      // Act
+      const statements = synth
+        .ofType('AWS::IAM::Policy')
+        .flatMap(
+          ([, policy]) => (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement,
+        );
+      const patterns = new Set(
+        statements
+          .flatMap(resourcesOf)
+          .filter((resource) => resource !== '*' && JSON.stringify(resource).includes('*'))
+          .map((resource) => JSON.stringify(resource)),
+      );
+
+      // Assess
+      expect(statements.flatMap(actionsOf).filter((action) => action.includes('*'))).toEqual([]);
+      expect([...patterns].sort()).toEqual(
+        [tenantObjects(), SCHEDULES_ARN, NETWORK_SECRETS_ARN]
+          .map((pattern) => JSON.stringify(pattern))
+          .sort(),
+      );
+    });
+
+    it('of a function starts from its own log group and X-Ray, and has no managed policy', () => {
+      for (const fn of stack.functions) {
+        // Act
+        const statements = synth.statementsOf(fn); // asserts no ManagedPolicyArns
+
+        // Assess
+        expect(statements, fn.node.path).toContainEqual({
+          Effect: 'Allow',
+          Action: LOGS_ACTIONS,
+          Resource: getAtt(fn.logGroup, 'Arn'),
+        });
+        expect(statements, fn.node.path).toContainEqual(XRAY_STATEMENT);
+        expect(synth.of(fn.role, 'AWS::IAM::Role').Properties.AssumeRolePolicyDocument).toEqual({
+          Version: '2012-10-17',
+          Statement: [
+            { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' } },
+          ],
+        });
+      }
+    });
+
+    it('no function may use the KMS key yet (no capability needs it)', () => {
+      const keyId = logicalId(stack.secretsKey.key);
+      for (const fn of stack.functions) {
+        expect(JSON.stringify(synth.statementsOf(fn)), fn.node.path).not.toContain(keyId);
+        expect(
+          synth
+            .statementsOf(fn)
+            .flatMap(actionsOf)
+            .filter((a) => a.startsWith('kms:')),
+        ).toEqual([]);
+      }
+    });
+  });
+
+  describe('operations', () => {
+    it.each(operations.filter((o) => o.auth !== 'none').map((o) => [o.id, o] as const))(
+      '%s: the main and rate-limits tables, plus exactly what its `resources` declare',
+      (_id, operation) => {
+        // Prepare
+        const declared = operation.resources ?? [];
+        const tables = [
+          MAIN_TABLE,
+          RATE_LIMITS_TABLE,
+          ...(declared.includes('idempotency-table') ? [IDEMPOTENCY_TABLE] : []),
+        ];
+        const objectActions = declared.flatMap((resource) => OBJECT_ACTION_OF[resource] ?? []);
+
+        // Act
+        const grants = synth.grantsOf(
+          synth.functionBehindRoute(`${operation.method} ${operation.path}`).resource,
+        );
+
+        // Assess
+        expect(normalizedAll(grants)).toEqual(
+          normalizedAll([data(...tables), ...(objectActions.length > 0 ? [objects(...objectActions)] : [])]),
+        );
+      },
+    );
+
+    it('createPost may use the idempotency table; listPosts may not', () => {
+      // Prepare
+      const idempotency = JSON.stringify(tableArn(IDEMPOTENCY_TABLE));
+
+      // Act
+      const createPost = JSON.stringify(synth.statementsOf(operationFunction('createPost')));
+      const listPosts = JSON.stringify(synth.statementsOf(operationFunction('listPosts')));
+
+      // Assess
+      expect(createPost).toContain(idempotency);
+      expect(listPosts).not.toContain(idempotency);
+    });
+
+    it('createUploadUrl may put objects under <bucket>/t/* only; getPost has no S3 action at all', () => {
+      // Act
+      const upload = synth
+        .statementsOf(operationFunction('createUploadUrl'))
+        .filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')));
+      const getPost = synth.statementsOf(operationFunction('getPost'));
+
+      // Assess
+      expect(normalizedAll(upload)).toEqual(normalizedAll([objects('s3:PutObject')]));
+      expect(hasS3(getPost)).toBe(false);
+    });
+
+    it('operations without an API key (the OpenAPI document) and the fallback get nothing but logs and X-Ray', () => {
+      // Prepare
+      const publicOperations = operations.filter((o) => o.auth === 'none');
+      expect(publicOperations.map((o) => o.id)).toContain('getOpenApi');
+
+      // Act
+      const functions = [
+        ...publicOperations.map((o) => synth.functionBehindRoute(`${o.method} ${o.path}`).resource),
+        synth.functionBehindRoute('$default').resource,
+      ];
+
+      // Assess
+      for (const fn of functions) expect(synth.grantsOf(fn)).toEqual([]);
+    });
+  });
+
+  describe('workers', () => {
+    it('outbox: reads the main stream, sends to the delivery, events and import queues, manages the group schedules', () => {
+      // Prepare
+      const { queues, scheduling } = stack;
+
+      // Act
+      const grants = synth.grantsOf(stack.workers.outbox);
+
+      // Assess
+      expect(normalizedAll(grants)).toEqual(
+        normalizedAll([
+          {
+            Effect: 'Allow',
+            Action: [
+              'dynamodb:DescribeStream',
+              'dynamodb:GetRecords',
+              'dynamodb:GetShardIterator',
+              'dynamodb:ListStreams',
+            ],
+            Resource: getAtt(stack.data.tableOf(MAIN_TABLE), 'StreamArn'),
+          },
+          send(queues.delivery.queue, queues.events.queue, queues.mediaImport.queue),
+          // The stream's on-failure destination (CDK's SqsDlq grant).
+          {
+            Effect: 'Allow',
+            Action: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+            Resource: queueArn(queues.outboxFailures),
+          },
+          {
+            Effect: 'Allow',
+            Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:UpdateSchedule'],
+            Resource: SCHEDULES_ARN,
+          },
+          {
+            Effect: 'Allow',
+            Action: 'iam:PassRole',
+            Resource: getAtt(scheduling.role, 'Arn'),
+            Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+          },
+        ]),
+      );
+      expect(JSON.stringify(grants)).not.toContain(JSON.stringify(tableArn(MAIN_TABLE)));
+    });
+
+    it('delivery worker: main and rate-limits tables, its queue (and sends back to it), objects under t/, the network secrets', () => {
+      // Act
+      const grants = synth.grantsOf(stack.workers.deliveryWorker);
+
+      // Assess
+      expect(normalizedAll(grants)).toEqual(
+        normalizedAll([
+          consume(stack.queues.delivery.queue),
+          data(MAIN_TABLE, RATE_LIMITS_TABLE),
+          send(stack.queues.delivery.queue),
+          objects('s3:GetObject', 's3:PutObject'),
+          {
+            Effect: 'Allow',
+            Action: 'secretsmanager:GetSecretValue',
+            Resource: NETWORK_SECRETS_ARN,
+          },
+        ]),
+      );
+    });
+
+    it('the network secrets prefix follows the context, in the grant and in NETWORK_SECRETS_PREFIX', () => {
+      // Act
+      const custom = new SynthesizedStack(
+        buildStack({ bundle: false, props: { networkSecretsPrefix: 'acme/prod/' } }),
+      );
+
+      // Assess
+      const worker = custom.stack.workers.deliveryWorker;
+      expect(custom.environmentOf(worker).NETWORK_SECRETS_PREFIX).toBe('acme/prod/');
+      const secrets = custom
+        .grantsOf(worker)
+        .filter((s) => actionsOf(s).includes('secretsmanager:GetSecretValue'));
+      expect(JSON.stringify(secrets)).toContain(':secret:acme/prod/*');
+      for (const fn of custom.stack.functions.filter((f) => f !== worker)) {
+        expect(custom.statementsOf(fn).flatMap(actionsOf), fn.node.path).not.toContain(
+          'secretsmanager:GetSecretValue',
+        );
+      }
+    });
+
+    it('reconciler: the main table (gsi2 among its indexes) and sending to the delivery queue', () => {
+      expect(normalizedAll(synth.grantsOf(stack.workers.reconciler))).toEqual(
+        normalizedAll([data(MAIN_TABLE), send(stack.queues.delivery.queue)]),
+      );
+      expect(JSON.stringify(data(MAIN_TABLE))).toContain('/index/gsi2');
+    });
+
+    it('media importer: its queue, the main table, PutObject under t/', () => {
+      expect(normalizedAll(synth.grantsOf(stack.workers.mediaImporter))).toEqual(
+        normalizedAll([consume(stack.queues.mediaImport.queue), data(MAIN_TABLE), objects('s3:PutObject')]),
+      );
+    });
+
+    it('media uploaded: the main table, GetObject under t/ (HeadObject needs it)', () => {
+      expect(normalizedAll(synth.grantsOf(stack.workers.mediaUploaded))).toEqual(
+        normalizedAll([data(MAIN_TABLE), objects('s3:GetObject')]),
+      );
+    });
+  });
+
+  describe('the role Scheduler assumes', () => {
+    it('is trusted by scheduler.amazonaws.com for this account only', () => {
+      // Act
+      const role = synth.of(stack.scheduling.role, 'AWS::IAM::Role');
+
+      // Assess
+      expect(role.Properties.AssumeRolePolicyDocument).toEqual({
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Action: 'sts:AssumeRole',
+            Effect: 'Allow',
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          },
+        ],
+      });
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    });
+
+    it('may send to the delivery queue and its dead-letter queue, and nothing else', () => {
+      // Act
+      const statements = synth.statementsOfRole(logicalId(stack.scheduling.role));
+
+      // Assess
+      expect(normalizedAll(statements)).toEqual(
+        normalizedAll([send(stack.queues.delivery.queue, stack.queues.delivery.deadLetterQueue)]),
+      );
+    });
+  });
+
+  describe('invocation permissions', () => {
+    it('S3 may invoke media-uploaded for the media bucket of this account only', () => {
+      // Act
+      const permissions = synth
+        .ofType('AWS::Lambda::Permission')
+        .filter(([, p]) => p.Properties.Principal === 's3.amazonaws.com');
+
+      // Assess
+      expect(permissions.map(([, p]) => p.Properties)).toEqual([
+        {
+          Action: 'lambda:InvokeFunction',
+          FunctionName: getAtt(stack.workers.mediaUploaded.function, 'Arn'),
+          Principal: 's3.amazonaws.com',
+          SourceAccount: { Ref: 'AWS::AccountId' },
+          SourceArn: getAtt(stack.media.bucket, 'Arn'),
+        },
+      ]);
+    });
+
+    it('EventBridge may invoke the reconciler from its every-minute rule only', () => {
+      // Act
+      const permissions = synth
+        .ofType('AWS::Lambda::Permission')
+        .filter(([, p]) => p.Properties.Principal === 'events.amazonaws.com');
+
+      // Assess
+      expect(permissions.map(([, p]) => p.Properties)).toEqual([
+        {
+          Action: 'lambda:InvokeFunction',
+          FunctionName: getAtt(stack.workers.reconciler.function, 'Arn'),
+          Principal: 'events.amazonaws.com',
+          SourceArn: getAtt(stack.workers.reconcilerRule, 'Arn'),
+        },
+      ]);
+    });
+  });
+});
