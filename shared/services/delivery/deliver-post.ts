@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DAILY_QUOTAS, quotaDay } from '../../domain/account-quotas.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { nextStatus } from '../../domain/post-lifecycle.js';
@@ -20,6 +19,7 @@ import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
 import { mediaRefsWithPaths, referencedMediaIds } from '../posts/post-checks.js';
+import { makeSqsBatchHandler } from '../sqs-batch.js';
 import { makeWriteIfUnchanged } from './write-if-unchanged.js';
 
 /** How long a claim lasts; past it the reconciler takes the post back. */
@@ -312,29 +312,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
   };
 }
 
-/** The SQS side: one message per post; a message whose handling threw is retried (partial batch). */
+/** The SQS side: one message per post, the posts of a batch delivered at once. */
 export function makeDeliveryWorker(deps: DeliveryDeps) {
-  const deliverPost = makeDeliverPost(deps);
-  return async function handleDeliveryBatch(event: SQSEvent): Promise<SQSBatchResponse> {
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    await Promise.all(
-      event.Records.map(async (record) => {
-        try {
-          await deliverPost(JSON.parse(record.body) as DeliveryMessage);
-        } catch (error) {
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              msg: 'delivery failed; the message will be retried',
-              messageId: record.messageId,
-              errorName: error instanceof Error ? error.name : 'unknown',
-              errorMessage: error instanceof Error ? error.message : String(error),
-            }),
-          );
-          failures.push({ itemIdentifier: record.messageId });
-        }
-      }),
-    );
-    return { batchItemFailures: failures };
-  };
+  return makeSqsBatchHandler<DeliveryMessage>('delivery', makeDeliverPost(deps), { concurrent: true });
 }

@@ -1,8 +1,8 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { newId } from '../../domain/ids.js';
 import { type Media, mediaObjectKey } from '../../domain/media.js';
 import type { MediaKind } from '../../domain/posts.js';
 import { fetchFailureCode, type MediaFetcher } from '../../ports/media-fetcher.js';
+import { makeSqsBatchHandler } from '../sqs-batch.js';
 import type { MediaDeps } from './confirm-upload.js';
 
 /** What the import queue carries: which media to fetch. */
@@ -79,26 +79,9 @@ export function makeImportWorker(deps: MediaDeps & { fetchMedia: MediaFetcher })
   };
 }
 
-/** The import queue's consumer (SQS, partial batch responses): a message whose handling threw is retried. */
+/** The import queue's consumer: one import at a time (each may hold a large file in memory). */
 export function makeImportQueueWorker(deps: MediaDeps & { fetchMedia: MediaFetcher }) {
-  const importMedia = makeImportWorker(deps);
-  return async function handleImportBatch(event: SQSEvent): Promise<SQSBatchResponse> {
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
-      try {
-        await importMedia(JSON.parse(record.body) as MediaImportMessage);
-      } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            msg: 'media import failed; the message will be retried',
-            messageId: record.messageId,
-            errorName: error instanceof Error ? error.name : 'unknown',
-          }),
-        );
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }
-    return { batchItemFailures: failures };
-  };
+  return makeSqsBatchHandler<MediaImportMessage>('media import', makeImportWorker(deps), {
+    concurrent: false,
+  });
 }
