@@ -196,119 +196,121 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       return 'failed';
     }
 
-    const media: DeliveryMedia[] = [];
-    const refs = mediaRefsWithPaths(post);
-    for (const [index, { ref }] of refs.entries()) {
-      if (ref.id) {
-        const stored = context.media.get(ref.id);
-        if (!stored) {
-          await fail(current, {
-            origin: 'service',
-            code: 'media_not_found',
-            message: `Media ${ref.id} was deleted before delivery.`,
-            retryable: false,
-          });
-          await deps.quotas.release(account.accountId, day, quota.costPerPost);
-          return 'failed';
-        }
-        media.push({
-          kind: mediaKindOf(stored.mimeType) ?? 'image',
-          stored,
-          ...(ref.alt && { alt: ref.alt }),
-        });
-      } else if (ref.url) {
-        // Public URLs are fetched now, through the SSRF guard, and stored before the network sees them.
-        const kind = ref.type ?? 'image';
-        try {
-          const fetched = await deps.fetchMedia(ref.url, kind);
-          const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
-          await deps.storage.put(key, fetched.bytes, fetched.contentType);
+    // From here the reservation is given back on every way out but one: the network accepting the post.
+    let networkAccepted = false;
+    try {
+      const media: DeliveryMedia[] = [];
+      const refs = mediaRefsWithPaths(post);
+      for (const [index, { ref }] of refs.entries()) {
+        if (ref.id) {
+          const stored = context.media.get(ref.id);
+          if (!stored) {
+            await fail(current, {
+              origin: 'service',
+              code: 'media_not_found',
+              message: `Media ${ref.id} was deleted before delivery.`,
+              retryable: false,
+            });
+            return 'failed';
+          }
           media.push({
-            kind,
-            url: ref.url,
-            stored: {
-              mediaId: `${post.postId}-${index}`,
-              tenantId: post.tenantId,
-              workspaceId: post.workspaceId,
-              filename: new URL(fetched.finalUrl).pathname.split('/').pop() || 'download',
-              mimeType: fetched.contentType,
-              sizeBytes: fetched.bytes.length,
-              status: 'uploaded',
-              objectKey: key,
-              source: 'url',
-              sourceUrl: ref.url,
-              createdAt: nowIso(),
-            },
+            kind: mediaKindOf(stored.mimeType) ?? 'image',
+            stored,
             ...(ref.alt && { alt: ref.alt }),
           });
-        } catch (error) {
-          const code = fetchFailureCode(error);
-          if (!code) throw error;
-          const message =
-            error instanceof Error ? error.message : `The media URL ${ref.url} could not be used.`;
-          // A host that is down or slow may be back later (retried like a network's 5xx); a refused
-          // URL or an unfit file will not change.
-          if ((error as { transient?: unknown }).transient === true) {
-            await deps.quotas.release(account.accountId, day, quota.costPerPost);
-            return settleFailure({ failure: 'transient', code, message }, 'service');
+        } else if (ref.url) {
+          // Public URLs are fetched now, through the SSRF guard, and stored before the network sees them.
+          const kind = ref.type ?? 'image';
+          try {
+            const fetched = await deps.fetchMedia(ref.url, kind);
+            const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
+            await deps.storage.put(key, fetched.bytes, fetched.contentType);
+            media.push({
+              kind,
+              url: ref.url,
+              stored: {
+                mediaId: `${post.postId}-${index}`,
+                tenantId: post.tenantId,
+                workspaceId: post.workspaceId,
+                filename: new URL(fetched.finalUrl).pathname.split('/').pop() || 'download',
+                mimeType: fetched.contentType,
+                sizeBytes: fetched.bytes.length,
+                status: 'uploaded',
+                objectKey: key,
+                source: 'url',
+                sourceUrl: ref.url,
+                createdAt: nowIso(),
+              },
+              ...(ref.alt && { alt: ref.alt }),
+            });
+          } catch (error) {
+            const code = fetchFailureCode(error);
+            if (!code) throw error;
+            const message =
+              error instanceof Error ? error.message : `The media URL ${ref.url} could not be used.`;
+            // A host that is down or slow may be back later (retried like a network's 5xx); a refused
+            // URL or an unfit file will not change.
+            if ((error as { transient?: unknown }).transient === true) {
+              return settleFailure({ failure: 'transient', code, message }, 'service');
+            }
+            await fail(current, { origin: 'service', code, message, retryable: false });
+            return 'failed';
           }
-          await fail(current, { origin: 'service', code, message, retryable: false });
-          await deps.quotas.release(account.accountId, day, quota.costPerPost);
-          return 'failed';
         }
       }
-    }
-    const connector = deps.connectorFor(account);
-    if (!connector) {
-      await fail(current, {
-        origin: 'service',
-        code: 'connector_unavailable',
-        message: `No connector is configured for ${account.platform} on this deployment.`,
-        retryable: true,
-      });
-      await deps.quotas.release(account.accountId, day, quota.costPerPost);
-      return 'failed';
-    }
+      const connector = deps.connectorFor(account);
+      if (!connector) {
+        await fail(current, {
+          origin: 'service',
+          code: 'connector_unavailable',
+          message: `No connector is configured for ${account.platform} on this deployment.`,
+          retryable: true,
+        });
+        return 'failed';
+      }
 
-    const outcome = await withTimeout<PublishOutcome>(
-      connector.publish({ post: current, account, attempt, clientReference: post.postId, media }).catch(
-        (error: unknown): PublishOutcome => ({
+      const outcome = await withTimeout<PublishOutcome>(
+        connector.publish({ post: current, account, attempt, clientReference: post.postId, media }).catch(
+          (error: unknown): PublishOutcome => ({
+            kind: 'failed',
+            failure: 'transient',
+            code: 'PLATFORM_UNAVAILABLE',
+            message: error instanceof Error ? error.message : 'The network call failed.',
+          }),
+        ),
+        CONNECTOR_TIMEOUT_MS,
+        () => ({
           kind: 'failed',
           failure: 'transient',
-          code: 'PLATFORM_UNAVAILABLE',
-          message: error instanceof Error ? error.message : 'The network call failed.',
+          code: 'PLATFORM_TIMEOUT',
+          message: 'The network did not answer in time.',
         }),
-      ),
-      CONNECTOR_TIMEOUT_MS,
-      () => ({
-        kind: 'failed',
-        failure: 'transient',
-        code: 'PLATFORM_TIMEOUT',
-        message: 'The network did not answer in time.',
-      }),
-    );
+      );
 
-    if (outcome.kind === 'published') {
-      const { error: _retryError, ...withoutError } = current;
-      const done = await write(current, {
-        ...withoutError,
-        status: 'published',
-        publishedAt: nowIso(),
-        platformPostId: outcome.platformPostId,
-        platformPostUrl: outcome.platformPostUrl,
-        delivery: { lastAttemptAt: current.delivery?.lastAttemptAt },
-      });
-      return done ? 'published' : 'dropped';
-    }
+      if (outcome.kind === 'published') {
+        networkAccepted = true;
+        const { error: _retryError, ...withoutError } = current;
+        const done = await write(current, {
+          ...withoutError,
+          status: 'published',
+          publishedAt: nowIso(),
+          platformPostId: outcome.platformPostId,
+          platformPostUrl: outcome.platformPostUrl,
+          delivery: { lastAttemptAt: current.delivery?.lastAttemptAt },
+        });
+        return done ? 'published' : 'dropped';
+      }
 
-    await deps.quotas.release(account.accountId, day, quota.costPerPost);
-    if (outcome.failure === 'auth_revoked') {
-      await deps.tenancy.markAccountDisconnected(account.tenantId, account.workspaceId, account.accountId, {
-        at: nowIso(),
-        reason: outcome.message,
-      });
+      if (outcome.failure === 'auth_revoked') {
+        await deps.tenancy.markAccountDisconnected(account.tenantId, account.workspaceId, account.accountId, {
+          at: nowIso(),
+          reason: outcome.message,
+        });
+      }
+      return settleFailure(outcome, 'platform');
+    } finally {
+      if (!networkAccepted) await deps.quotas.release(account.accountId, day, quota.costPerPost);
     }
-    return settleFailure(outcome, 'platform');
   };
 }
 
