@@ -1,6 +1,6 @@
 import type { RuleViolation } from '../posts.js';
 import { checkTextLength, codePointLength, type Part, type PlatformCheck, violation } from './helpers.js';
-import { checkCarousel, checkPartMedia, checkSingleItem, type MediaRule } from './shapes.js';
+import { checkCarousel, checkSingleMediaPost, type MediaRule } from './shapes.js';
 
 /** networks/instagram.md §3 "Limits": caption ≤ 2,200 characters (Meta reference via third-party copies). */
 export const INSTAGRAM_MAX_CAPTION = 2200;
@@ -44,9 +44,7 @@ export const checkInstagram: PlatformCheck = ({ draft, parts, kindOf, typeAllowe
     case 'image':
     case 'reel':
     case 'story': {
-      const rule = SINGLE_MEDIA[draft.postType];
-      out.push(...checkSingleItem(draft, rule.label));
-      for (const part of parts) out.push(...checkPartMedia(part, rule, kindOf));
+      out.push(...checkSingleMediaPost(draft, parts, SINGLE_MEDIA[draft.postType], kindOf));
       break;
     }
     case 'carousel':

@@ -6,7 +6,13 @@ import {
   type PlatformCheck,
   violation,
 } from './helpers.js';
-import { checkCarousel, checkPartMedia, checkSingleItem, type MediaRule } from './shapes.js';
+import {
+  checkCarousel,
+  checkPartMedia,
+  checkSingleItem,
+  checkSingleMediaPost,
+  type MediaRule,
+} from './shapes.js';
 
 /**
  * networks/linkedin.md §2 "Posts API": `commentary` max 3000 characters — the widely used figure,
@@ -43,9 +49,7 @@ export const checkLinkedIn: PlatformCheck = ({ draft, parts, kindOf, typeAllowed
     case 'image':
     case 'video':
     case 'document': {
-      const rule = SINGLE_MEDIA[draft.postType];
-      out.push(...checkSingleItem(draft, rule.label));
-      for (const part of parts) out.push(...checkPartMedia(part, rule, kindOf));
+      out.push(...checkSingleMediaPost(draft, parts, SINGLE_MEDIA[draft.postType], kindOf));
       break;
     }
     case 'carousel':

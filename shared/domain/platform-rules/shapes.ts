@@ -83,6 +83,22 @@ export function checkPartMedia(part: Part, rule: MediaRule, kindOf: MediaKindLoo
   return out;
 }
 
+/**
+ * A type that publishes one post with media of one rule (an image post, a reel, a video…): string
+ * content or a single item, and that item's media within the rule.
+ */
+export function checkSingleMediaPost(
+  draft: PostDraft,
+  parts: readonly Part[],
+  rule: MediaRule,
+  kindOf: MediaKindLookup,
+): RuleViolation[] {
+  return [
+    ...checkSingleItem(draft, rule.label),
+    ...parts.flatMap((part) => checkPartMedia(part, rule, kindOf)),
+  ];
+}
+
 function describeRange(rule: { min: number; max: number }): string {
   if (rule.min === rule.max) return `exactly ${rule.min}`;
   return rule.min === 0 ? `at most ${rule.max}` : `${rule.min} to ${rule.max}`;

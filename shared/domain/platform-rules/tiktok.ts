@@ -1,6 +1,6 @@
 import type { RuleViolation } from '../posts.js';
 import { checkTextLength, type Part, type PlatformCheck, utf16Length } from './helpers.js';
-import { checkCarousel, checkPartMedia, checkSingleItem } from './shapes.js';
+import { checkCarousel, checkSingleMediaPost } from './shapes.js';
 
 /** networks/tiktok.md §3 "Direct Post — video": `title` ≤ 2,200 UTF-16 code units. */
 export const TIKTOK_MAX_VIDEO_TITLE = 2200;
@@ -25,13 +25,13 @@ export const checkTikTok: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }
   const out = parts.flatMap((part) => textViolations(part, photo));
   if (!typeAllowed) return out;
   if (draft.postType === 'video') {
-    const label = 'A TikTok video post';
-    out.push(...checkSingleItem(draft, label));
-    for (const part of parts) {
-      out.push(
-        ...checkPartMedia(part, { min: 1, max: TIKTOK_VIDEOS_PER_POST, kinds: ['video'], label }, kindOf),
-      );
-    }
+    const rule = {
+      min: 1,
+      max: TIKTOK_VIDEOS_PER_POST,
+      kinds: ['video'] as const,
+      label: 'A TikTok video post',
+    };
+    out.push(...checkSingleMediaPost(draft, parts, rule, kindOf));
   } else if (photo) {
     out.push(
       ...checkCarousel(

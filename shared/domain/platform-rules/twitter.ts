@@ -1,7 +1,7 @@
 import twitter from 'twitter-text';
 import type { MediaKindLookup, RuleViolation } from '../posts.js';
 import { checkTextLength, countMedia, isBlank, type Part, type PlatformCheck, violation } from './helpers.js';
-import { checkPartMedia, checkSingleItem } from './shapes.js';
+import { checkPartMedia, checkSingleItem, checkSingleMediaPost } from './shapes.js';
 
 /**
  * networks/twitter.md §6 "Text rules": 280 weighted characters (CJK/emoji 2, every URL 23, NFC),
@@ -42,28 +42,24 @@ export const checkTwitter: PlatformCheck = ({ draft, parts, kindOf, typeAllowed 
       }
       break;
     case 'image':
-      out.push(...checkSingleItem(draft, LABEL.image));
-      for (const part of parts) {
-        out.push(
-          ...checkPartMedia(
-            part,
-            { min: 1, max: X_MAX_IMAGES, kinds: ['image'], label: LABEL.image },
-            kindOf,
-          ),
-        );
-      }
+      out.push(
+        ...checkSingleMediaPost(
+          draft,
+          parts,
+          { min: 1, max: X_MAX_IMAGES, kinds: ['image'], label: LABEL.image },
+          kindOf,
+        ),
+      );
       break;
     case 'video':
-      out.push(...checkSingleItem(draft, LABEL.video));
-      for (const part of parts) {
-        out.push(
-          ...checkPartMedia(
-            part,
-            { min: 1, max: X_MAX_VIDEOS, kinds: ['video'], label: LABEL.video },
-            kindOf,
-          ),
-        );
-      }
+      out.push(
+        ...checkSingleMediaPost(
+          draft,
+          parts,
+          { min: 1, max: X_MAX_VIDEOS, kinds: ['video'], label: LABEL.video },
+          kindOf,
+        ),
+      );
       break;
     case 'thread':
       out.push(...threadShape(draft.content, parts, kindOf));

@@ -7,7 +7,7 @@ import {
   utf8ByteLength,
   violation,
 } from './helpers.js';
-import { checkPartMedia, checkSingleItem } from './shapes.js';
+import { checkSingleMediaPost } from './shapes.js';
 
 /** networks/youtube.md §3 "Metadata constraints": `snippet.title` required, ≤ 100 characters. */
 export const YOUTUBE_MAX_TITLE = 100;
@@ -35,12 +35,14 @@ export const checkYouTube: PlatformCheck = ({ draft, parts, kindOf, typeAllowed 
   const out = parts.flatMap(textViolations);
   if (!typeAllowed) return out;
   const label = draft.postType === 'short' ? 'A YouTube Short' : 'A YouTube video';
-  out.push(...checkSingleItem(draft, label));
-  for (const part of parts) {
-    out.push(
-      ...checkPartMedia(part, { min: 1, max: YOUTUBE_VIDEOS_PER_POST, kinds: ['video'], label }, kindOf),
-    );
-  }
+  out.push(
+    ...checkSingleMediaPost(
+      draft,
+      parts,
+      { min: 1, max: YOUTUBE_VIDEOS_PER_POST, kinds: ['video'], label },
+      kindOf,
+    ),
+  );
   return out;
 };
 
