@@ -5,20 +5,29 @@ import type { S3Event } from 'aws-lambda';
 import { makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
+import { makePowertoolsLogger } from '../../shared/adapters/observability/powertools-logger.js';
 import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import type { Clock } from '../../shared/ports/clock.js';
+import { noMetrics } from '../../shared/ports/metrics.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
-import { makeDeps } from '../../shared/runtime/make-deps.js';
+import { makeDeps, type Observability } from '../../shared/runtime/make-deps.js';
 import { makeAutoConfirm } from '../../shared/services/media/auto-confirm.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { removeHostFile, writeHostFile } from './host-file.js';
 import { createLocalApiServer } from './http-server.js';
 import { startS3Local } from './s3-local.js';
+
+/**
+ * The same Powertools lines as in Lambda; EMF metrics are off here (nothing reads them locally).
+ */
+function makeLocalObservability(): Observability {
+  return { logger: makePowertoolsLogger(), metrics: noMetrics };
+}
 
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_MEDIA_BUCKET = 'media';
@@ -33,6 +42,8 @@ export interface LocalHostOptions {
   tablePrefix?: string;
   authCacheTtlSeconds?: number;
   clock?: Clock;
+  /** Where logs and metrics go; Powertools' logger (metrics off) by default, a recorder in tests. */
+  observability?: Observability;
   /** Operations to mount; the whole registry by default. */
   operations?: readonly Operation[];
   /** The delivery pipeline (stream → outbox → queue → worker → sandbox); false leaves posts where they are. */
@@ -90,7 +101,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       mediaBucket: LOCAL_MEDIA_BUCKET,
       s3Endpoint: s3.endpoint,
     };
-    const deps = makeDeps(config, options.clock);
+    const deps = makeDeps(config, options.clock, options.observability ?? makeLocalObservability());
     onObjectCreated = makeAutoConfirm(deps);
     let delivery: LocalDelivery | undefined;
     if (options.delivery !== false) {

@@ -1,6 +1,8 @@
 import type { AccountQuotas } from '../ports/account-quotas.js';
 import type { Clock } from '../ports/clock.js';
+import type { Logger } from '../ports/logger.js';
 import type { MediaStore } from '../ports/media-store.js';
+import type { Metrics } from '../ports/metrics.js';
 import type { ObjectStorage } from '../ports/object-storage.js';
 import type { PostStore } from '../ports/post-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
@@ -17,4 +19,7 @@ export interface ServiceDeps {
   quotas: AccountQuotas;
   rateLimiter: RateLimiter;
   authenticator: Authenticator;
+  /** The process's logger; handlers log through a child that carries the request's ids. */
+  logger: Logger;
+  metrics: Metrics;
 }

@@ -48,6 +48,8 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     media: service.media,
     storage: service.storage,
     clock: service.clock,
+    logger: service.logger,
+    metrics: service.metrics,
   };
   return {
     handleStream: makeOutbox(deps),

@@ -7,20 +7,39 @@ import { makeDynamoTenancyStore } from '../adapters/dynamodb/tenancy-store.js';
 import { makeS3Client } from '../adapters/s3/client.js';
 import { makeS3ObjectStorage } from '../adapters/s3/s3-object-storage.js';
 import { makeUnconfiguredStorage } from '../adapters/s3/unconfigured-storage.js';
+import { makePowertoolsLogger } from '../adapters/observability/powertools-logger.js';
+import { makePowertoolsMetrics } from '../adapters/observability/powertools-metrics.js';
+import { traced } from '../adapters/observability/tracer.js';
 import { type Clock, systemClock } from '../ports/clock.js';
+import type { Logger } from '../ports/logger.js';
+import type { Metrics } from '../ports/metrics.js';
 import { makeAuthenticator } from '../services/authenticate.js';
 import type { ServiceConfig } from './config.js';
 import type { ServiceDeps } from './deps.js';
 
+export interface Observability {
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** Powertools' logger and metrics, configured from the environment (POWERTOOLS_*, LOG_LEVEL). */
+export function makeObservability(): Observability {
+  return { logger: makePowertoolsLogger(), metrics: makePowertoolsMetrics() };
+}
+
 /** Wires the AWS adapters (or DynamoDB Local, when the config names an endpoint). */
-export function makeDeps(config: ServiceConfig, clock: Clock = systemClock): ServiceDeps {
+export function makeDeps(
+  config: ServiceConfig,
+  clock: Clock = systemClock,
+  observability: Observability = makeObservability(),
+): ServiceDeps {
   const db = makeDocumentClient(
-    makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
+    traced(makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint })),
   );
   const tenancy = makeDynamoTenancyStore(db, config.tables.main);
   const storage = config.mediaBucket
     ? makeS3ObjectStorage(
-        makeS3Client({ region: config.region, endpoint: config.s3Endpoint }),
+        traced(makeS3Client({ region: config.region, endpoint: config.s3Endpoint })),
         config.mediaBucket,
       )
     : makeUnconfiguredStorage();
@@ -33,5 +52,6 @@ export function makeDeps(config: ServiceConfig, clock: Clock = systemClock): Ser
     quotas: makeDynamoAccountQuotas(db, config.tables.rateLimits),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
     authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),
+    ...observability,
   };
 }

@@ -4,9 +4,18 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type LocalHost, type LocalHostOptions, startLocalHost } from '../../infra/local/host.js';
 import { makeAdmin } from '../../shared/services/admin.js';
+import {
+  type LogEntry,
+  type MetricPoint,
+  makeMemoryLogger,
+  makeMemoryMetrics,
+} from './memory-observability.js';
 
 export interface TestHost extends LocalHost {
   admin: ReturnType<typeof makeAdmin>;
+  /** What the host logged and measured (a recorder, not the console). */
+  logs: LogEntry[];
+  metricPoints: MetricPoint[];
   /** fetch against the host, with an optional API key. */
   call(path: string, init?: RequestInit & { apiKey?: string }): Promise<Response>;
 }
@@ -19,7 +28,10 @@ export async function startTestHost(options: Partial<LocalHostOptions> = {}): Pr
   // A data folder the caller hands in (a restart test) is the caller's to remove.
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'smcp-test-'));
+  const logger = makeMemoryLogger();
+  const metrics = makeMemoryMetrics();
   const host = await startLocalHost({
+    observability: { logger, metrics },
     dataDir,
     port: 0,
     dynamodbEndpoint: inject('dynamodbEndpoint'),
@@ -33,6 +45,8 @@ export async function startTestHost(options: Partial<LocalHostOptions> = {}): Pr
   return {
     ...host,
     admin,
+    logs: logger.entries,
+    metricPoints: metrics.points,
     call(path, init = {}) {
       const { apiKey, headers, ...rest } = init;
       return fetch(`${host.baseUrl}${path}`, {

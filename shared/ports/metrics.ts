@@ -1,0 +1,27 @@
+/**
+ * The metrics an operator watches, by name. Each is emitted with the dimensions listed, so a
+ * dashboard or an alarm can slice by them:
+ * - PostsCreated (platform), PostsPublished (platform), PostsFailed (platform, code): counts;
+ * - ScheduledStartDelay (platform): milliseconds from a scheduled post's time to its network call;
+ * - RateLimitedRequests (family): requests answered 429;
+ * - AuthenticationFailures: requests answered 401.
+ */
+export type MetricName =
+  | 'PostsCreated'
+  | 'PostsPublished'
+  | 'PostsFailed'
+  | 'ScheduledStartDelay'
+  | 'RateLimitedRequests'
+  | 'AuthenticationFailures';
+
+export type MetricDimensions = Record<string, string>;
+
+export interface Metrics {
+  count(name: MetricName, dimensions?: MetricDimensions, value?: number): void;
+  milliseconds(name: MetricName, value: number, dimensions?: MetricDimensions): void;
+}
+
+export const noMetrics: Metrics = {
+  count: () => undefined,
+  milliseconds: () => undefined,
+};
