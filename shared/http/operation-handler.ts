@@ -3,8 +3,9 @@ import type { ServiceDeps } from '../runtime/deps.js';
 import { jsonResponse } from './json-response.js';
 import { authenticate } from './middlewares/authenticate.js';
 import { bodySizeLimit } from './middlewares/body-size-limit.js';
-import { type ErrorLogger, errorEnvelope } from './middlewares/error-envelope.js';
+import { errorEnvelope } from './middlewares/error-envelope.js';
 import { rateLimit } from './middlewares/rate-limit.js';
+import { requestLog } from './middlewares/request-log.js';
 import { resolveWorkspace } from './middlewares/resolve-workspace.js';
 import { responseHeaders } from './middlewares/response-headers.js';
 import { validateInput } from './middlewares/validate-input.js';
@@ -15,22 +16,22 @@ export type ApiHandler = (event: ApiEvent, context: ApiContext) => Promise<ApiRe
 
 /**
  * The one middleware stack every operation runs in, in this order:
- * headers (request id, rate-limit headers) → error envelope → 413 → auth, plan and permission →
+ * headers (request id, rate-limit headers) → request log → error envelope → 413 → auth, plan and permission →
  * rate limit → workspace visibility → JSON parsing and schema validation → the operation.
  * The response is parsed by the operation's response schema, which also drops any field the
  * schema does not name, so internal attributes can never leak into an answer.
  */
-export function makeOperationHandler(
-  operation: Operation,
-  deps: ServiceDeps,
-  options: { log?: ErrorLogger } = {},
-): ApiHandler {
+export function makeOperationHandler(operation: Operation, deps: ServiceDeps): ApiHandler {
   const core = async (_event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
     const state = context.api;
     if (!state?.input) throw new Error('validateInput did not run');
     const ctx = {
       requestId: state.requestId,
       deps,
+      logger: (state.logger ?? deps.logger).with({
+        ...(state.principal && { tenantId: state.principal.tenant.tenantId }),
+        ...(state.workspaceId && { workspaceId: state.workspaceId }),
+      }),
       principal: state.principal,
       workspaceId: state.workspaceId,
     } as OperationContext; // principal/workspaceId are present for the operations that declare them
@@ -47,7 +48,8 @@ export function makeOperationHandler(
 
   const stack = middy<ApiEvent, ApiResult, Error, ApiContext>()
     .use(responseHeaders())
-    .use(errorEnvelope(options.log))
+    .use(requestLog(operation, deps.logger, deps.metrics))
+    .use(errorEnvelope(deps.logger))
     .use(bodySizeLimit());
   if (operation.auth === 'apiKey') {
     stack

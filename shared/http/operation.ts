@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Permission } from '../domain/permissions.js';
 import type { RateLimitFamily } from '../domain/rate-limit-policy.js';
 import type { Principal } from '../domain/tenancy.js';
+import type { Logger } from '../ports/logger.js';
 import type { ServiceDeps } from '../runtime/deps.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,6 +30,8 @@ export type OperationResource = 'idempotency-table' | 'media-upload' | 'media-re
 export interface OperationContext {
   requestId: string;
   deps: ServiceDeps;
+  /** The request's logger: every line carries its request, tenant and workspace ids. */
+  logger: Logger;
   /** Present on every operation with `auth: 'apiKey'`. */
   principal: Principal;
   /** Present when `workspace` is `path` or `implicit`: a workspace the caller may see. */

@@ -2,11 +2,16 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RateLimitDecision } from '../domain/rate-limit-policy.js';
 import type { Principal } from '../domain/tenancy.js';
+import type { Logger } from '../ports/logger.js';
 import { requestIdFrom } from './request-id.js';
 
 /** What the middlewares learn about one request, in the order they learn it. */
 export interface RequestState {
   requestId: string;
+  /** performance.now() when the request reached the stack. */
+  startedAt?: number;
+  /** Carries the request's ids; set by requestLog. */
+  logger?: Logger;
   principal?: Principal;
   rateLimit?: RateLimitDecision;
   workspaceId?: string;

@@ -1,17 +1,14 @@
 import { AppError, INTERNAL_ERROR_ENVELOPE, toEnvelope } from '../../domain/errors.js';
+import { type Logger, silentLogger } from '../../ports/logger.js';
 import { jsonResponse } from '../json-response.js';
 import { type ApiMiddleware, stateOf } from '../request-state.js';
 
-export type ErrorLogger = (entry: Record<string, unknown>) => void;
-
-const defaultLogger: ErrorLogger = (entry) => console.error(JSON.stringify(entry));
-
 /**
  * Turns any error into the envelope `{error, message, details?}`. An AppError's code and safe
- * message go out as they are; anything else is logged with the request id and answered with a
- * generic 500 that carries no stack, message or internals.
+ * message go out as they are; anything else is logged (through the request's logger, so with its
+ * ids) and answered with a generic 500 that carries no stack, message or internals.
  */
-export function errorEnvelope(log: ErrorLogger = defaultLogger): ApiMiddleware {
+export function errorEnvelope(logger: Logger = silentLogger): ApiMiddleware {
   return {
     onError: (request) => {
       const error = request.error;
@@ -19,14 +16,7 @@ export function errorEnvelope(log: ErrorLogger = defaultLogger): ApiMiddleware {
         request.response = jsonResponse(error.status, toEnvelope(error), error.headers);
         return;
       }
-      log({
-        level: 'error',
-        requestId: stateOf(request).requestId,
-        route: request.event.routeKey,
-        errorName: error?.name,
-        errorMessage: error?.message,
-        stack: error?.stack,
-      });
+      (stateOf(request).logger ?? logger).error('unexpected error', { route: request.event.routeKey, error });
       request.response = jsonResponse(500, INTERNAL_ERROR_ENVELOPE);
     },
   };

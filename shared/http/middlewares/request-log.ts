@@ -1,0 +1,54 @@
+import type { Logger } from '../../ports/logger.js';
+import type { Metrics } from '../../ports/metrics.js';
+import type { Operation } from '../operation.js';
+import { type ApiMiddleware, type ApiRequest, stateOf } from '../request-state.js';
+
+/**
+ * Registered right after responseHeaders, so its `before` runs first and its `after`/`onError`
+ * run once the envelope is set. Gives the request a logger that carries the ids an operator
+ * searches by (our X-Request-Id, the Lambda request id, the function, cold start; tenant and
+ * workspace once known), writes one line per request with its status and duration, and counts
+ * 401s and 429s.
+ */
+export function requestLog(
+  operation: Operation | undefined,
+  logger: Logger,
+  metrics: Metrics,
+): ApiMiddleware {
+  let coldStart = true;
+  const finish = (request: ApiRequest) => {
+    const state = stateOf(request);
+    const status = request.response?.statusCode ?? 500;
+    const line = (state.logger ?? logger).with({
+      ...(state.principal && { tenantId: state.principal.tenant.tenantId }),
+      ...(state.workspaceId && { workspaceId: state.workspaceId }),
+    });
+    const fields = {
+      method: request.event.requestContext?.http?.method,
+      route: request.event.routeKey,
+      status,
+      durationMs: state.startedAt === undefined ? undefined : Math.round(performance.now() - state.startedAt),
+    };
+    if (status >= 500) line.error('request failed', fields);
+    else line.info('request', fields);
+    if (status === 401) metrics.count('AuthenticationFailures');
+    if (status === 429 && operation)
+      metrics.count('RateLimitedRequests', { family: operation.rateLimitFamily });
+  };
+  return {
+    before: (request) => {
+      const state = stateOf(request);
+      state.startedAt = performance.now();
+      state.logger = logger.with({
+        requestId: state.requestId,
+        lambdaRequestId: request.context.awsRequestId,
+        function: request.context.functionName,
+        coldStart,
+        ...(operation && { operation: operation.id }),
+      });
+      coldStart = false;
+    },
+    after: finish,
+    onError: finish,
+  };
+}
