@@ -2,6 +2,7 @@ import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../adapters/dynamodb/sandbox-ledger.js';
+import { traced } from '../adapters/observability/tracer.js';
 import { makeEventBridgePostScheduler } from '../adapters/scheduler/post-scheduler.js';
 import { makeSqsQueue } from '../adapters/sqs/sqs-queue.js';
 import type { ServiceEvent } from '../domain/events.js';
@@ -61,9 +62,9 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
 
 /** AWS clients, built once per Lambda module. */
 export function makeAwsDeliveryPorts(config: ServiceConfig, delivery: DeliveryConfig): DeliveryPorts {
-  const sqs = new SQSClient({ region: config.region });
+  const sqs = traced(new SQSClient({ region: config.region }));
   const db = makeDocumentClient(
-    makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
+    traced(makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint })),
   );
   return {
     deliveryQueue: makeSqsQueue<DeliveryMessage>(sqs, delivery.deliveryQueueUrl),
@@ -71,7 +72,7 @@ export function makeAwsDeliveryPorts(config: ServiceConfig, delivery: DeliveryCo
     importQueue: makeSqsQueue<MediaImportMessage>(sqs, delivery.importQueueUrl),
     fetchMedia: makeMediaFetcher(),
     scheduler: makeEventBridgePostScheduler(
-      new SchedulerClient({ region: config.region }),
+      traced(new SchedulerClient({ region: config.region })),
       delivery.scheduler,
     ),
     connectorFor: makeConnectorFor({
