@@ -4,6 +4,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-logger.js';
+import { METRICS_NAMESPACE } from '../../shared/adapters/observability/powertools-metrics.js';
 import { functionEntry, lockFile, repoRoot } from '../paths.js';
 
 export interface ServiceFunctionProps {
@@ -20,6 +22,8 @@ export interface ServiceFunctionProps {
    * @default Lambda's own (2)
    */
   retryAttempts?: number;
+  /** POWERTOOLS_LOG_LEVEL: DEBUG, INFO, WARN or ERROR. @default INFO */
+  logLevel?: string;
 }
 
 /**
@@ -64,6 +68,10 @@ export class ServiceFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        // Powertools: one service name on logs, metrics and traces; the metrics' namespace; the log level.
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
         ...props.environment,
       },
       projectRoot: repoRoot,

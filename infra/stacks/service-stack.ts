@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import * as cxapi from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
+import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-logger.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
@@ -59,7 +60,8 @@ const FEATURE_FLAGS = [cxapi.S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY];
  * - code, replaceable at will: `Api` (a function and a route per operation) and `Workers` (outbox,
  *   delivery worker, reconciler, media importer, upload notifications), each function with its own
  *   role granted exactly what its code path uses;
- * - `Alarms`: every dead-letter queue and every function, on one SNS topic.
+ * - `Alarms`: every dead-letter queue and every function, the share of failed posts and the age of
+ *   the oldest delivery message, on one SNS topic.
  */
 export class ServiceStack extends Stack {
   readonly operations: readonly Operation[];
@@ -116,6 +118,8 @@ export class ServiceStack extends Stack {
     });
     for (const fn of this.functions) this.alarms.watchFunction(fn.node.id, fn);
     for (const { name, queue } of this.queues.deadLetterQueues) this.alarms.watchDeadLetterQueue(name, queue);
+    this.alarms.watchPostFailureRatio(SERVICE_NAME);
+    this.alarms.watchOldestMessage('Delivery', this.queues.delivery.queue);
 
     this.addOutputs(props);
   }

@@ -474,7 +474,68 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
           AlarmActions: [ref(stack.alarms.topic)],
         });
       }
-      expect(alarms()).toHaveLength(stack.functions.length + stack.queues.deadLetterQueues.length);
+      // Besides these: the failure ratio and the delivery queue's oldest message.
+      expect(alarms()).toHaveLength(stack.functions.length + stack.queues.deadLetterQueues.length + 2);
+    });
+
+    it('one on the share of ended posts that failed, over the service-wide totals the worker emits', () => {
+      // Act
+      const [ratio, ...others] = alarms().filter((a) => a.Metrics !== undefined);
+
+      // Assess
+      expect(others).toEqual([]);
+      expect(ratio).toMatchObject({
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0.2,
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [ref(stack.alarms.topic)],
+      });
+      const queries = ratio?.Metrics as Json[];
+      expect(queries).toContainEqual(
+        expect.objectContaining({
+          Expression: 'IF(published + failed >= 10, failed / (published + failed), 0)',
+          ReturnData: true,
+        }),
+      );
+      for (const [id, metricName] of [
+        ['published', 'PostsPublished'],
+        ['failed', 'PostsFailed'],
+      ]) {
+        expect(queries).toContainEqual({
+          Id: id,
+          ReturnData: false,
+          MetricStat: {
+            Metric: {
+              Namespace: 'SocialPublishing',
+              MetricName: metricName,
+              Dimensions: [{ Name: 'service', Value: 'social-publishing-api' }],
+            },
+            Period: 300,
+            Stat: 'Sum',
+          },
+        });
+      }
+    });
+
+    it('one on the age of the oldest delivery message: older than any healthy hold (15 min) allows', () => {
+      // Act
+      const matching = alarms().filter(
+        (a) =>
+          a.MetricName === 'ApproximateAgeOfOldestMessage' &&
+          JSON.stringify(a.Dimensions) ===
+            JSON.stringify([{ Name: 'QueueName', Value: getAtt(stack.queues.delivery.queue, 'QueueName') }]),
+      );
+
+      // Assess
+      expect(matching).toHaveLength(1);
+      expect(matching[0]).toMatchObject({
+        ...firesOnFirst,
+        Threshold: 1200,
+        Namespace: 'AWS/SQS',
+        Statistic: 'Maximum',
+        AlarmActions: [ref(stack.alarms.topic)],
+      });
     });
 
     it('go to a topic that CloudWatch of this account may publish to, over TLS only; email only when configured', () => {

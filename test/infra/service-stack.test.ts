@@ -258,7 +258,7 @@ describe('ServiceStack', () => {
   });
 
   describe('functions', () => {
-    it('every function of the service runs nodejs22.x on arm64 with tracing, source maps and its own log group kept a month', () => {
+    it('every function of the service runs nodejs22.x on arm64 with tracing, source maps, Powertools settings and its own log group kept a month', () => {
       // Act
       const functions = stack.functions.map((fn) => [fn.node.path, synth.functionOf(fn)] as const);
 
@@ -270,6 +270,11 @@ describe('ServiceStack', () => {
         expect(fn.Properties.Handler, path).toBe('index.handler');
         expect(fn.Properties.TracingConfig, path).toEqual({ Mode: 'Active' });
         expect(synth.environmentOf(fn).NODE_OPTIONS, path).toBe('--enable-source-maps');
+        expect(synth.environmentOf(fn), path).toMatchObject({
+          POWERTOOLS_SERVICE_NAME: 'social-publishing-api',
+          POWERTOOLS_METRICS_NAMESPACE: 'SocialPublishing',
+          POWERTOOLS_LOG_LEVEL: 'INFO',
+        });
         const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
         expect(synth.resources[logGroupId]?.Properties.RetentionInDays, path).toBe(30);
       }

@@ -15,6 +15,7 @@ export function makePowertoolsMetrics(): Metrics {
     namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
     serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
   });
+  const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME;
   const emit = (
     name: string,
     unit: (typeof MetricUnit)[keyof typeof MetricUnit],
@@ -22,9 +23,10 @@ export function makePowertoolsMetrics(): Metrics {
     dimensions: MetricDimensions = {},
   ) => {
     const single = metrics.singleMetric();
-    for (const [dimension, dimensionValue] of Object.entries(dimensions)) {
-      single.addDimension(dimension, dimensionValue);
-    }
+    // Two dimension sets in one line: the service alone (the total an alarm watches) and the
+    // service with this point's own dimensions (the slice a dashboard shows).
+    single.addDimensions({ service: serviceName });
+    if (Object.keys(dimensions).length > 0) single.addDimensions(dimensions);
     single.addMetric(name, unit, value);
   };
   return {

@@ -83,5 +83,10 @@ describe('the Powertools metrics adapter', () => {
     expect(lines[1]).toMatchObject({ ScheduledStartDelay: 420, platform: 'linkedin' });
     const emf = (lines[0] as { _aws: { CloudWatchMetrics: { Namespace: string }[] } })._aws;
     expect(emf.CloudWatchMetrics[0]?.Namespace).toBe('SocialPublishing');
+    // The service-wide total beside the slice, so an alarm can watch the sum over every platform.
+    expect((emf.CloudWatchMetrics[0] as unknown as { Dimensions: string[][] }).Dimensions).toEqual([
+      ['service'],
+      ['service', 'platform', 'code'],
+    ]);
   });
 });
