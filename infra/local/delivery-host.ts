@@ -67,6 +67,7 @@ export async function startLocalDelivery(
     visibilityTimeoutMs: 30_000,
     maxReceiveCount: Number.MAX_SAFE_INTEGER,
     clock,
+    logger: deps.logger,
   });
   const deliveryQueue = makeLocalQueue<DeliveryMessage>({
     name: 'delivery',
@@ -75,6 +76,7 @@ export async function startLocalDelivery(
     maxReceiveCount: 5,
     deadLetter: deadLetters,
     clock,
+    logger: deps.logger,
   });
   const eventLog = makeEventLog(options.keepEvents ?? 1000);
   const importQueue = makeLocalQueue<MediaImportMessage>({
@@ -82,11 +84,13 @@ export async function startLocalDelivery(
     visibilityTimeoutMs: 90_000,
     maxReceiveCount: 3,
     clock,
+    logger: deps.logger,
   });
   const scheduler = makeLocalScheduler({
     file: join(dataDir, 'scheduler.json'),
     deliver: (message) => deliveryQueue.send(message),
     clock,
+    logger: deps.logger,
   });
   const db = makeDocumentClient(
     makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
@@ -118,6 +122,7 @@ export async function startLocalDelivery(
     checkpointFile: join(dataDir, 'streams', `${config.tables.main}.json`),
     handler: (event) => delivery.handleStream(event),
     pollIntervalMs: 50,
+    logger: deps.logger,
   });
 
   deliveryQueue.start((event) => delivery.handleDeliveryBatch(event), { batchSize: 10, pollIntervalMs: 25 });

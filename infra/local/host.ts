@@ -81,10 +81,12 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     // Uploads confirm themselves, as the bucket notification does in AWS; the handler needs the
     // service's dependencies, which exist only once storage is up.
     let onObjectCreated: ((event: S3Event) => Promise<void>) | undefined;
+    const observability = options.observability ?? makeLocalObservability();
     const s3 = await startS3Local({
       directory: join(options.dataDir, 's3'),
       buckets: [LOCAL_MEDIA_BUCKET],
       onObjectCreated: async (event) => onObjectCreated?.(event),
+      logger: observability.logger,
     });
     stoppers.push(s3.stop);
 
@@ -101,7 +103,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       mediaBucket: LOCAL_MEDIA_BUCKET,
       s3Endpoint: s3.endpoint,
     };
-    const deps = makeDeps(config, options.clock, options.observability ?? makeLocalObservability());
+    const deps = makeDeps(config, options.clock, observability);
     onObjectCreated = makeAutoConfirm(deps);
     let delivery: LocalDelivery | undefined;
     if (options.delivery !== false) {
@@ -117,11 +119,14 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     const handlers = new Map<Operation, ApiHandler>(
       operations.map((op) => [op, makeOperationHandler(op, deps)]),
     );
-    const server = createLocalApiServer({
-      operations,
-      handlerFor: (operation) => handlers.get(operation) as ApiHandler,
-      fallback: makeFallbackHandler(operations),
-    });
+    const server = createLocalApiServer(
+      {
+        operations,
+        handlerFor: (operation) => handlers.get(operation) as ApiHandler,
+        fallback: makeFallbackHandler(operations),
+      },
+      { logger: deps.logger },
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port, '127.0.0.1', () => resolve());

@@ -6,6 +6,7 @@ import type { ApiHandler } from '../../shared/http/operation-handler.js';
 import { requestIdFrom } from '../../shared/http/request-id.js';
 import type { ApiResult } from '../../shared/http/request-state.js';
 import { makeRouteMatcher } from '../../shared/http/route-matcher.js';
+import type { Logger } from '../../shared/ports/logger.js';
 import { toApiGatewayEvent } from './api-gateway-event.js';
 import { makeLambdaContext } from './lambda-context.js';
 
@@ -53,8 +54,13 @@ export interface LocalApiRoutes {
   fallback: ApiHandler;
 }
 
+export interface LocalApiServerOptions {
+  /** Where the server's own failures go (the handlers log through their deps). */
+  logger: Logger;
+}
+
 /** An HTTP server that does API Gateway's part: routes each request and invokes the Lambda handler. */
-export function createLocalApiServer(routes: LocalApiRoutes): Server {
+export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiServerOptions): Server {
   const match = makeRouteMatcher(routes.operations);
   return createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -87,7 +93,9 @@ export function createLocalApiServer(routes: LocalApiRoutes): Server {
               error: 'internal_error',
               message: 'The local host failed to serve the request.',
             });
-      if (!(error instanceof BodyTooLarge)) console.error('local host:', error);
+      if (!(error instanceof BodyTooLarge)) {
+        options.logger.error('local host: failed to serve a request', { requestId, error });
+      }
       writeResult(response, {
         ...failure,
         headers: { ...failure.headers, 'X-Request-Id': requestId, Connection: 'close' },

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import S3rver, { type S3rverEvent, type S3rverMiddleware } from 's3rver';
 import { LOCAL_S3_CREDENTIALS } from '../../shared/adapters/s3/client.js';
+import { type Logger, silentLogger } from '../../shared/ports/logger.js';
 
 export interface S3Local {
   endpoint: string;
@@ -25,8 +26,10 @@ export interface S3LocalOptions {
    * never turns into an error for the uploader.
    */
   onObjectCreated?: (event: S3Event) => Promise<void>;
-  /** Where a failing onObjectCreated is reported; console.error by default. */
+  /** Where a failing onObjectCreated is reported; an error line on `logger` by default. */
   onHookError?: (error: unknown, event: S3Event) => void;
+  /** Where the default onHookError logs; nowhere by default. */
+  logger?: Logger;
   /**
    * Check requests as S3 does before s3rver sees them (see s3Checks): presigned signatures with
    * their signed headers, no anonymous access, and only whole bodies stored. On by default; off
@@ -57,8 +60,14 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
   const running = new Set<Promise<void>>();
   const { onObjectCreated } = options;
   if (onObjectCreated) {
+    const logger = options.logger ?? silentLogger;
     const report =
-      options.onHookError ?? ((error) => console.error('s3 local: object-created handler failed:', error));
+      options.onHookError ??
+      ((error, event) =>
+        logger.error('s3 local: object-created handler failed', {
+          objectKey: event.Records[0]?.s3.object.key,
+          error,
+        }));
     server.on('event', (raw) => {
       const event = toObjectCreatedEvent(raw);
       if (!event) return;

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSEvent, SQSHandler, SQSRecord } from 'aws-lambda';
 import { type Clock, systemClock } from '../../../shared/ports/clock.js';
+import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
 import type { MessageQueue } from '../../../shared/ports/queues.js';
 import { makePollLoop, type PollLoop } from './poll-loop.js';
 
@@ -14,7 +15,7 @@ export type SqsBatchResult = Awaited<ReturnType<SQSHandler>>;
 export type SqsBatchHandler = (event: SQSEvent) => Promise<SqsBatchResult>;
 
 export interface LocalQueueOptions<T> {
-  /** Names the queue in its ARN (`arn:aws:sqs:local:000000000000:<name>`) and in warnings. */
+  /** Names the queue in its ARN (`arn:aws:sqs:local:000000000000:<name>`) and in its log lines. */
   name: string;
   /** How long a received message stays hidden before it is delivered again, unless deleted. */
   visibilityTimeoutMs: number;
@@ -27,6 +28,8 @@ export interface LocalQueueOptions<T> {
   deadLetter?: MessageQueue<T>;
   /** Decides delays and visibility; the poll loop itself sleeps with real timers. */
   clock?: Clock;
+  /** Where warnings go (a handler that threw, a dropped message); nowhere by default. */
+  logger?: Logger;
 }
 
 export interface LocalQueueStartOptions {
@@ -116,17 +119,17 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
   let deadLettered = 0;
   let loop: PollLoop | undefined;
 
-  const warn = (text: string, error?: unknown) =>
-    console.warn(`[local-queue ${options.name}] ${text}`, ...(error === undefined ? [] : [error]));
+  const log = (options.logger ?? silentLogger).with({ queue: options.name });
 
   /** SQS's redrive: the receive after the last allowed one moves the message instead of delivering it. */
   async function moveToDeadLetter(message: StoredMessage) {
     messages.delete(message.messageId);
     deadLettered += 1;
     if (!options.deadLetter) {
-      warn(
-        `message ${message.messageId} dropped after ${message.receiveCount} receives (no dead-letter queue)`,
-      );
+      log.warn('local queue: message dropped after its last receive (no dead-letter queue)', {
+        messageId: message.messageId,
+        receiveCount: message.receiveCount,
+      });
       return;
     }
     try {
@@ -135,7 +138,10 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
       // Keep it rather than lose it; the next poll tries the move again.
       messages.set(message.messageId, message);
       deadLettered -= 1;
-      warn(`could not move message ${message.messageId} to the dead-letter queue`, error);
+      log.warn('local queue: could not move a message to the dead-letter queue', {
+        messageId: message.messageId,
+        error,
+      });
     }
   }
 
@@ -184,10 +190,10 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
       failed = failedMessageIds(await handler({ Records: batch }), batch);
     } catch (error) {
       // Lambda: an invocation error leaves every message of the batch for redelivery.
-      warn(
-        `handler threw; ${batch.length} message(s) will be delivered again after the visibility timeout`,
+      log.warn('local queue: handler threw; the batch is delivered again after the visibility timeout', {
+        messages: batch.length,
         error,
-      );
+      });
       return true;
     }
     for (const record of batch) {
@@ -229,7 +235,7 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
       loop = makePollLoop({
         step: () => pollOnce(handler, startOptions.batchSize),
         idleDelayMs: () => pollIntervalMs,
-        onError: (error) => warn('poll failed', error),
+        onError: (error) => log.warn('local queue: poll failed', { error }),
       });
       loop.start();
     },

@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../../../shared/ports/clock.js';
+import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
 import type { DeliveryMessage, PostScheduler } from '../../../shared/ports/queues.js';
 import { readJsonFile, StateFileError, writeJsonAtomic } from './json-file.js';
 import { makePollLoop, type PollLoop } from './poll-loop.js';
@@ -17,6 +18,8 @@ export interface LocalSchedulerOptions {
    * noticed within this long. Default 1 s.
    */
   maxSleepMs?: number;
+  /** Where warnings go (a delivery that failed and is retried); nowhere by default. */
+  logger?: Logger;
 }
 
 /** A stored one-time schedule, as `list()` shows it. */
@@ -81,6 +84,7 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
   const clock = options.clock ?? systemClock;
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const maxSleepMs = options.maxSleepMs ?? 1000;
+  const log = options.logger ?? silentLogger;
   let entries: Map<string, Entry> | undefined;
 
   /** The file is read once, before the first change or start, so a change never overwrites it unread. */
@@ -124,7 +128,7 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
       try {
         await options.deliver(entry.message);
       } catch (error) {
-        console.warn(`[local-scheduler] delivering the schedule of ${postId} failed; retrying`, error);
+        log.warn('local scheduler: delivering a schedule failed; retrying', { postId, error });
         if (loaded().get(postId) === entry) entry.retryAt = clock.now() + retryDelayMs;
         continue;
       }
@@ -146,7 +150,7 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
   const loop: PollLoop = makePollLoop({
     step: fireDue,
     idleDelayMs: sleepMs,
-    onError: (error) => console.warn('[local-scheduler] firing schedules failed', error),
+    onError: (error) => log.warn('local scheduler: firing schedules failed', { error }),
   });
 
   return {

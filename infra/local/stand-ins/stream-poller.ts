@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { makeDynamoClient } from '../../../shared/adapters/dynamodb/client.js';
+import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
 import { readJsonFile, StateFileError, writeJsonAtomic } from './json-file.js';
 import { makePollLoop } from './poll-loop.js';
 import {
@@ -46,6 +47,8 @@ export interface StreamPollerOptions {
   maxRetries?: number;
   /** Wait before a retry. Default 1 s. */
   retryDelayMs?: number;
+  /** Where warnings go (a handler that threw, a record skipped); nowhere by default. */
+  logger?: Logger;
 }
 
 /**
@@ -137,8 +140,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
   /** The table's current stream; shards of older ones are read to their end first. */
   let currentStreamArn: string | undefined;
   let lastDiscovery = Number.NEGATIVE_INFINITY;
-  const warn = (text: string, error?: unknown) =>
-    console.warn(`[stream-poller ${options.tableName}] ${text}`, ...(error === undefined ? [] : [error]));
+  const log = (options.logger ?? silentLogger).with({ streamOf: options.tableName });
 
   const saveCheckpoints = () => {
     const saved: CheckpointFile['shards'] = {};
@@ -195,7 +197,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
         listed = await describeShards(streamArn);
       } catch (error) {
         if (!(error instanceof ResourceNotFoundException) || streamArn === latest) throw error;
-        warn(`stream ${streamArn} is gone; its unread records are lost`);
+        log.warn('stream poller: a stream is gone; its unread records are lost', { streamArn });
         listed = [];
       }
       const ids = new Set(listed.map((shard) => shard.ShardId));
@@ -251,7 +253,11 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
         // The record is gone (trimmed; DynamoDB Local answers InternalFailure): read from the oldest
         // record left, and let fetch() drop the ones at or before the checkpoint.
         if (error instanceof ResourceNotFoundException) throw error;
-        warn(`cannot resume shard ${shard.shardId} after ${after}; reading it from its oldest record`, error);
+        log.warn('stream poller: cannot resume a shard; reading it from its oldest record', {
+          shardId: shard.shardId,
+          after,
+          error,
+        });
       }
     }
     const { ShardIterator } = await connected().streams.send(
@@ -325,7 +331,11 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
       });
       failedAt = firstFailedIndex(response, sequenceNumbers);
     } catch (error) {
-      warn(`handler threw on a batch of ${batch.length} from shard ${shard.shardId}`, error);
+      log.warn('stream poller: handler threw; the batch is retried', {
+        shardId: shard.shardId,
+        records: batch.length,
+        error,
+      });
       failedAt = 0;
     }
 
@@ -346,9 +356,12 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
     shard.failingSequenceNumber = failing;
     if (shard.attempts > maxRetries) {
       const record = shard.buffer.shift();
-      warn(
-        `skipping record ${failing} (${record?.eventName}) of shard ${shard.shardId} after ${shard.attempts} failed deliveries`,
-      );
+      log.warn('stream poller: skipping a record after its last failed delivery', {
+        sequenceNumber: failing,
+        eventName: record?.eventName,
+        shardId: shard.shardId,
+        attempts: shard.attempts,
+      });
       shard.checkpoint = failing;
       shard.failingSequenceNumber = undefined;
       shard.attempts = 0;
@@ -364,7 +377,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
       try {
         await discover();
       } catch (error) {
-        warn('describing the stream failed; reading the shards already known', error);
+        log.warn('stream poller: describing the stream failed; reading the shards already known', { error });
       }
     }
     let busy = false;
@@ -389,7 +402,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
   const loop = makePollLoop({
     step,
     idleDelayMs: () => pollIntervalMs,
-    onError: (error) => warn('poll failed', error),
+    onError: (error) => log.warn('stream poller: poll failed', { error }),
   });
 
   return {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalQueue, makeLocalQueue } from '../../../infra/local/stand-ins/local-queue.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
+import { makeMemoryLogger } from '../../support/memory-observability.js';
 import { deferred, eventually, pause } from './eventually.js';
 
 interface Job {
@@ -16,6 +17,7 @@ describe('local SQS queue and its event source mapping', () => {
   const clock = fixedClock(Date.parse('2030-01-01T00:00:00Z'));
   const queues: LocalQueue<Job>[] = [];
   let batches: SQSRecord[][];
+  let logger: ReturnType<typeof makeMemoryLogger>;
 
   const makeQueue = (options: { maxReceiveCount?: number; deadLetter?: LocalQueue<Job> } = {}) => {
     const queue = makeLocalQueue<Job>({
@@ -24,6 +26,7 @@ describe('local SQS queue and its event source mapping', () => {
       maxReceiveCount: options.maxReceiveCount ?? 3,
       ...(options.deadLetter && { deadLetter: options.deadLetter }),
       clock,
+      logger,
     });
     queues.push(queue);
     return queue;
@@ -48,11 +51,10 @@ describe('local SQS queue and its event source mapping', () => {
 
   beforeEach(() => {
     batches = [];
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    logger = makeMemoryLogger();
   });
   afterEach(async () => {
     for (const queue of queues.splice(0)) await queue.stop();
-    vi.restoreAllMocks();
   });
 
   it('delivers a message as the SQS event Lambda receives, then deletes it', async () => {
@@ -167,7 +169,11 @@ describe('local SQS queue and its event source mapping', () => {
       ['a', 'b'],
       ['a', 'b'],
     ]);
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('handler threw'), expect.any(Error));
+    expect(logger.entries).toContainEqual({
+      level: 'warn',
+      message: expect.stringContaining('handler threw'),
+      fields: { queue: 'delivery', messages: 2, error: expect.objectContaining({ message: 'boom' }) },
+    });
   });
 
   it('fails the whole batch when a batchItemFailure names no record of it', async () => {

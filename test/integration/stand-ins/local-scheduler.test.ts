@@ -1,11 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StateFileError } from '../../../infra/local/stand-ins/json-file.js';
 import { type LocalScheduler, makeLocalScheduler } from '../../../infra/local/stand-ins/local-scheduler.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type { DeliveryMessage } from '../../../shared/ports/queues.js';
+import { makeMemoryLogger } from '../../support/memory-observability.js';
 import { eventually, pause } from './eventually.js';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
@@ -16,6 +17,7 @@ describe('local EventBridge Scheduler', () => {
   let file: string;
   let clock: ReturnType<typeof fixedClock>;
   let delivered: DeliveryMessage[];
+  let logger: ReturnType<typeof makeMemoryLogger>;
   const schedulers: LocalScheduler[] = [];
 
   /** A scheduler on the test's file; `deliver` records what it is given unless told to fail. */
@@ -25,6 +27,7 @@ describe('local EventBridge Scheduler', () => {
       clock,
       maxSleepMs: 2,
       retryDelayMs: 1000,
+      logger,
       deliver:
         deliver ??
         (async (m) => {
@@ -42,11 +45,10 @@ describe('local EventBridge Scheduler', () => {
     file = join(dataDir, 'scheduler', 'schedules.json');
     clock = fixedClock(T0);
     delivered = [];
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    logger = makeMemoryLogger();
   });
   afterEach(async () => {
     for (const scheduler of schedulers.splice(0)) await scheduler.stop();
-    vi.restoreAllMocks();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -200,6 +202,11 @@ describe('local EventBridge Scheduler', () => {
     // Assess
     expect(keptAfterFailure).toEqual(['pst_1']);
     expect(attempts).toBe(1);
+    expect(logger.entries).toContainEqual({
+      level: 'warn',
+      message: 'local scheduler: delivering a schedule failed; retrying',
+      fields: { postId: 'pst_1', error: expect.objectContaining({ message: 'queue unavailable' }) },
+    });
     await eventually(() => expect(delivered).toEqual([message('pst_1')]));
     expect(savedFile().schedules).toEqual([]);
   });

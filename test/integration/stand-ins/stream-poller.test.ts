@@ -11,7 +11,7 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   makeStreamPoller,
   StreamNotEnabledError,
@@ -21,6 +21,7 @@ import {
 import { makeDynamoClient } from '../../../shared/adapters/dynamodb/client.js';
 import { ensureTable } from '../../../shared/adapters/dynamodb/create-tables.js';
 import { MAIN_TABLE, RATE_LIMITS_TABLE } from '../../../shared/adapters/dynamodb/tables.js';
+import { makeMemoryLogger } from '../../support/memory-observability.js';
 import { eventually, pause } from './eventually.js';
 
 const REGION = 'us-east-1';
@@ -33,6 +34,7 @@ describe('stream poller: DynamoDB Streams → Lambda on DynamoDB Local', () => {
   let tableName: string;
   let tableCount = 0;
   let batches: DynamoDBRecord[][];
+  let logger: ReturnType<typeof makeMemoryLogger>;
   const pollers: StreamPoller[] = [];
 
   /** A poller on the test's table and checkpoint file; its handler records each batch, then answers with `respond`. */
@@ -49,6 +51,7 @@ describe('stream poller: DynamoDB Streams → Lambda on DynamoDB Local', () => {
       pollIntervalMs: 5,
       discoveryIntervalMs: 50,
       retryDelayMs: 5,
+      logger,
       handler: async (event) => {
         batches.push(event.Records);
         return respond(event);
@@ -83,11 +86,10 @@ describe('stream poller: DynamoDB Streams → Lambda on DynamoDB Local', () => {
     tableName = `${prefix}main-${tableCount}`;
     await ensureTable(client, MAIN_TABLE, tableName);
     batches = [];
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    logger = makeMemoryLogger();
   });
   afterEach(async () => {
     await stopAll();
-    vi.restoreAllMocks();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -248,7 +250,15 @@ describe('stream poller: DynamoDB Streams → Lambda on DynamoDB Local', () => {
     );
     expect(delivered().filter((entry) => entry === 'INSERT b')).toHaveLength(3);
     expect(delivered().filter((entry) => entry === 'INSERT a')).toHaveLength(1);
-    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/skipping record \d+ \(INSERT\)/));
+    expect(logger.entries).toContainEqual({
+      level: 'warn',
+      message: 'stream poller: skipping a record after its last failed delivery',
+      fields: expect.objectContaining({
+        eventName: 'INSERT',
+        attempts: 3,
+        sequenceNumber: expect.any(String),
+      }),
+    });
   });
 
   it('reads a closed shard to its end, then the shards that follow it', async () => {
