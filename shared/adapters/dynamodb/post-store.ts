@@ -5,7 +5,6 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  type QueryCommandInput,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../domain/errors.js';
@@ -16,6 +15,7 @@ import type { Account, Workspace } from '../../domain/tenancy.js';
 import { IdempotencyRace, type PostStore } from '../../ports/post-store.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { DUE_SHARDS, fromItem, keys, toItem } from './keys.js';
+import { postListQuery } from './post-list-query.js';
 import type { TableNames } from './tables.js';
 
 const MAX_BATCH_GET = 100;
@@ -114,75 +114,17 @@ export function makeDynamoPostStore(
 
     async list(tenantId, workspaceId, query) {
       const partition = keys.workspacePartition(tenantId, workspaceId);
-      const filters: string[] = [];
-      const names: Record<string, string> = {};
-      const values: Record<string, unknown> = {};
-      if (query.accountId) {
-        filters.push('#accountId = :accountId');
-        names['#accountId'] = 'accountId';
-        values[':accountId'] = query.accountId;
-      }
-      if (query.platform) {
-        filters.push('#platform = :platform');
-        names['#platform'] = 'platform';
-        values[':platform'] = query.platform;
-      }
-      const byScheduledIndex = query.status === 'scheduled';
-      if (!byScheduledIndex && (query.scheduledFrom || query.scheduledTo)) {
-        names['#scheduledAt'] = 'scheduledAt';
-        if (query.scheduledFrom) {
-          filters.push('#scheduledAt >= :from');
-          values[':from'] = query.scheduledFrom;
-        }
-        if (query.scheduledTo) {
-          filters.push('#scheduledAt <= :to');
-          values[':to'] = query.scheduledTo;
-        }
-      }
-
-      let input: QueryCommandInput;
-      let cursorShape: Record<string, string>;
-      if (query.status) {
-        const gsi1pk = `${partition}#STATUS#${query.status}`;
-        cursorShape = { sk: keys.postPrefix, gsi1sk: '' };
-        const start = query.cursor ? decodeCursor(query.cursor, cursorShape) : undefined;
-        let keyCondition = 'gsi1pk = :gsi1pk';
-        values[':gsi1pk'] = gsi1pk;
-        if (byScheduledIndex && (query.scheduledFrom || query.scheduledTo)) {
-          // Sort keys are `<scheduledAt>#<postId>`; '~' sorts after every id character.
-          keyCondition += ' AND gsi1sk BETWEEN :fromKey AND :toKey';
-          values[':fromKey'] = query.scheduledFrom ?? '';
-          values[':toKey'] = `${query.scheduledTo ?? '9999'}~`;
-        }
-        input = {
-          TableName: tables.main,
-          IndexName: 'gsi1',
-          KeyConditionExpression: keyCondition,
-          ScanIndexForward: byScheduledIndex,
-          ...(start && { ExclusiveStartKey: { pk: partition, sk: start.sk, gsi1pk, gsi1sk: start.gsi1sk } }),
-        };
-      } else {
-        cursorShape = { sk: keys.postPrefix };
-        const start = query.cursor ? decodeCursor(query.cursor, cursorShape) : undefined;
-        values[':pk'] = partition;
-        values[':prefix'] = keys.postPrefix;
-        input = {
-          TableName: tables.main,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ScanIndexForward: false,
-          ...(start && { ExclusiveStartKey: { pk: partition, sk: start.sk } }),
-        };
-      }
+      const plan = postListQuery(tables.main, partition, query);
+      const start = query.cursor ? decodeCursor(query.cursor, plan.scope) : undefined;
+      if (plan.empty) return { items: [] };
       const result = await db.send(
         new QueryCommand({
-          ...input,
+          ...plan.input,
           Limit: query.limit,
-          ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
-          ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
-          ExpressionAttributeValues: values,
+          ...(start && { ExclusiveStartKey: plan.startKey(start) }),
         }),
       );
-      const next = encodeCursor(result.LastEvaluatedKey, cursorShape);
+      const next = encodeCursor(result.LastEvaluatedKey, plan.scope);
       return {
         items: (result.Items ?? []).map((item) => fromItem<Post>(item)),
         ...(next && { nextCursor: next }),

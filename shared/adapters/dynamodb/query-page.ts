@@ -1,11 +1,12 @@
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest } from '../../ports/tenancy-store.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { type CursorScope, decodeCursor, encodeCursor } from './cursor.js';
 import { fromItem } from './keys.js';
 
 /**
  * One page of a partition's items whose sort key starts with `prefix`, optionally filtered on
- * attributes by equality. The cursor carries only the sort key (see cursor.ts).
+ * attributes by equality. The cursor carries only the sort key, bound to this partition, prefix,
+ * filter and order (see cursor.ts): a cursor of another list or filter is a 400, never a 500.
  */
 export async function queryPage<T>(
   db: DynamoDBDocumentClient,
@@ -19,8 +20,17 @@ export async function queryPage<T>(
   },
 ): Promise<Page<T>> {
   const { pk, prefix, page, filter } = query;
-  const start = page.cursor ? decodeCursor(page.cursor, { sk: prefix }) : undefined;
-  const filterNames = Object.keys(filter ?? {});
+  const filterNames = Object.keys(filter ?? {}).sort();
+  const scope: CursorScope = {
+    query: {
+      pk,
+      prefix,
+      order: query.newestFirst ? 'newest' : 'oldest',
+      ...Object.fromEntries(filterNames.map((name) => [`filter.${name}`, filter?.[name]])),
+    },
+    keys: { sk: { prefix } },
+  };
+  const start = page.cursor ? decodeCursor(page.cursor, scope) : undefined;
   const result = await db.send(
     new QueryCommand({
       TableName: tableName,
@@ -39,6 +49,6 @@ export async function queryPage<T>(
       ...(start && { ExclusiveStartKey: { pk, sk: start.sk } }),
     }),
   );
-  const next = encodeCursor(result.LastEvaluatedKey, { sk: prefix });
+  const next = encodeCursor(result.LastEvaluatedKey, scope);
   return { items: (result.Items ?? []).map((item) => fromItem<T>(item)), ...(next && { nextCursor: next }) };
 }

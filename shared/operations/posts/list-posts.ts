@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { defineOperation } from '../../http/operation.js';
 import { pageOf, pageQuery, workspacePathParams } from '../common-schemas.js';
-import { listPostsQuery, postResource, toPostResource } from './post-schemas.js';
+import { checkScheduledRange, listPostsQuery, postResource, toPostResource } from './post-schemas.js';
 
 export const listPosts = defineOperation({
   id: 'listPosts',
@@ -18,7 +18,7 @@ export const listPosts = defineOperation({
   successStatus: 200,
   schemas: {
     params: workspacePathParams,
-    query: listPostsQuery.extend(pageQuery),
+    query: listPostsQuery.extend(pageQuery).superRefine(checkScheduledRange),
     response: pageOf(postResource),
   },
   async handler({ deps, principal, workspaceId }, { query }) {

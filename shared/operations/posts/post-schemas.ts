@@ -167,8 +167,20 @@ export const listPostsQuery = z.object({
   accountId: idOf('account').optional(),
   platform: platformInput.optional(),
   scheduledFrom: utcTimestamp.optional().describe('Earliest scheduledAt (inclusive).'),
-  scheduledTo: utcTimestamp.optional().describe('Latest scheduledAt (inclusive).'),
+  scheduledTo: utcTimestamp
+    .optional()
+    .describe('Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check.'),
 });
+
+/** An inverted range selects nothing and is almost surely a mistake: say so (400). */
+export function checkScheduledRange(
+  query: { scheduledFrom?: string; scheduledTo?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (query.scheduledFrom && query.scheduledTo && query.scheduledFrom > query.scheduledTo) {
+    ctx.addIssue({ code: 'custom', message: 'Must not be later than scheduledTo.', path: ['scheduledFrom'] });
+  }
+}
 
 const storedMediaRef = z.object({
   id: z.string().optional(),
