@@ -65,6 +65,8 @@ export class InMemoryPostStore implements PostStore {
   private readonly idempotency = new Map<string, IdempotencyRecord>();
   /** Keys held by a concurrent create that has not committed yet. */
   private readonly inFlight = new Set<string>();
+  /** Another writer's change, run once just before the next `update` is checked. */
+  private interloper: (() => Promise<void> | void) | undefined;
 
   constructor(private readonly sources: PostContextSources = {}) {}
 
@@ -100,6 +102,14 @@ export class InMemoryPostStore implements PostStore {
         this.idempotency.set(key, structuredClone(record));
       },
     };
+  }
+
+  /**
+   * Runs `write` once, just before the next `update` checks its version: another request or worker
+   * changing the post between the caller's read and its write.
+   */
+  beforeNextUpdate(write: () => Promise<void> | void): void {
+    this.interloper = write;
   }
 
   async loadContext(
@@ -191,6 +201,9 @@ export class InMemoryPostStore implements PostStore {
   }
 
   async update(post: Post, expectedVersion: number): Promise<void> {
+    const interloper = this.interloper;
+    this.interloper = undefined;
+    await interloper?.();
     const key = postKey(post.tenantId, post.workspaceId, post.postId);
     const current = this.posts.get(key);
     if (!current || current.version !== expectedVersion) {
