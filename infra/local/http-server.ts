@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { PayloadTooLargeError, toEnvelope } from '../../shared/domain/errors.js';
 import { jsonResponse } from '../../shared/http/json-response.js';
 import type { Operation } from '../../shared/http/operation.js';
@@ -9,6 +10,7 @@ import { makeRouteMatcher } from '../../shared/http/route-matcher.js';
 import type { Logger } from '../../shared/ports/logger.js';
 import { toApiGatewayEvent } from './api-gateway-event.js';
 import { makeLambdaContext } from './lambda-context.js';
+import { type Refusal, rawHttpResponse, refusalForClientError } from './raw-refusal.js';
 
 /** API Gateway's own payload ceiling; under it, the handlers' 1 MiB limit answers as in AWS. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -46,6 +48,26 @@ function writeResult(response: ServerResponse, result: ApiResult): void {
   response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
+/**
+ * The request target as a URL on this host. Only origin-form (`/path?query`) and absolute-form
+ * targets name a resource; anything else (`*`, an authority) is undefined. A path starting with
+ * `//` stays a path (resolving it against a base would read its first segment as a host name).
+ */
+function requestUrl(target: string | undefined): URL | undefined {
+  try {
+    if (target?.startsWith('/')) return new URL(`http://127.0.0.1${target}`);
+    if (target && /^https?:\/\//i.test(target)) return new URL(target);
+  } catch {
+    // Not a URL at all: refused below like any other target that names nothing.
+  }
+  return undefined;
+}
+
+const invalidRequest = (message: string): Refusal => ({
+  status: 400,
+  envelope: { error: 'INVALID_REQUEST', message },
+});
+
 export interface LocalApiRoutes {
   operations: readonly Operation[];
   /** The operation's own Lambda handler. */
@@ -55,16 +77,67 @@ export interface LocalApiRoutes {
 }
 
 export interface LocalApiServerOptions {
-  /** Where the server's own failures go (the handlers log through their deps). */
+  /** Where the server's own failures and refusals go (the handlers log through their deps). */
   logger: Logger;
 }
 
-/** An HTTP server that does API Gateway's part: routes each request and invokes the Lambda handler. */
+/**
+ * An HTTP server that does API Gateway's part: routes each request and invokes the Lambda handler.
+ * Whatever Node would answer on its own (a request it cannot parse, headers over its limit, a
+ * time-out, a missing Host, an `Expect` it does not know, CONNECT) is answered here instead, with
+ * the error envelope and an X-Request-Id like every other response.
+ */
 export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiServerOptions): Server {
   const match = makeRouteMatcher(routes.operations);
-  return createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const { logger } = options;
+  /** The response being written on each connection: a parse error that follows it waits its turn. */
+  const answering = new WeakMap<Duplex, ServerResponse>();
+  /** Connections already given their last answer (the parser may report the same error again). */
+  const refused = new WeakSet<Duplex>();
+
+  const answer = (response: ServerResponse, refusal: Refusal, requestId: string) =>
+    writeResult(
+      response,
+      jsonResponse(refusal.status, refusal.envelope, {
+        ...refusal.headers,
+        'X-Request-Id': requestId,
+        Connection: 'close',
+      }),
+    );
+
+  /** Writes a whole response to a connection that has no response object, then closes it. */
+  const refuseConnection = (socket: Duplex, refusal: Refusal, requestId: string) => {
+    if (refused.has(socket)) return;
+    refused.add(socket);
+    const send = () => {
+      if (socket.writable) socket.end(rawHttpResponse(refusal, requestId));
+      else socket.destroy();
+    };
+    // A pipelined request answered first (a body longer than its Content-Length, whose excess
+    // did not parse): its response goes out whole, then this one.
+    const pending = answering.get(socket);
+    if (pending && !pending.writableFinished) pending.once('close', send);
+    else send();
+    logger.info('local host: refused a request it could not read', {
+      requestId,
+      status: refusal.status,
+      error: refusal.envelope.error,
+    });
+  };
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = requestIdFrom(request.headers['x-request-id']?.toString());
     try {
+      // Node's requireHostHeader would answer a bare 400; API Gateway needs the Host too.
+      if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+        answer(response, invalidRequest('An HTTP/1.1 request needs a Host header.'), requestId);
+        return;
+      }
+      const url = requestUrl(request.url);
+      if (!url) {
+        answer(response, invalidRequest('The request target is not a path.'), requestId);
+        return;
+      }
       const body = await readBody(request, GATEWAY_MAX_BODY_BYTES);
       const method = (request.method ?? 'GET').toUpperCase();
       const route = match(method, url.pathname);
@@ -85,21 +158,71 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
       const event = toApiGatewayEvent({ request, url, body, routeKey: '$default' });
       writeResult(response, await routes.fallback(event, makeLambdaContext('fallback')));
     } catch (error) {
-      const requestId = requestIdFrom(request.headers['x-request-id']?.toString());
-      const failure =
-        error instanceof BodyTooLarge
-          ? jsonResponse(413, toEnvelope(new PayloadTooLargeError(GATEWAY_MAX_BODY_BYTES)))
-          : jsonResponse(500, {
-              error: 'internal_error',
-              message: 'The local host failed to serve the request.',
-            });
-      if (!(error instanceof BodyTooLarge)) {
-        options.logger.error('local host: failed to serve a request', { requestId, error });
+      if (error instanceof BodyTooLarge) {
+        const tooLarge = new PayloadTooLargeError(GATEWAY_MAX_BODY_BYTES);
+        answer(response, { status: tooLarge.status, envelope: toEnvelope(tooLarge) }, requestId);
+        return;
       }
-      writeResult(response, {
-        ...failure,
-        headers: { ...failure.headers, 'X-Request-Id': requestId, Connection: 'close' },
-      });
+      // The caller went away mid-request: there is nobody to answer.
+      if (request.destroyed && !request.complete) return;
+      logger.error('local host: failed to serve a request', { requestId, error });
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      answer(
+        response,
+        {
+          status: 500,
+          envelope: { error: 'internal_error', message: 'The local host failed to serve the request.' },
+        },
+        requestId,
+      );
     }
+  }
+
+  // Node's own Host check answers a bare 400: serve() answers it with the envelope instead.
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
+    const socket = request.socket;
+    answering.set(socket, response);
+    response.once('close', () => {
+      if (answering.get(socket) === response) answering.delete(socket);
+    });
+    void serve(request, response);
   });
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    // A connection reset by the caller: nobody is left to read an answer.
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    refuseConnection(socket, refusalForClientError(error), requestIdFrom(undefined));
+  });
+  // Without a listener Node drops a CONNECT silently; it is a method no route has.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    refuseConnection(
+      socket,
+      {
+        status: 405,
+        envelope: { error: 'method_not_allowed', message: 'CONNECT is not allowed on this API.' },
+      },
+      requestIdFrom(request.headers['x-request-id']?.toString()),
+    );
+  });
+  // Without a listener Node answers a bare 417 to an Expect other than 100-continue.
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    answer(
+      response,
+      {
+        status: 417,
+        envelope: {
+          error: 'expectation_failed',
+          message:
+            'The Expect header asks for something this API does not do; only 100-continue is supported.',
+        },
+      },
+      requestIdFrom(request.headers['x-request-id']?.toString()),
+    );
+  });
+  return server;
 }
