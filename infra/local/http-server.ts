@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { PayloadTooLargeError, toEnvelope } from '../../shared/domain/errors.js';
 import { jsonResponse } from '../../shared/http/json-response.js';
+import { MAX_BODY_BYTES } from '../../shared/http/middlewares/body-size-limit.js';
 import type { Operation } from '../../shared/http/operation.js';
 import type { ApiHandler } from '../../shared/http/operation-handler.js';
 import { requestIdFrom } from '../../shared/http/request-id.js';
@@ -12,7 +13,11 @@ import { toApiGatewayEvent } from './api-gateway-event.js';
 import { makeLambdaContext } from './lambda-context.js';
 import { type Refusal, rawHttpResponse, refusalForClientError } from './raw-refusal.js';
 
-/** API Gateway's own payload ceiling; under it, the handlers' 1 MiB limit answers as in AWS. */
+/**
+ * API Gateway's own payload ceiling: up to it the body reaches the handler, whose 1 MiB limit
+ * answers as in AWS. Past it the local host stops reading and answers that same 413 itself: the
+ * service has one body limit, and every 413 names it (MAX_BODY_BYTES), never this ceiling.
+ */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 class BodyTooLarge extends Error {}
@@ -159,7 +164,7 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
       writeResult(response, await routes.fallback(event, makeLambdaContext('fallback')));
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        const tooLarge = new PayloadTooLargeError(GATEWAY_MAX_BODY_BYTES);
+        const tooLarge = new PayloadTooLargeError(MAX_BODY_BYTES);
         answer(response, { status: tooLarge.status, envelope: toEnvelope(tooLarge) }, requestId);
         return;
       }
