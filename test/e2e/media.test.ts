@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:https';
+import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../shared/domain/address-ranges.js';
@@ -68,7 +68,8 @@ describe('media on the local host', () => {
         throw Object.assign(new Error(`no such name ${name}`), { code: 'ENOTFOUND' });
       },
       ca: tls.cert,
-      allowedPorts: [port],
+      // Media URLs name port 443, the only one accepted; the connection goes to this test's server.
+      request: (options) => httpsRequest({ ...options, port }),
       // The production policy, plus this test's loopback server.
       isAllowedAddress: (address) => address === '127.0.0.1' || isPublicAddress(address),
       timeoutMs: 5000,
@@ -249,7 +250,7 @@ describe('media on the local host', () => {
       call('/media', { method: 'POST', headers: json, body: JSON.stringify({ url, type }) });
 
     it('fetches a public URL in the background: pending, then uploaded with the real type and size', async () => {
-      const response = await importUrl(`https://media.test:${port}/cat.png`);
+      const response = await importUrl(`https://media.test/cat.png`);
       expect(response.status).toBe(202);
       const accepted = (await response.json()) as MediaBody;
       expect(accepted.status).toBe('pending');
@@ -261,7 +262,7 @@ describe('media on the local host', () => {
     });
 
     it('a name that resolves to a private address ends failed with media_url_blocked, never fetched', async () => {
-      const accepted = (await (await importUrl(`https://private.test:${port}/cat.png`)).json()) as MediaBody;
+      const accepted = (await (await importUrl(`https://private.test/cat.png`)).json()) as MediaBody;
       expect(await settleMedia(accepted.mediaId)).toMatchObject({
         status: 'failed',
         error: { code: 'media_url_blocked' },
@@ -269,9 +270,7 @@ describe('media on the local host', () => {
     });
 
     it('a file of another kind than declared ends failed with media_type_mismatch', async () => {
-      const accepted = (await (
-        await importUrl(`https://media.test:${port}/cat.png`, 'video')
-      ).json()) as MediaBody;
+      const accepted = (await (await importUrl(`https://media.test/cat.png`, 'video')).json()) as MediaBody;
       expect(await settleMedia(accepted.mediaId)).toMatchObject({
         status: 'failed',
         error: { code: 'media_type_mismatch' },
@@ -318,7 +317,7 @@ describe('media on the local host', () => {
         await posts.create(
           tweet(tenant, {
             postType: 'image',
-            media: [{ url: `https://media.test:${port}/cat.png`, type: 'image' }],
+            media: [{ url: `https://media.test/cat.png`, type: 'image' }],
           }),
         )
       ).json()) as { id: string };
@@ -334,7 +333,7 @@ describe('media on the local host', () => {
         await posts.create(
           tweet(tenant, {
             postType: 'image',
-            media: [{ url: `https://private.test:${port}/cat.png`, type: 'image' }],
+            media: [{ url: `https://private.test/cat.png`, type: 'image' }],
           }),
         )
       ).json()) as { id: string };

@@ -3,7 +3,8 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { isIP } from 'node:net';
 import { checkServerIdentity } from 'node:tls';
-import { isPublicAddress, literalHostProblem } from '../../domain/address-ranges.js';
+import { isPublicAddress } from '../../domain/address-ranges.js';
+import { MEDIA_URL_PORTS, urlRefusal } from '../../domain/fetchable-url.js';
 import { MIME_TYPES_BY_KIND } from '../../domain/media.js';
 import type { MediaKind } from '../../domain/posts.js';
 import type { FetchedMedia, MediaFetcher } from '../../ports/media-fetcher.js';
@@ -62,8 +63,8 @@ export interface SafeFetcherOptions {
   ca?: string | Buffer;
   /**
    * Which resolved or literal addresses a connection may go to: `isPublicAddress` unless a test of
-   * the happy path also allows its loopback server. Localhost names and the addresses the create-time
-   * check refuses (`literalHostProblem`) are refused whatever this says.
+   * the happy path also allows its loopback server. Localhost names and the addresses the request-time
+   * check refuses (`urlRefusal`) are refused whatever this says.
    */
   isAllowedAddress?: (address: string) => boolean;
   /** Seam for unit tests: proves, without a network, where a connection would go (or that none is made). */
@@ -161,7 +162,7 @@ function mediaTypeOf(header: string | undefined): string {
 export function makeSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
   const lookup = options.lookup ?? defaultLookup;
   const maxRedirects = options.maxRedirects ?? 3;
-  const allowedPorts = options.allowedPorts ?? [443];
+  const allowedPorts = options.allowedPorts ?? MEDIA_URL_PORTS;
   const isAllowedAddress = options.isAllowedAddress ?? isPublicAddress;
   const request = options.request ?? httpsRequest;
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
@@ -169,22 +170,19 @@ export function makeSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
   /** Steps 1–5 of a hop: scheme, credentials, port, literal host, DNS and every resolved address. */
   async function vet(url: URL, isRedirect: boolean, deadline: Deadline): Promise<Target> {
     const where = isRedirect ? 'it redirects to' : 'it points at';
-    if (url.protocol !== 'https:') throw blocked(`only HTTPS URLs are fetched (${where} ${url.protocol}//).`);
-    if (url.username || url.password)
+    // The rules that need no lookup are the request-time check's own (shared/domain/fetchable-url.ts).
+    const refusal = urlRefusal(url, allowedPorts);
+    if (refusal?.rule === 'scheme')
+      throw blocked(`only HTTPS URLs are fetched (${where} ${url.protocol}//).`);
+    if (refusal?.rule === 'credentials')
       throw blocked('a URL with credentials (user:password@) is not fetched.');
-    const port = url.port === '' ? 443 : Number(url.port);
-    if (!allowedPorts.includes(port)) throw blocked(`${where} port ${port}, which is not fetched.`);
+    if (refusal?.rule === 'port') throw blocked(`${where} port ${refusal.port}, which is not fetched.`);
+    if (refusal?.rule === 'host')
+      throw blocked(isRedirect ? 'it redirects to a non-public host.' : `${refusal.reason}.`);
 
+    const port = url.port === '' ? 443 : Number(url.port);
     const hostname = url.hostname.replace(/\.+$/, '');
     const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-    const literalProblem = literalHostProblem(url);
-    if (literalProblem || hostname === 'localhost' || hostname.endsWith('.localhost')) {
-      throw blocked(
-        isRedirect
-          ? 'it redirects to a non-public host.'
-          : `${literalProblem ?? 'localhost is not a public host'}.`,
-      );
-    }
     const family = isIP(bare);
     if (family !== 0) {
       if (!isAllowedAddress(bare))

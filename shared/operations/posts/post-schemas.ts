@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { literalHostProblem } from '../../domain/address-ranges.js';
+import { describeUrlRefusal, urlRefusal } from '../../domain/fetchable-url.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
@@ -22,7 +22,11 @@ const userTagSchema = z.strictObject({
   y: z.number().min(0).max(1).describe('0.0–1.0 from the top edge'),
 });
 
-/** A URL the service may fetch: HTTPS, no credentials, not a literal private address or localhost. */
+/**
+ * A URL the service may fetch: everything the SSRF-safe fetcher would refuse without a DNS lookup
+ * (not HTTPS, credentials, a port other than 443, localhost, a private literal address) is a 400
+ * naming the field now, rather than a failed post or import later.
+ */
 export function checkPublicUrl(value: string, ctx: z.RefinementCtx) {
   let url: URL;
   try {
@@ -31,13 +35,8 @@ export function checkPublicUrl(value: string, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', message: 'Not a URL.', path: ['url'] });
     return;
   }
-  if (url.protocol !== 'https:')
-    ctx.addIssue({ code: 'custom', message: 'Only HTTPS URLs are accepted.', path: ['url'] });
-  if (url.username || url.password) {
-    ctx.addIssue({ code: 'custom', message: 'Credentials in the URL are not accepted.', path: ['url'] });
-  }
-  const problem = literalHostProblem(url);
-  if (problem) ctx.addIssue({ code: 'custom', message: `Not a public address: ${problem}.`, path: ['url'] });
+  const refusal = urlRefusal(url);
+  if (refusal) ctx.addIssue({ code: 'custom', message: describeUrlRefusal(refusal), path: ['url'] });
 }
 
 export const mediaRefSchema = z
