@@ -114,6 +114,19 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+export class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+  readonly code = 'unsupported_media_type';
+  constructor(received: string | undefined) {
+    super(
+      received
+        ? `The request body must be JSON (Content-Type: application/json), not ${received}.`
+        : 'The request body must be JSON: send Content-Type: application/json.',
+    );
+    this.name = 'UnsupportedMediaTypeError';
+  }
+}
+
 /** Platform rules (422): every violation at once, in `errors[]`. */
 export class ValidationFailedError extends AppError {
   readonly status = 422;

@@ -1,7 +1,24 @@
-import { InvalidRequestError, type ValidationDetails } from '../../domain/errors.js';
+import {
+  InvalidRequestError,
+  UnsupportedMediaTypeError,
+  type ValidationDetails,
+} from '../../domain/errors.js';
+import { headerOf, isJsonContentType, mediaTypeOf } from '../content-type.js';
 import type { Operation } from '../operation.js';
-import { type ApiMiddleware, stateOf } from '../request-state.js';
+import { type ApiEvent, type ApiMiddleware, stateOf } from '../request-state.js';
 import { toValidationDetails } from '../validation-details.js';
+
+/**
+ * A body must say it is JSON (`application/json` or `application/<x>+json`, any charset or other
+ * parameter): anything else, or no Content-Type at all, is 415. An empty body is left to the schema.
+ */
+function requireJsonContentType(event: ApiEvent): void {
+  if (event.body === undefined || event.body === '') return;
+  const contentType = headerOf(event.headers, 'content-type');
+  if (contentType === undefined || !isJsonContentType(contentType)) {
+    throw new UnsupportedMediaTypeError(contentType && mediaTypeOf(contentType).slice(0, 100));
+  }
+}
 
 function parseJsonBody(body: string | undefined, isBase64Encoded: boolean): unknown {
   if (body === undefined || body === '') return undefined;
@@ -14,8 +31,10 @@ function parseJsonBody(body: string | undefined, isBase64Encoded: boolean): unkn
 }
 
 /**
- * Parses the JSON body, then checks path parameters, query and body against the operation's
- * schemas. Every failure is one 400 INVALID_REQUEST whose `details` lists all of them.
+ * For an operation that takes a body: 415 unless the body is declared JSON. Then parses the JSON
+ * body and checks path parameters, query and body against the operation's schemas: every failure
+ * is one 400 INVALID_REQUEST whose `details` lists all of them. An operation without a body schema
+ * ignores any body, and its Content-Type, as before.
  */
 export function validateInput(operation: Operation): ApiMiddleware {
   return {
@@ -23,6 +42,7 @@ export function validateInput(operation: Operation): ApiMiddleware {
       const { event } = request;
       const state = stateOf(request);
       const { params, query, body, headers } = operation.schemas;
+      if (body) requireJsonContentType(event);
       const details: ValidationDetails = {};
       const parsedParams = params.safeParse(event.pathParameters ?? {});
       if (!parsedParams.success) Object.assign(details, toValidationDetails(parsedParams.error, 'params'));
