@@ -1,10 +1,8 @@
+import type { Context } from 'aws-lambda';
 import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
 
-const { reconcile } = deliveryFromEnv();
+const { reconcile, invocationLogger } = deliveryFromEnv();
 
-/** Every minute: recover expired leases and re-drive lost messages; the report goes to the log. */
-export const handler = async () => {
-  const report = await reconcile();
-  console.log(JSON.stringify({ level: 'info', msg: 'reconciled', ...report }));
-  return report;
-};
+/** Every minute: take back posts of dead workers and re-drive lost messages; the report is logged. */
+export const handler = async (_event: unknown, context: Context) =>
+  reconcile({ logger: invocationLogger(context) });

@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import { CONNECTOR_TIMEOUT_MS, LEASE_MS } from '../../shared/services/delivery/deliver-post.js';
+import { CONNECTOR_TIMEOUT_MS, LOOKUP_TIMEOUT_MS } from '../../shared/services/delivery/deliver-post.js';
 
 /**
  * How long each background function may run, in one place: the queues' visibility timeouts are
@@ -9,9 +9,10 @@ export const WORKER_TIMEOUTS = {
   /** One stream batch: a few SendMessage / Scheduler calls per record, sequentially. */
   outbox: Duration.seconds(60),
   /**
-   * The connector's own time-out (60 s) plus room for the reads and writes around it, and still
-   * under the claim's lease (2 minutes): a worker that runs out of time is taken back by the
-   * reconciler once the lease ends, never raced by it while still running.
+   * The connector's own time-out (60 s) plus room for the look-up after no answer (10 s) and the
+   * reads and writes around them. The claim's lease is renewed while the worker runs, so it need
+   * not outlast this: a worker stopped at its time-out stops renewing, and the reconciler takes the
+   * post back once the lease (20 s) ends.
    */
   deliveryWorker: Duration.millis(CONNECTOR_TIMEOUT_MS + 30_000),
   /** Up to 100 expired leases and 200 re-drives; it runs again a minute later anyway. */
@@ -27,8 +28,8 @@ export const WORKER_TIMEOUTS = {
   webhookDispatcher: Duration.seconds(30),
 } as const;
 
-if (WORKER_TIMEOUTS.deliveryWorker.toMilliseconds() >= LEASE_MS) {
-  throw new Error('The delivery worker must time out before its lease (LEASE_MS) runs out.');
+if (WORKER_TIMEOUTS.deliveryWorker.toMilliseconds() <= CONNECTOR_TIMEOUT_MS + LOOKUP_TIMEOUT_MS) {
+  throw new Error('The delivery worker must outlast the connector time-out and the look-up after it.');
 }
 
 /**

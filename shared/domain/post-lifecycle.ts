@@ -212,6 +212,17 @@ export function nextStatus(current: PostStatus, event: PostEvent, ctx: Transitio
   return applyRule(rule, ctx);
 }
 
+/** The events the delivery pipeline causes (after approval and scheduling were decided). */
+export type DeliveryEventType = 'due' | 'claim' | 'succeed' | 'retry' | 'fail' | 'lease_expired';
+
+/**
+ * nextStatus for the delivery pipeline: its rules never depend on approval or on the schedule
+ * (a post reaches the pipeline only once both are settled), so no context is needed.
+ */
+export function nextDeliveryStatus(current: PostStatus, event: DeliveryEventType): PostStatus {
+  return nextStatus(current, { type: event }, { requireApproval: false, scheduledAtAhead: false });
+}
+
 /** The statuses from which `key` is allowed, in POST_STATUSES order. */
 export function statusesAllowing(key: PostEventKey): PostStatus[] {
   return POST_STATUSES.filter((status) => TRANSITIONS[status][key] !== undefined);

@@ -16,6 +16,7 @@ import type { DeliveryMessage, MessageQueue, PostScheduler } from '../ports/queu
 import { makeDeliveryWorker } from '../services/delivery/deliver-post.js';
 import { makeOutbox } from '../services/delivery/outbox.js';
 import { makeReconciler } from '../services/delivery/reconcile.js';
+import { makeInvocationLogger } from '../services/invocation-logger.js';
 import { type MediaImportMessage, makeImportQueueWorker } from '../services/media/import-media.js';
 import type { ServiceConfig } from './config.js';
 import type { DeliveryConfig } from './delivery-config.js';
@@ -32,9 +33,14 @@ export interface DeliveryPorts {
   fetchMedia: MediaFetcher;
 }
 
-/** Timings production leaves at their defaults (a 2-minute lease, DEFAULT_RETRY_POLICY). */
+/**
+ * Timings production leaves at their defaults (LEASE_MS, CONNECTOR_TIMEOUT_MS, LOOKUP_TIMEOUT_MS in
+ * shared/services/delivery/delivery-deps.ts, DEFAULT_RETRY_POLICY); the local host's tests shorten them.
+ */
 export interface DeliveryTuning {
   leaseMs?: number;
+  connectorTimeoutMs?: number;
+  lookupTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
 }
 
@@ -57,6 +63,8 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     handleDeliveryBatch: makeDeliveryWorker(deps),
     handleImportBatch: makeImportQueueWorker(deps),
     reconcile: makeReconciler(deps),
+    /** The reconciler's per-invocation logger (its handler has no batch to hang it on). */
+    invocationLogger: makeInvocationLogger(service.logger),
   };
 }
 

@@ -1,31 +1,29 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Logger } from '../ports/logger.js';
+import { type InvocationContext, makeInvocationLogger } from './invocation-logger.js';
 
 /**
- * An SQS consumer with partial batch responses: each record's JSON body goes to `handle`; a record
- * whose handling threw is logged and reported, so SQS delivers it again (and, past its receive
- * limit, moves it to the dead-letter queue). The others are done. `concurrent` handles the records
- * of a batch at once (they are independent posts); otherwise one after another.
+ * An SQS consumer with partial batch responses: each record's JSON body goes to `handle`, with a
+ * logger carrying the invocation's and the message's ids; a record whose handling threw is logged
+ * and reported, so SQS delivers it again (and, past its receive limit, moves it to the dead-letter
+ * queue). The others are done. `concurrent` handles the records of a batch at once (they are
+ * independent posts); otherwise one after another.
  */
 export function makeSqsBatchHandler<T>(
   what: string,
-  handle: (message: T) => Promise<unknown>,
-  options: { concurrent: boolean },
+  handle: (message: T, logger: Logger) => Promise<unknown>,
+  options: { concurrent: boolean; logger: Logger },
 ) {
-  return async function handleBatch(event: SQSEvent): Promise<SQSBatchResponse> {
+  const invocationLogger = makeInvocationLogger(options.logger);
+  return async function handleBatch(event: SQSEvent, context?: InvocationContext): Promise<SQSBatchResponse> {
+    const log = invocationLogger(context);
     const failures: SQSBatchResponse['batchItemFailures'] = [];
     const handleRecord = async (record: SQSEvent['Records'][number]) => {
+      const recordLog = log.with({ messageId: record.messageId });
       try {
-        await handle(JSON.parse(record.body) as T);
+        await handle(JSON.parse(record.body) as T, recordLog);
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            msg: `${what} failed; the message will be retried`,
-            messageId: record.messageId,
-            errorName: error instanceof Error ? error.name : 'unknown',
-            errorMessage: error instanceof Error ? error.message : String(error),
-          }),
-        );
+        recordLog.error(`${what} failed; the message will be retried`, { error });
         failures.push({ itemIdentifier: record.messageId });
       }
     };

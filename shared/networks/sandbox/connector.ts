@@ -28,17 +28,30 @@ export interface SandboxConnectorOptions {
   ledger: SandboxLedger;
   /** One latency range for every platform, in ms; default: SANDBOX_DEFAULT_LATENCY_MS per platform. */
   latencyMs?: LatencyRange;
-  /** How the connector waits (latency, `[sandbox:slow:MS]`); tests pass one that does not. */
-  sleep?: (ms: number) => Promise<void>;
+  /**
+   * How the connector waits (latency, `[sandbox:slow:MS]`); tests pass one that does not. It must
+   * reject once `signal` is aborted, as a real request does.
+   */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Epoch milliseconds; drives `[sandbox:rate_limited:N]`. */
   now?: () => number;
   /** A number in [0, 1) that picks the latency within its range; default Math.random. */
   random?: () => number;
 }
 
-const realSleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms);
+/** setTimeout that gives up (rejecting with the signal's reason) when the signal is aborted. */
+const realSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    signal.throwIfAborted();
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
   });
 
 /**
@@ -46,6 +59,10 @@ const realSleep = (ms: number) =>
  * would (ids, URLs and error codes shaped per network), enforces the network's rules, and turns magic
  * content (docs/sandbox.md) into each failure mode. Every decision comes from the request, the post,
  * the clock and the ledger, so it behaves the same across processes and restarts.
+ *
+ * It honours the request's abort signal as a real network call does: aborted before the post is
+ * recorded, nothing is published; aborted after (`[sandbox:slow:MS]` answers late), the post is on
+ * the network and only the answer is lost. Either way the call rejects with the signal's reason.
  *
  * Precedence, in the order a real network would answer: the ledger (a post it already has comes back
  * as it was, without posting again), then `token_revoked` (auth), `rate_limited` (throttling),
@@ -69,6 +86,7 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
     const profile = NETWORK_PROFILES[post.platform];
 
     const known = await ledger.find(clientReference);
+    request.signal.throwIfAborted();
     if (known) {
       return {
         kind: 'published',
@@ -86,6 +104,7 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
       handle: request.account.handle,
       postType: post.postType,
     });
+    request.signal.throwIfAborted();
     await ledger.record(clientReference, { ...identity, publishedAt: new Date(now()).toISOString() });
     return { kind: 'published', ...identity };
   };
@@ -94,16 +113,21 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
     async publish(request) {
       const directives = parseSandboxDirectives(postTexts(request.post));
       const latency = latencyFor(request.post.platform);
-      if (latency > 0) await sleep(latency);
+      if (latency > 0) await sleep(latency, request.signal);
       const outcome = await answer(request, directives);
       // The network has done its work (a post is already on the ledger) and answers late: a worker
       // that times out or is killed meanwhile finds the post with findPublished.
-      if (directives.slowMs !== undefined && directives.slowMs > 0) await sleep(directives.slowMs);
+      if (directives.slowMs !== undefined && directives.slowMs > 0) {
+        await sleep(directives.slowMs, request.signal);
+      }
       return outcome;
     },
-    async findPublished(_account, clientReference) {
+    async findPublished(_account, clientReference, signal) {
       const known = await ledger.find(clientReference);
-      return known && { platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl };
+      signal.throwIfAborted();
+      return known
+        ? { kind: 'found', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl }
+        : { kind: 'not_found' };
     },
   };
 }

@@ -8,7 +8,9 @@ import type { Media } from '../../domain/media.js';
 import type { Post } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
+import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../../ports/queues.js';
+import { type InvocationContext, makeInvocationLogger } from '../invocation-logger.js';
 import type { MediaImportMessage } from '../media/import-media.js';
 
 export interface OutboxDeps {
@@ -17,6 +19,7 @@ export interface OutboxDeps {
   eventsQueue: MessageQueue<ServiceEvent>;
   scheduler: PostScheduler;
   clock: Clock;
+  logger: Logger;
 }
 
 type Image = Record<string, unknown>;
@@ -61,6 +64,7 @@ function accountEvents(before: Image | undefined, after: Image): ServiceEvent[] 
  * reported, so Lambda retries from it and order is kept.
  */
 export function makeOutbox(deps: OutboxDeps) {
+  const invocationLogger = makeInvocationLogger(deps.logger);
   const apply = async (record: DynamoDBRecord) => {
     const after = image(record.dynamodb?.NewImage);
     if (!after) return;
@@ -97,20 +101,20 @@ export function makeOutbox(deps: OutboxDeps) {
     for (const event of postEvents(previous, post)) await deps.eventsQueue.send(event);
   };
 
-  return async function handleStream(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  return async function handleStream(
+    event: DynamoDBStreamEvent,
+    context?: InvocationContext,
+  ): Promise<DynamoDBBatchResponse> {
+    const log = invocationLogger(context);
     for (const record of event.Records) {
       try {
         await apply(record);
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            msg: 'outbox record failed; it will be retried',
-            sequenceNumber: record.dynamodb?.SequenceNumber,
-            errorName: error instanceof Error ? error.name : 'unknown',
-            errorMessage: error instanceof Error ? error.message : String(error),
-          }),
-        );
+        log.error('outbox record failed; it will be retried', {
+          sequenceNumber: record.dynamodb?.SequenceNumber,
+          eventName: record.eventName,
+          error,
+        });
         return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
       }
     }

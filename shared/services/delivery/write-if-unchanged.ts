@@ -5,19 +5,22 @@ import type { PostStore } from '../../ports/post-store.js';
 
 /**
  * The delivery side's write: `next` replaces `current` only if nobody changed the post since it was
- * read (its version). False when someone did: a worker or the reconciler then drops its work rather
- * than fight over the post.
+ * read (its version). Answers the post as stored (next version, new updatedAt), or undefined when
+ * someone changed it first: a worker or the reconciler then drops its work rather than fight over
+ * the post.
  */
 export function makeWriteIfUnchanged(deps: { posts: PostStore; clock: Clock }) {
-  return async (current: Post, next: Post): Promise<boolean> => {
+  return async (current: Post, next: Post): Promise<Post | undefined> => {
+    const stored = {
+      ...next,
+      version: current.version + 1,
+      updatedAt: new Date(deps.clock.now()).toISOString(),
+    };
     try {
-      await deps.posts.update(
-        { ...next, version: current.version + 1, updatedAt: new Date(deps.clock.now()).toISOString() },
-        current.version,
-      );
-      return true;
+      await deps.posts.update(stored, current.version);
+      return stored;
     } catch (error) {
-      if (error instanceof ConflictError) return false;
+      if (error instanceof ConflictError) return undefined;
       throw error;
     }
   };

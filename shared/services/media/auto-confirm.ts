@@ -1,6 +1,7 @@
 import type { S3Event } from 'aws-lambda';
 import { AppError } from '../../domain/errors.js';
 import { parseMediaObjectKey } from '../../domain/media.js';
+import type { Logger } from '../../ports/logger.js';
 import { type MediaDeps, makeConfirmUpload } from './confirm-upload.js';
 
 /**
@@ -8,7 +9,7 @@ import { type MediaDeps, makeConfirmUpload } from './confirm-upload.js';
  * not call confirm. An object that is not what was declared stays pending (confirm would say
  * upload_incomplete); keys of other shapes (URL media stored at delivery) are not uploads.
  */
-export function makeAutoConfirm(deps: MediaDeps) {
+export function makeAutoConfirm(deps: MediaDeps & { logger: Logger }) {
   const confirm = makeConfirmUpload(deps);
   return async function onObjectCreated(event: S3Event): Promise<void> {
     for (const record of event.Records) {
@@ -20,15 +21,13 @@ export function makeAutoConfirm(deps: MediaDeps) {
         await confirm(media.tenantId, media.workspaceId, media.mediaId);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        console.warn(
-          JSON.stringify({
-            level: 'warn',
-            msg: 'upload not confirmed',
-            key,
-            code: error.code,
-            reason: error.message,
-          }),
-        );
+        deps.logger.warn('upload not confirmed', {
+          tenantId: media.tenantId,
+          workspaceId: media.workspaceId,
+          mediaId: media.mediaId,
+          code: error.code,
+          reason: error.message,
+        });
       }
     }
   };

@@ -75,6 +75,7 @@ function aRequest(post: Post, overrides: Partial<PublishRequest> = {}): PublishR
     attempt: 1,
     clientReference: post.postId,
     media: deliveredFor(post),
+    signal: new AbortController().signal,
     ...overrides,
   };
 }
@@ -301,7 +302,8 @@ describe('sandbox connector: publication', () => {
     const { connector, ledger, clock } = setup();
     const post = validPost('linkedin');
     const account = anAccount('linkedin');
-    expect(await connector.findPublished?.(account, 'pst_1')).toBeUndefined();
+    const signal = new AbortController().signal;
+    expect(await connector.findPublished?.(account, 'pst_1', signal)).toEqual({ kind: 'not_found' });
     clock.now = CREATED_AT + 5_000;
     const outcome = expectPublished(await connector.publish(aRequest(post)));
     expect(await ledger.find('pst_1')).toEqual({
@@ -309,11 +311,12 @@ describe('sandbox connector: publication', () => {
       platformPostUrl: outcome.platformPostUrl,
       publishedAt: new Date(CREATED_AT + 5_000).toISOString(),
     });
-    expect(await connector.findPublished?.(account, 'pst_1')).toEqual({
+    expect(await connector.findPublished?.(account, 'pst_1', signal)).toEqual({
+      kind: 'found',
       platformPostId: outcome.platformPostId,
       platformPostUrl: outcome.platformPostUrl,
     });
-    expect(await connector.findPublished?.(account, 'pst_other')).toBeUndefined();
+    expect(await connector.findPublished?.(account, 'pst_other', signal)).toEqual({ kind: 'not_found' });
   });
 
   it('answers a repeat with what it already has, without posting again', async () => {
@@ -343,7 +346,8 @@ describe('sandbox connector: publication', () => {
     const { connector: one } = setup({ ledger });
     const { connector: two } = setup({ ledger });
     const published = expectPublished(await one.publish(aRequest(validPost('youtube'))));
-    expect(await two.findPublished?.(anAccount('youtube'), 'pst_1')).toEqual({
+    expect(await two.findPublished?.(anAccount('youtube'), 'pst_1', new AbortController().signal)).toEqual({
+      kind: 'found',
       platformPostId: published.platformPostId,
       platformPostUrl: published.platformPostUrl,
     });
@@ -524,6 +528,92 @@ describe('sandbox connector: magic content', () => {
       );
       expect(expectFailed(outcome).failure).toBe('transient');
       expect(sleeps).toEqual([60_000]);
+    });
+  });
+
+  describe('the abort signal', () => {
+    /** A connector whose pauses last until aborted, as a hanging request would; `paused` says when one starts. */
+    const hanging = (ledger: SandboxLedger, latency: number) => {
+      let paused: () => void = () => undefined;
+      const pausedOnce = new Promise<void>((resolve) => {
+        paused = resolve;
+      });
+      const connector = makeSandboxConnector({
+        ledger,
+        latencyMs: { min: latency, max: latency },
+        now: () => CREATED_AT,
+        sleep: (_ms, signal) =>
+          new Promise<void>((_resolve, reject) => {
+            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+            paused();
+          }),
+      });
+      return { connector, pausedOnce };
+    };
+
+    it('aborted while the request travels: rejects and publishes nothing', async () => {
+      // Prepare
+      const ledger = makeMemorySandboxLedger();
+      const { connector, pausedOnce } = hanging(ledger, 20);
+      const controller = new AbortController();
+      const call = connector.publish(aRequest(validPost('twitter'), { signal: controller.signal }));
+      await pausedOnce;
+
+      // Act
+      controller.abort(new Error('worker gave up'));
+
+      // Assess
+      await expect(call).rejects.toThrow('worker gave up');
+      expect(await ledger.find('pst_1')).toBeUndefined();
+    });
+
+    it('aborted while a slow answer is on its way: rejects, and the post is on the network', async () => {
+      // Prepare: no latency, so the call hangs in the slow answer, after publishing.
+      const ledger = makeMemorySandboxLedger();
+      const { connector, pausedOnce } = hanging(ledger, 0);
+      const controller = new AbortController();
+      const call = connector.publish(
+        aRequest(validPost('twitter', 'Late [sandbox:slow:5000]'), { signal: controller.signal }),
+      );
+      await pausedOnce;
+
+      // Act
+      controller.abort(new Error('time-out'));
+
+      // Assess
+      await expect(call).rejects.toThrow('time-out');
+      expect(await ledger.find('pst_1')).toBeDefined();
+      expect(
+        (await connector.findPublished?.(anAccount('twitter'), 'pst_1', new AbortController().signal))?.kind,
+      ).toBe('found');
+    });
+
+    it('refuses a request whose signal is already aborted, before publishing', async () => {
+      const ledger = makeMemorySandboxLedger();
+      const { connector } = setup({ ledger });
+      await expect(
+        connector.publish(aRequest(validPost('twitter'), { signal: AbortSignal.abort(new Error('late')) })),
+      ).rejects.toThrow('late');
+      expect(await ledger.find('pst_1')).toBeUndefined();
+    });
+
+    it('the default pause ends early when aborted', async () => {
+      // Prepare: the real timer, with a minute-long slow answer.
+      const connector = makeSandboxConnector({
+        ledger: makeMemorySandboxLedger(),
+        latencyMs: { min: 0, max: 0 },
+        now: () => CREATED_AT,
+      });
+      const controller = new AbortController();
+      const call = connector.publish(
+        aRequest(validPost('twitter', 'Late [sandbox:slow:60000]'), { signal: controller.signal }),
+      );
+
+      // Act
+      setTimeout(() => controller.abort(new Error('gave up')), 5);
+
+      // Assess: rejected long before the minute is up (the test's own time-out is seconds).
+      await expect(call).rejects.toThrow('gave up');
     });
   });
 

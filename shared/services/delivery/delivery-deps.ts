@@ -1,0 +1,58 @@
+import type { RetryPolicy } from '../../domain/retry-policy.js';
+import type { Account } from '../../domain/tenancy.js';
+import type { AccountQuotas } from '../../ports/account-quotas.js';
+import type { Clock } from '../../ports/clock.js';
+import type { Connector } from '../../ports/connector.js';
+import type { Logger } from '../../ports/logger.js';
+import type { MediaFetcher } from '../../ports/media-fetcher.js';
+import type { Metrics } from '../../ports/metrics.js';
+import type { ObjectStorage } from '../../ports/object-storage.js';
+import type { PostStore } from '../../ports/post-store.js';
+import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
+import type { TenancyStore } from '../../ports/tenancy-store.js';
+
+/**
+ * How long a claim lasts unless renewed. The worker renews it every LEASE_MS / 4 while it holds the
+ * post, so a live worker keeps it however long the network takes, and a dead one (a crash, a killed
+ * host, a Lambda past its time-out) loses it within LEASE_MS: the reconciler then takes it back.
+ */
+export const LEASE_MS = 20 * 1000;
+/** A network call that takes longer is abandoned (its signal aborted); the outcome is unknown. */
+export const CONNECTOR_TIMEOUT_MS = 60 * 1000;
+/** How long the look-up after an unknown outcome may take; past it the network "cannot tell". */
+export const LOOKUP_TIMEOUT_MS = 10 * 1000;
+
+/** What the worker, and the settle step it shares with the reconciler, work with. */
+export interface DeliveryDeps {
+  posts: PostStore;
+  quotas: AccountQuotas;
+  storage: ObjectStorage;
+  fetchMedia: MediaFetcher;
+  tenancy: TenancyStore;
+  deliveryQueue: MessageQueue<DeliveryMessage>;
+  connectorFor(account: Account): Connector | undefined;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Defaults: LEASE_MS, CONNECTOR_TIMEOUT_MS, LOOKUP_TIMEOUT_MS, DEFAULT_RETRY_POLICY; tests shorten them. */
+  leaseMs?: number;
+  connectorTimeoutMs?: number;
+  lookupTimeoutMs?: number;
+  retryPolicy?: RetryPolicy;
+}
+
+/** How one delivery message ended. */
+export type DeliveryResult =
+  /** The post is published (by this delivery, or found on the network). */
+  | 'published'
+  /** Queued again for a later attempt. */
+  | 'retrying'
+  | 'failed'
+  /** Failed with delivery_uncertain: the network may have the post and cannot say. */
+  | 'uncertain'
+  /** Not due yet: the message was put back with a delay. */
+  | 'held'
+  /** Nothing to do (a duplicate or late message, a lost race, a lost claim). */
+  | 'dropped';

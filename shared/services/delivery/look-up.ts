@@ -1,0 +1,40 @@
+import type { Account } from '../../domain/tenancy.js';
+import type { LookupOutcome } from '../../ports/connector.js';
+import type { Logger } from '../../ports/logger.js';
+import { type DeliveryDeps, LOOKUP_TIMEOUT_MS } from './delivery-deps.js';
+
+/**
+ * Asks the account's network whether it has the post made under `clientReference`. Never throws:
+ * no account, no connector, a network that cannot look posts up, a failed or slow look-up (its
+ * signal aborted at the time-out) all answer `unknown`.
+ */
+export function makeLookUp(deps: Pick<DeliveryDeps, 'connectorFor' | 'lookupTimeoutMs'>) {
+  const timeoutMs = deps.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS;
+  return async function lookUp(
+    account: Account | undefined,
+    clientReference: string,
+    log: Logger,
+  ): Promise<LookupOutcome> {
+    const connector = account && deps.connectorFor(account);
+    if (!account || !connector?.findPublished) {
+      return { kind: 'unknown', message: 'The network cannot look posts up.' };
+    }
+    const signal = AbortSignal.timeout(timeoutMs);
+    const gaveUp = new Promise<LookupOutcome>((resolve) => {
+      signal.addEventListener(
+        'abort',
+        () => resolve({ kind: 'unknown', message: 'The look-up did not answer in time.' }),
+        { once: true },
+      );
+    });
+    const answer = connector
+      .findPublished(account, clientReference, signal)
+      .catch((error: unknown): LookupOutcome => {
+        log.warn('looking the post up on the network failed', { error });
+        return { kind: 'unknown', message: 'The look-up failed.' };
+      });
+    const outcome = await Promise.race([answer, gaveUp]);
+    log.info('looked the post up on the network', { found: outcome.kind });
+    return outcome;
+  };
+}

@@ -1,0 +1,70 @@
+import { DAILY_QUOTAS, quotaDay } from '../../domain/account-quotas.js';
+import type { Post } from '../../domain/posts.js';
+import type { Account } from '../../domain/tenancy.js';
+import type { PostContext } from '../../ports/post-store.js';
+import { referencedMediaIds } from '../posts/post-checks.js';
+import type { DeliveryDeps } from './delivery-deps.js';
+import type { StepResult } from './verdict.js';
+
+/** A connected account with today's cost of the post reserved against its daily ceiling. */
+export interface Reservation {
+  account: Account;
+  /** The account and the post's stored media, read in one round trip. */
+  context: PostContext;
+  /** Gives the reservation back (the post did not go out). */
+  release(): Promise<void>;
+}
+
+/**
+ * Step 3, reserve quota: read the account and the post's media in one round trip; the account must
+ * be connected; then reserve the post's cost against the account's daily ceiling (one conditional
+ * write), before any media is fetched. Past the ceiling the post fails, retryable.
+ */
+export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | 'clock'>) {
+  return async function reserveQuota(post: Post): Promise<StepResult<Reservation>> {
+    const context = await deps.posts.loadContext(
+      post.tenantId,
+      post.workspaceId,
+      post.accountId,
+      referencedMediaIds(post),
+    );
+    const account = context.account;
+    if (account?.status !== 'connected') {
+      return {
+        settle: {
+          kind: 'fail',
+          error: {
+            origin: 'service',
+            code: account ? 'account_disconnected' : 'account_not_found',
+            message: account
+              ? 'The account was disconnected; reconnect it and post again.'
+              : 'The account no longer exists.',
+            retryable: false,
+          },
+        },
+      };
+    }
+    const quota = DAILY_QUOTAS[account.platform];
+    const day = quotaDay(deps.clock.now());
+    if (!(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
+      return {
+        settle: {
+          kind: 'fail',
+          error: {
+            origin: 'service',
+            code: 'DAILY_QUOTA_EXCEEDED',
+            message: `The account has used its daily ${account.platform} quota (${quota.limit} ${quota.unit.replace('_', ' ')}); it resets at 00:00 UTC. Post again then.`,
+            retryable: true,
+          },
+        },
+      };
+    }
+    return {
+      proceed: {
+        account,
+        context,
+        release: () => deps.quotas.release(account.accountId, day, quota.costPerPost),
+      },
+    };
+  };
+}

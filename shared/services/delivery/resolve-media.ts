@@ -1,0 +1,92 @@
+import { mediaKindOf } from '../../domain/media.js';
+import type { MediaRef, Post } from '../../domain/posts.js';
+import type { DeliveryMedia } from '../../ports/connector.js';
+import { fetchFailureCode } from '../../ports/media-fetcher.js';
+import type { PostContext } from '../../ports/post-store.js';
+import { mediaRefsWithPaths } from '../posts/post-checks.js';
+import type { DeliveryDeps } from './delivery-deps.js';
+import type { StepResult } from './verdict.js';
+
+/**
+ * Step 4, resolve media, in the order of the post's references: stored media (`id`) must still
+ * exist (a deleted one fails the post with media_not_found); public URLs are fetched now, through
+ * the SSRF guard, and stored before the network sees them. A URL host that is down or slow may be
+ * back later (a failed attempt, retried like a network's 5xx); a refused URL or an unfit file will
+ * not change (the post fails).
+ */
+export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storage' | 'clock'>) {
+  const fromUrl = async (
+    post: Post,
+    ref: MediaRef & { url: string },
+    index: number,
+  ): Promise<StepResult<DeliveryMedia>> => {
+    const kind = ref.type ?? 'image';
+    try {
+      const fetched = await deps.fetchMedia(ref.url, kind);
+      const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
+      await deps.storage.put(key, fetched.bytes, fetched.contentType);
+      return {
+        proceed: {
+          kind,
+          url: ref.url,
+          stored: {
+            mediaId: `${post.postId}-${index}`,
+            tenantId: post.tenantId,
+            workspaceId: post.workspaceId,
+            filename: new URL(fetched.finalUrl).pathname.split('/').pop() || 'download',
+            mimeType: fetched.contentType,
+            sizeBytes: fetched.bytes.length,
+            status: 'uploaded',
+            objectKey: key,
+            source: 'url',
+            sourceUrl: ref.url,
+            createdAt: new Date(deps.clock.now()).toISOString(),
+          },
+          ...(ref.alt && { alt: ref.alt }),
+        },
+      };
+    } catch (error) {
+      const code = fetchFailureCode(error);
+      if (!code) throw error;
+      const message = error instanceof Error ? error.message : `The media URL ${ref.url} could not be used.`;
+      if ((error as { transient?: unknown }).transient === true) {
+        return {
+          settle: { kind: 'failure', origin: 'service', facts: { failure: 'transient', code, message } },
+        };
+      }
+      return { settle: { kind: 'fail', error: { origin: 'service', code, message, retryable: false } } };
+    }
+  };
+
+  return async function resolveMedia(post: Post, context: PostContext): Promise<StepResult<DeliveryMedia[]>> {
+    const media: DeliveryMedia[] = [];
+    for (const [index, { ref }] of mediaRefsWithPaths(post).entries()) {
+      if (ref.id) {
+        const stored = context.media.get(ref.id);
+        if (!stored) {
+          return {
+            settle: {
+              kind: 'fail',
+              error: {
+                origin: 'service',
+                code: 'media_not_found',
+                message: `Media ${ref.id} was deleted before delivery.`,
+                retryable: false,
+              },
+            },
+          };
+        }
+        media.push({
+          kind: mediaKindOf(stored.mimeType) ?? 'image',
+          stored,
+          ...(ref.alt && { alt: ref.alt }),
+        });
+      } else if (ref.url) {
+        const resolved = await fromUrl(post, { ...ref, url: ref.url }, index);
+        if ('settle' in resolved) return resolved;
+        media.push(resolved.proceed);
+      }
+    }
+    return { proceed: media };
+  };
+}

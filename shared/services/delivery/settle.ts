@@ -1,0 +1,179 @@
+import { type DeliveryEventType, nextDeliveryStatus } from '../../domain/post-lifecycle.js';
+import type { DeliveryState, Post, PostError } from '../../domain/posts.js';
+import { DEFAULT_RETRY_POLICY, decideAfterFailure, type FailureFacts } from '../../domain/retry-policy.js';
+import type { Account } from '../../domain/tenancy.js';
+import type { Logger } from '../../ports/logger.js';
+import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
+import { makeLookUp } from './look-up.js';
+import type { Held, Verdict } from './verdict.js';
+
+export type SettleDeps = Pick<
+  DeliveryDeps,
+  | 'posts'
+  | 'tenancy'
+  | 'connectorFor'
+  | 'clock'
+  | 'logger'
+  | 'metrics'
+  | 'random'
+  | 'retryPolicy'
+  | 'lookupTimeoutMs'
+>;
+
+export interface SettleContext {
+  /** The post's account, when known: the connector to look the post up with. */
+  account: Account | undefined;
+  log: Logger;
+  /**
+   * The lifecycle event that puts the post back in the queue: `retry` after a failed attempt (the
+   * worker), `lease_expired` after a worker died (the reconciler).
+   */
+  requeueAs: Extract<DeliveryEventType, 'retry' | 'lease_expired'>;
+}
+
+export const DELIVERY_UNCERTAIN_MESSAGE =
+  'The delivery was interrupted and the network cannot say whether it received the post. Check the account before posting again.';
+
+/**
+ * Step 6, settle: write what a delivery found out, each status through the lifecycle table, with
+ * the one conditional write of the held post (lost to someone else: dropped, nothing written).
+ * - published: published, with the network's id and URL;
+ * - fail: failed at once with that error;
+ * - failure (it certainly did not publish): queued again while the retry policy allows, else failed;
+ *   a revoked authorisation also disconnects the account;
+ * - unknown (it may have published): the network is asked whether it has the post. Found:
+ *   published, without posting again. Not found: a failed attempt as above. The network cannot
+ *   tell: failed with delivery_uncertain (retryable) rather than risk posting twice.
+ * The worker settles its unknown outcomes here, and the reconciler the posts of workers that died:
+ * one rule for both.
+ */
+export function makeSettle(deps: SettleDeps) {
+  const lookUp = makeLookUp(deps);
+  const nowIso = () => new Date(deps.clock.now()).toISOString();
+
+  const published = async (
+    held: Held,
+    found: { platformPostId: string; platformPostUrl: string },
+    log: Logger,
+  ) => {
+    const done = await held.settle((post) => {
+      const { error: _lastFailure, ...rest } = post;
+      return {
+        ...rest,
+        status: nextDeliveryStatus(post.status, 'succeed'),
+        publishedAt: nowIso(),
+        platformPostId: found.platformPostId,
+        platformPostUrl: found.platformPostUrl,
+        delivery: lastAttempt(post),
+      };
+    });
+    if (!done) return dropped(log);
+    deps.metrics.count('PostsPublished', { platform: held.post.platform });
+    log.info('post published', { platformPostId: found.platformPostId });
+    return 'published' as const;
+  };
+
+  const failed = async (held: Held, error: PostError, log: Logger): Promise<DeliveryResult> => {
+    const done = await held.settle((post) => ({
+      ...post,
+      status: nextDeliveryStatus(post.status, 'fail'),
+      error,
+      delivery: lastAttempt(post),
+    }));
+    if (!done) return dropped(log);
+    deps.metrics.count('PostsFailed', { platform: held.post.platform, code: error.code });
+    log.warn('post failed', { code: error.code, origin: error.origin, retryable: error.retryable });
+    return error.code === 'delivery_uncertain' ? 'uncertain' : 'failed';
+  };
+
+  const failure = async (
+    held: Held,
+    origin: PostError['origin'],
+    facts: FailureFacts,
+    context: SettleContext,
+  ): Promise<DeliveryResult> => {
+    const post = held.post;
+    if (facts.failure === 'auth_revoked') {
+      await deps.tenancy.markAccountDisconnected(post.tenantId, post.workspaceId, post.accountId, {
+        at: nowIso(),
+        reason: facts.message,
+      });
+    }
+    const decision = decideAfterFailure(
+      facts,
+      {
+        attempt: post.attempts,
+        now: deps.clock.now(),
+        ...(post.delivery?.rateLimitedSince && { rateLimitedSince: post.delivery.rateLimitedSince }),
+      },
+      deps.random,
+      deps.retryPolicy ?? DEFAULT_RETRY_POLICY,
+    );
+    if (decision.kind === 'fail') return failed(held, { ...decision.error, origin }, context.log);
+    const nextAttemptAt = new Date(deps.clock.now() + decision.delaySeconds * 1000).toISOString();
+    const done = await held.settle((current) => ({
+      ...current,
+      status: nextDeliveryStatus(current.status, context.requeueAs),
+      error: {
+        origin,
+        code: facts.code,
+        message: facts.message,
+        retryable: true,
+        ...(facts.platformRawCode && { platformRawCode: facts.platformRawCode }),
+      },
+      delivery: {
+        nextAttemptAt,
+        ...(decision.rateLimitedSince && { rateLimitedSince: decision.rateLimitedSince }),
+        ...lastAttempt(current),
+      },
+    }));
+    if (!done) return dropped(context.log);
+    context.log.info('post queued for another attempt', { code: facts.code, nextAttemptAt });
+    return 'retrying';
+  };
+
+  return async function settle(
+    held: Held,
+    verdict: Verdict,
+    context: SettleContext,
+  ): Promise<DeliveryResult> {
+    if (held.lost?.aborted) return dropped(context.log);
+    switch (verdict.kind) {
+      case 'published':
+        return published(held, verdict, context.log);
+      case 'fail':
+        return failed(held, verdict.error, context.log);
+      case 'failure':
+        return failure(held, verdict.origin, verdict.facts, context);
+      case 'unknown': {
+        const found = await lookUp(context.account, held.post.postId, context.log);
+        if (held.lost?.aborted) return dropped(context.log);
+        if (found.kind === 'found') return published(held, found, context.log);
+        if (found.kind === 'not_found') {
+          const facts: FailureFacts = { failure: 'transient', code: verdict.code, message: verdict.message };
+          return failure(held, verdict.origin, facts, context);
+        }
+        return failed(
+          held,
+          {
+            origin: 'service',
+            code: 'delivery_uncertain',
+            message: DELIVERY_UNCERTAIN_MESSAGE,
+            retryable: true,
+          },
+          context.log,
+        );
+      }
+    }
+  };
+}
+
+/** A settled post keeps only when it was last tried. */
+function lastAttempt(post: Post): DeliveryState {
+  return post.delivery?.lastAttemptAt ? { lastAttemptAt: post.delivery.lastAttemptAt } : {};
+}
+
+function dropped(log: Logger): 'dropped' {
+  log.info('outcome dropped: the post was changed by someone else meanwhile');
+  return 'dropped';
+}

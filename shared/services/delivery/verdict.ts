@@ -1,0 +1,28 @@
+import type { Post, PostError } from '../../domain/posts.js';
+import type { FailureFacts } from '../../domain/retry-policy.js';
+
+/** What a step of the delivery found out, for the settle step to write. */
+export type Verdict =
+  | { kind: 'published'; platformPostId: string; platformPostUrl: string }
+  /** The post fails now, whatever the retry policy says (the service refused it). */
+  | { kind: 'fail'; error: PostError }
+  /** A failed attempt that certainly did not publish: the retry policy decides what comes next. */
+  | { kind: 'failure'; origin: PostError['origin']; facts: FailureFacts }
+  /** The network may or may not have the post: it is looked up before anything else happens. */
+  | { kind: 'unknown'; origin: PostError['origin']; code: string; message: string };
+
+/** A step either hands its result to the next step or ends the delivery with a verdict. */
+export type StepResult<T> = { proceed: T } | { settle: Verdict };
+
+/** A post a delivery holds, and the one write that settles it. */
+export interface Held {
+  /** The post as held now. */
+  readonly post: Post;
+  /** Aborted once the hold is lost (someone else changed the post): nothing is written then. */
+  readonly lost?: AbortSignal;
+  /**
+   * Writes `change(post)` in place of the held post if nobody else changed it meanwhile; false when
+   * someone did. The hold ends with it.
+   */
+  settle(change: (post: Post) => Post): Promise<boolean>;
+}
