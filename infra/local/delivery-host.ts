@@ -27,6 +27,11 @@ export interface LocalDeliveryOptions {
   keepEvents?: number;
   /** The public media fetcher; the SSRF-safe one with the service's limits by default (tests pass one). */
   fetchMedia?: MediaFetcher;
+  /**
+   * Delivery batches handled at once, as the worker's event source mapping's MaximumConcurrency
+   * (2–1,000; default 10): a slow network call holds up only its own batch.
+   */
+  deliveryConcurrency?: number;
 }
 
 export interface LocalDelivery {
@@ -125,7 +130,11 @@ export async function startLocalDelivery(
     logger: deps.logger,
   });
 
-  deliveryQueue.start((event) => delivery.handleDeliveryBatch(event), { batchSize: 10, pollIntervalMs: 25 });
+  deliveryQueue.start((event) => delivery.handleDeliveryBatch(event), {
+    batchSize: 10,
+    pollIntervalMs: 25,
+    ...(options.deliveryConcurrency !== undefined && { maxConcurrency: options.deliveryConcurrency }),
+  });
   importQueue.start((event) => delivery.handleImportBatch(event), { batchSize: 5, pollIntervalMs: 50 });
   await scheduler.start();
   await poller.start();

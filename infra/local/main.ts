@@ -8,7 +8,10 @@ import { describeDemo, seedDemoTenant } from './seed.js';
 // noise here (the lockfile pins the SDK, and Lambda runs Node 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/** `npm start`: the whole service on this machine. PORT (default 3000) and DATA_DIR choose where. */
+/**
+ * `npm start`: the whole service on this machine. PORT (default 3000) and DATA_DIR choose where;
+ * DELIVERY_CONCURRENCY (default 10) how many delivery batches run at once.
+ */
 async function main() {
   const port = Number(process.env.PORT ?? '3000');
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -24,12 +27,24 @@ async function main() {
     }
     return value * 1000;
   };
+  const wholeNumber = (name: string, min: number, max: number) => {
+    const raw = process.env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      console.error(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+      process.exit(2);
+    }
+    return value;
+  };
+  const deliveryConcurrency = wholeNumber('DELIVERY_CONCURRENCY', 2, 1000);
   console.log(`Starting the local host (data folder ${dataDir}) ...`);
   const host = await startLocalHost({
     dataDir,
     port,
     delivery: {
       leaseMs: seconds('DELIVERY_LEASE_SECONDS', 120),
+      ...(deliveryConcurrency !== undefined && { deliveryConcurrency }),
       reconcileIntervalMs: seconds('RECONCILE_INTERVAL_SECONDS', 30),
     },
   });

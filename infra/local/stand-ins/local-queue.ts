@@ -7,6 +7,15 @@ import { makePollLoop, type PollLoop } from './poll-loop.js';
 
 /** SQS's own limit for a per-message delay (15 minutes). */
 const MAX_DELAY_SECONDS = 900;
+/**
+ * Batches handled at once when start() is not told otherwise. Lambda's event source mapping runs
+ * up to 1,000 at once (its MaximumConcurrency setting takes 2 to 1,000); ten keep one machine
+ * responsive while no slow call holds up the rest.
+ */
+export const DEFAULT_MAX_CONCURRENCY = 10;
+/** The range Lambda accepts for an event source mapping's MaximumConcurrency. */
+const MIN_CONCURRENCY = 2;
+const MAX_CONCURRENCY = 1000;
 
 /** What an SQS handler may resolve to: a partial batch response, or nothing (all succeeded). */
 export type SqsBatchResult = Awaited<ReturnType<SQSHandler>>;
@@ -37,6 +46,12 @@ export interface LocalQueueStartOptions {
   batchSize: number;
   /** Sleep between two polls that found nothing to deliver. Default 100 ms. */
   pollIntervalMs?: number;
+  /**
+   * Batches handled at once at most (the mapping's MaximumConcurrency), 2–1,000. Default
+   * DEFAULT_MAX_CONCURRENCY. The queue keeps polling while batches run, so one slow batch holds
+   * up only its own messages.
+   */
+  maxConcurrency?: number;
 }
 
 /**
@@ -50,10 +65,15 @@ export interface LocalQueueStartOptions {
 export interface LocalQueue<T> extends MessageQueue<T> {
   readonly name: string;
   readonly arn: string;
-  /** Starts delivering to the handler, as an event source mapping with ReportBatchItemFailures. */
+  /**
+   * Starts delivering to the handler, as an event source mapping with ReportBatchItemFailures:
+   * up to maxConcurrency batches at once.
+   */
   start(handler: SqsBatchHandler, options: LocalQueueStartOptions): void;
-  /** Stops polling; resolves once the batch being handled (if any) has finished and been settled. */
+  /** Stops polling; resolves once the batches being handled (if any) have finished and been settled. */
   stop(): Promise<void>;
+  /** Batches handed to the handler and not yet settled. */
+  batchesInFlight(): number;
   /** Messages held: waiting, delayed or in flight (ApproximateNumberOfMessages + …Delayed + …NotVisible). */
   size(): number;
   /** Messages received and neither deleted nor visible again yet (ApproximateNumberOfMessagesNotVisible). */
@@ -83,9 +103,9 @@ function delayMs(delaySeconds: number | undefined): number {
   return Math.ceil(delaySeconds) * 1000;
 }
 
-function requirePositiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTEGER) {
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}.`);
+function requireInteger(name: string, value: number, min = 1, max = Number.MAX_SAFE_INTEGER) {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}.`);
   }
 }
 
@@ -108,7 +128,7 @@ export function failedMessageIds(response: SqsBatchResult, batch: readonly SQSRe
 
 export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> {
   if (!options.name) throw new RangeError('A local queue needs a name.');
-  requirePositiveInteger('maxReceiveCount', options.maxReceiveCount);
+  requireInteger('maxReceiveCount', options.maxReceiveCount);
   if (!Number.isFinite(options.visibilityTimeoutMs) || options.visibilityTimeoutMs < 0) {
     throw new RangeError(`visibilityTimeoutMs must be 0 or more, got ${options.visibilityTimeoutMs}.`);
   }
@@ -118,6 +138,8 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
   const messages = new Map<string, StoredMessage>();
   let deadLettered = 0;
   let loop: PollLoop | undefined;
+  /** The batches being handled; each settles its own messages when its handler returns. */
+  const running = new Set<Promise<void>>();
 
   const log = (options.logger ?? silentLogger).with({ queue: options.name });
 
@@ -168,8 +190,42 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
     };
   }
 
-  /** One poll: receive up to batchSize visible messages, invoke, delete what succeeded. */
-  async function pollOnce(handler: SqsBatchHandler, batchSize: number): Promise<boolean> {
+  /** Invokes the handler with one batch, then deletes what succeeded. Never rejects. */
+  async function handleBatch(handler: SqsBatchHandler, batch: SQSRecord[]): Promise<void> {
+    let failed: Set<string>;
+    try {
+      failed = failedMessageIds(await handler({ Records: batch }), batch);
+    } catch (error) {
+      // Lambda: an invocation error leaves every message of the batch for redelivery.
+      log.warn('local queue: handler threw; the batch is delivered again after the visibility timeout', {
+        messages: batch.length,
+        error,
+      });
+      return;
+    }
+    for (const record of batch) {
+      if (failed.has(record.messageId)) continue;
+      // DeleteMessage with this receipt: a message received again since (its visibility ran out
+      // while the handler worked) has a newer receipt and is left alone.
+      if (messages.get(record.messageId)?.receiptHandle === record.receiptHandle) {
+        messages.delete(record.messageId);
+      }
+    }
+  }
+
+  /**
+   * One poll: when fewer than maxConcurrency batches run, receive up to batchSize visible
+   * messages and start handling them without waiting; at the limit, wait for a batch to finish.
+   */
+  async function pollOnce(
+    handler: SqsBatchHandler,
+    batchSize: number,
+    maxConcurrency: number,
+  ): Promise<boolean> {
+    if (running.size >= maxConcurrency) {
+      await Promise.race(running);
+      return true;
+    }
     const now = clock.now();
     const batch: SQSRecord[] = [];
     let moved = false;
@@ -184,26 +240,8 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
       batch.push(receive(message, now));
     }
     if (batch.length === 0) return moved;
-
-    let failed: Set<string>;
-    try {
-      failed = failedMessageIds(await handler({ Records: batch }), batch);
-    } catch (error) {
-      // Lambda: an invocation error leaves every message of the batch for redelivery.
-      log.warn('local queue: handler threw; the batch is delivered again after the visibility timeout', {
-        messages: batch.length,
-        error,
-      });
-      return true;
-    }
-    for (const record of batch) {
-      if (failed.has(record.messageId)) continue;
-      // DeleteMessage with this receipt: a message received again since (its visibility ran out
-      // while the handler worked) has a newer receipt and is left alone.
-      if (messages.get(record.messageId)?.receiptHandle === record.receiptHandle) {
-        messages.delete(record.messageId);
-      }
-    }
+    const handling = handleBatch(handler, batch).finally(() => running.delete(handling));
+    running.add(handling);
     return true;
   }
 
@@ -230,10 +268,12 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
 
     start(handler, startOptions) {
       if (loop?.running) throw new Error(`Local queue ${options.name} is already started.`);
-      requirePositiveInteger('batchSize', startOptions.batchSize, 10_000);
+      requireInteger('batchSize', startOptions.batchSize, 1, 10_000);
+      const maxConcurrency = startOptions.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
+      requireInteger('maxConcurrency', maxConcurrency, MIN_CONCURRENCY, MAX_CONCURRENCY);
       const pollIntervalMs = startOptions.pollIntervalMs ?? 100;
       loop = makePollLoop({
-        step: () => pollOnce(handler, startOptions.batchSize),
+        step: () => pollOnce(handler, startOptions.batchSize, maxConcurrency),
         idleDelayMs: () => pollIntervalMs,
         onError: (error) => log.warn('local queue: poll failed', { error }),
       });
@@ -242,7 +282,10 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
 
     async stop() {
       await loop?.stop();
+      await Promise.all([...running]);
     },
+
+    batchesInFlight: () => running.size,
 
     size: () => messages.size,
 

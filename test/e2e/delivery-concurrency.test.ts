@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BootstrapResult } from '../../shared/services/admin.js';
+import { eventually } from '../support/eventually.js';
+import { postsClient, tweet } from '../support/post-fixtures.js';
+import { startTestHost, type TestHost } from '../support/test-host.js';
+
+/** How long the slow tenant's network call takes: far longer than the others need in all. */
+const SLOW_MS = 8000;
+
+describe('one slow network call delays no other tenant on the local host', () => {
+  let host: TestHost;
+  let slowTenant: BootstrapResult;
+  let otherTenant: BootstrapResult;
+
+  beforeAll(async () => {
+    host = await startTestHost({ delivery: { sandboxLatencyMs: { min: 5, max: 20 } } });
+    slowTenant = await host.admin.bootstrap({ name: 'Slow network' });
+    otherTenant = await host.admin.bootstrap({ name: 'Everyone else' });
+  });
+  afterAll(async () => {
+    await host.stop();
+  });
+
+  it(`ten posts of another tenant publish within seconds while a [sandbox:slow:${SLOW_MS}] post is still publishing`, async () => {
+    // Prepare: the slow post is in the hands of a worker, waiting on the network.
+    const slowPosts = postsClient(host, slowTenant);
+    const status = async (posts: ReturnType<typeof postsClient>, id: string) =>
+      ((await (await posts.get(id)).json()) as { status: string }).status;
+    const created = await slowPosts.create(tweet(slowTenant, { content: `Slow [sandbox:slow:${SLOW_MS}]` }));
+    expect(created.status).toBe(201);
+    const slowId = ((await created.json()) as { id: string }).id;
+    await eventually(async () => ((await status(slowPosts, slowId)) === 'publishing' ? true : undefined), {
+      what: 'the slow post to be publishing',
+    });
+    const slowSince = Date.now();
+
+    // Act: ten posts of another tenant, right after.
+    const others = postsClient(host, otherTenant);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await others.create(tweet(otherTenant, { content: `Not held up ${i}` }));
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    await eventually(
+      async () => {
+        const statuses = await Promise.all(ids.map((id) => status(others, id)));
+        return statuses.every((s) => s === 'published') ? statuses : undefined;
+      },
+      { timeoutMs: SLOW_MS - 2000, what: 'the ten posts to be published' },
+    );
+
+    // Assess: all ten went out while the slow call was still under way.
+    expect(Date.now() - slowSince).toBeLessThan(SLOW_MS);
+    expect(await status(slowPosts, slowId)).toBe('publishing');
+    await eventually(async () => ((await status(slowPosts, slowId)) === 'published' ? true : undefined), {
+      timeoutMs: SLOW_MS + 5000,
+      what: 'the slow post to be published in the end',
+    });
+  }, 30_000);
+});
