@@ -20,8 +20,14 @@ export interface LocalDeliveryOptions {
   /** The sandbox network's simulated latency; its realistic per-network defaults when absent. */
   sandboxLatencyMs?: LatencyRange;
   leaseMs?: number;
+  /** How long the worker waits for the network, and for a look-up after no answer (tests shorten them). */
+  connectorTimeoutMs?: number;
+  lookupTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
-  /** How often the reconciler runs (default 30 s). */
+  /**
+   * How often the reconciler runs (default 5 s): it takes back a post whose worker died once its
+   * lease (20 s) runs out, so a shorter interval than AWS's minute is cheap and keeps that prompt.
+   */
   reconcileIntervalMs?: number;
   /** How many recent events to keep for inspection until webhooks deliver them (default 1000). */
   keepEvents?: number;
@@ -38,7 +44,8 @@ export interface LocalDelivery {
   deliveryQueue: ReturnType<typeof makeLocalQueue<DeliveryMessage>>;
   /** The newest events, oldest first. */
   events(): ServiceEvent[];
-  reconcileNow(): Promise<void>;
+  /** Runs the reconciler once; `messagesLost` as at start (every due message is re-sent). */
+  reconcileNow(options?: { messagesLost?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -117,6 +124,8 @@ export async function startLocalDelivery(
     },
     {
       ...(options.leaseMs && { leaseMs: options.leaseMs }),
+      ...(options.connectorTimeoutMs && { connectorTimeoutMs: options.connectorTimeoutMs }),
+      ...(options.lookupTimeoutMs && { lookupTimeoutMs: options.lookupTimeoutMs }),
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
     },
   );
@@ -139,15 +148,24 @@ export async function startLocalDelivery(
   await scheduler.start();
   await poller.start();
   let reconciling: Promise<void> = Promise.resolve();
-  const reconcileNow = async () => {
-    reconciling = reconciling.then(async () => {
-      await delivery.reconcile();
-    });
+  const reconcileNow = async (reconcileOptions: { messagesLost?: boolean } = {}) => {
+    // One run at a time; a failed run (already reported to its caller) does not stop the next.
+    reconciling = reconciling
+      .catch(() => undefined)
+      .then(async () => {
+        await delivery.reconcile(reconcileOptions);
+      });
     await reconciling;
   };
-  const timer = setInterval(() => {
-    reconcileNow().catch((error: unknown) => console.error('reconciler failed:', error));
-  }, options.reconcileIntervalMs ?? 30_000);
+  const reconcileInBackground = (reconcileOptions: { messagesLost?: boolean } = {}) => {
+    reconcileNow(reconcileOptions).catch((error: unknown) =>
+      deps.logger.error('reconciler failed', { error }),
+    );
+  };
+  // The queue lived in the last process's memory: re-send every message it held now, rather than
+  // when a post is two minutes overdue. Posts a dead worker held come back when their lease ends.
+  reconcileInBackground({ messagesLost: true });
+  const timer = setInterval(() => reconcileInBackground(), options.reconcileIntervalMs ?? 5_000);
 
   return {
     deliveryQueue,

@@ -43,9 +43,9 @@ async function main() {
     dataDir,
     port,
     delivery: {
-      leaseMs: seconds('DELIVERY_LEASE_SECONDS', 120),
+      leaseMs: seconds('DELIVERY_LEASE_SECONDS', 20),
       ...(deliveryConcurrency !== undefined && { deliveryConcurrency }),
-      reconcileIntervalMs: seconds('RECONCILE_INTERVAL_SECONDS', 30),
+      reconcileIntervalMs: seconds('RECONCILE_INTERVAL_SECONDS', 5),
     },
   });
   let stopping = false;
