@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_BYTES_BY_KIND, type Media, MIME_TYPES_BY_KIND } from '../../domain/media.js';
+import {
+  filenameProblem,
+  MAX_BYTES_BY_KIND,
+  MAX_FILENAME_BYTES,
+  type Media,
+  MIME_TYPES_BY_KIND,
+} from '../../domain/media.js';
 import { MEDIA_KINDS } from '../../domain/posts.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';
 import { checkPublicUrl } from '../posts/post-schemas.js';
@@ -13,10 +19,14 @@ export const uploadUrlBody = z.strictObject({
   filename: z
     .string()
     .min(1)
-    .max(255)
-    .refine((name) => ![...name].some((char) => char === '/' || char === '\\' || char.charCodeAt(0) < 32), {
-      message: 'A file name, without slashes or control characters.',
-    }),
+    .max(MAX_FILENAME_BYTES)
+    .superRefine((name, ctx) => {
+      const problem = filenameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .describe(
+      'One plain file name, at most 255 bytes: no / or \\, not "." or "..", no control or invisible formatting characters (bidirectional overrides, zero-width), no spaces at either end.',
+    ),
   mimeType: z
     .enum(SUPPORTED_TYPES)
     .describe('image/jpeg|png|gif|webp|heic, video/mp4|quicktime|webm, application/pdf'),

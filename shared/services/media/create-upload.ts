@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import {
+  filenameProblem,
   MAX_BYTES_BY_KIND,
   type Media,
   mediaKindOf,
@@ -25,7 +26,8 @@ export interface IssuedUpload {
 
 /**
  * Start an upload:
- * 1. the type must be supported and the size within its kind's limit (400 otherwise);
+ * 1. the file name must be a plain name (`filenameProblem`), the type supported and the size within
+ *    its kind's limit (400 otherwise);
  * 2. a presigned PUT, valid 15 minutes, signed for that type and that exact length;
  * 3. the media record, pending until the file is there.
  */
@@ -35,6 +37,8 @@ export function makeCreateUpload(deps: MediaDeps) {
     workspaceId: string,
     request: UploadRequest,
   ): Promise<IssuedUpload> {
+    const nameProblem = filenameProblem(request.filename);
+    if (nameProblem) throw new InvalidRequestError('The file name is refused.', { filename: [nameProblem] });
     const kind = mediaKindOf(request.mimeType);
     if (!kind)
       throw new InvalidRequestError('Unsupported mimeType.', { mimeType: ['Not a supported media type.'] });

@@ -1,5 +1,5 @@
 import { newId } from '../../domain/ids.js';
-import { type Media, mediaObjectKey } from '../../domain/media.js';
+import { filenameFrom, type Media, mediaObjectKey } from '../../domain/media.js';
 import type { MediaKind } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
 import { fetchFailureCode, type MediaFetcher } from '../../ports/media-fetcher.js';
@@ -13,10 +13,9 @@ export interface MediaImportMessage {
   mediaId: string;
 }
 
-/** The filename an imported file is known by: the URL's last path segment. */
+/** The filename an imported file is known by: the URL's last path segment, made a plain name. */
 function filenameOf(url: string): string {
-  const last = new URL(url).pathname.split('/').filter(Boolean).pop();
-  return decodeURIComponent(last ?? 'download').slice(0, 255) || 'download';
+  return filenameFrom(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
 }
 
 /** POST .../media {url, type}: records the import, pending; the outbox hands it to the import worker. */
