@@ -46,6 +46,11 @@ describe('delivery on the local host, through the sandbox network', () => {
     return ((await response.json()) as { id: string }).id;
   };
   const read = async (id: string) => (await (await posts.get(id)).json()) as PostBody;
+  const startDelays = () => host.metricPoints.filter((point) => point.name === 'ScheduledStartDelay');
+  const counted = (name: string, dimensions: Record<string, string>) =>
+    host.metricPoints.filter(
+      (point) => point.name === name && JSON.stringify(point.dimensions) === JSON.stringify(dimensions),
+    ).length;
   const settle = (id: string, timeoutMs = 15_000) =>
     eventually(
       async () => {
@@ -57,7 +62,13 @@ describe('delivery on the local host, through the sandbox network', () => {
 
   beforeAll(async () => {
     host = await startTestHost({
-      delivery: { sandboxLatencyMs: { min: 5, max: 20 }, retryPolicy: FAST_RETRIES, leaseMs: 1000 },
+      delivery: {
+        sandboxLatencyMs: { min: 5, max: 20 },
+        retryPolicy: FAST_RETRIES,
+        leaseMs: 1000,
+        connectorTimeoutMs: 1500,
+        lookupTimeoutMs: 1000,
+      },
     });
     tenant = await host.admin.bootstrap({ name: 'Delivery' });
     posts = postsClient(host, tenant);
@@ -83,12 +94,20 @@ describe('delivery on the local host, through the sandbox network', () => {
 
   it('publishes a scheduled post within 2 s of scheduledAt, never before it', async () => {
     const scheduledAt = secondsAhead(3);
+    const delaysBefore = startDelays().length;
     const id = await create(tweet(tenant, { status: 'scheduled', scheduledAt, content: 'On time' }));
     const post = await settle(id);
     expect(post.status).toBe('published');
     const lateness = Date.parse(post.publishedAt as string) - Date.parse(scheduledAt);
     expect(lateness).toBeGreaterThanOrEqual(0);
     expect(lateness).toBeLessThan(2000);
+    // The start delay an operator watches: from scheduledAt to the network call.
+    const delays = startDelays().slice(delaysBefore);
+    expect(delays).toHaveLength(1);
+    const [delay] = delays;
+    expect(delay?.dimensions).toEqual({ platform: 'twitter' });
+    expect(delay?.value).toBeGreaterThanOrEqual(0);
+    expect(delay?.value).toBeLessThan(2000);
   });
 
   it('moves a post scheduled far ahead (a schedule) to soon by PATCH, and publishes it then', async () => {
@@ -144,13 +163,17 @@ describe('delivery on the local host, through the sandbox network', () => {
       });
     });
 
-    it('a permanent rejection fails at once, not retryable', async () => {
+    it('a permanent rejection fails at once, not retryable, counted as failed by platform and code', async () => {
+      const failedBefore = counted('PostsFailed', { platform: 'twitter', code: 'PLATFORM_REJECTED' });
       const post = await settle(await create(tweet(tenant, { content: 'No [sandbox:rejected]' })));
       expect(post).toMatchObject({
         status: 'failed',
         attempts: 1,
         error: { code: 'PLATFORM_REJECTED', retryable: false },
       });
+      expect(counted('PostsFailed', { platform: 'twitter', code: 'PLATFORM_REJECTED' })).toBe(
+        failedBefore + 1,
+      );
     });
 
     it('a revoked token fails the post, disconnects the account and emits account.disconnected', async () => {
@@ -186,6 +209,26 @@ describe('delivery on the local host, through the sandbox network', () => {
     it('a slow network still publishes', async () => {
       const post = await settle(await create(tweet(tenant, { content: 'Slow [sandbox:slow:400]' })));
       expect(post.status).toBe('published');
+    });
+
+    it('a network that answers after the time-out: looked up and published, not tried again', async () => {
+      // The sandbox publishes, then answers 5 s later; the worker gives up after 1.5 s.
+      const id = await create(tweet(tenant, { content: 'Late answer [sandbox:slow:5000]' }));
+      const post = await settle(id);
+      expect(post).toMatchObject({ status: 'published', attempts: 1, error: null });
+      expect(post.platformPostId).toMatch(/^\d{19}$/);
+      const lines = host.logs.filter((line) => line.fields.postId === id);
+      const ids = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, postId: id, attempt: 1 };
+      expect(
+        lines.find((line) => line.message === 'the network call ended without an answer')?.fields,
+      ).toMatchObject({ ...ids, code: 'PLATFORM_TIMEOUT' });
+      expect(
+        lines.find((line) => line.message === 'looked the post up on the network')?.fields,
+      ).toMatchObject({
+        ...ids,
+        found: 'found',
+      });
+      expect(lines.find((line) => line.message === 'post published')?.fields).toMatchObject(ids);
     });
 
     it('a post whose media was deleted before delivery fails with media_not_found', async () => {
@@ -270,6 +313,19 @@ describe('delivery on the local host, through the sandbox network', () => {
       });
       expect(await usage(account.accountId)).toMatchObject({ used: 25, limit: 25 });
     });
+  });
+
+  it('counts each post created once (not its idempotent replay), and each one published, by platform', async () => {
+    const createdBefore = counted('PostsCreated', { platform: 'twitter' });
+    const publishedBefore = counted('PostsPublished', { platform: 'twitter' });
+    const body = tweet(tenant, { content: 'Counted once' });
+    const first = await posts.create(body, { 'Idempotency-Key': 'count-me-once' });
+    const replay = await posts.create(body, { 'Idempotency-Key': 'count-me-once' });
+    const { id } = (await first.json()) as { id: string };
+    expect(((await replay.json()) as { id: string }).id).toBe(id);
+    expect((await settle(id)).status).toBe('published');
+    expect(counted('PostsCreated', { platform: 'twitter' })).toBe(createdBefore + 1);
+    expect(counted('PostsPublished', { platform: 'twitter' })).toBe(publishedBefore + 1);
   });
 
   describe('exactly once', () => {

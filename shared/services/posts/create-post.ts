@@ -10,6 +10,7 @@ import { initialStatus } from '../../domain/post-lifecycle.js';
 import type { ContentItem, MediaRef, Post, PostType, RequestedStatus } from '../../domain/posts.js';
 import type { Principal } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
+import { type Metrics, noMetrics } from '../../ports/metrics.js';
 import { IdempotencyRace, type PostStore } from '../../ports/post-store.js';
 import { assertReadyToSubmit, referencedMediaIds } from './post-checks.js';
 
@@ -33,7 +34,13 @@ export interface CreatedPost {
 const RACE_READS = 20;
 const RACE_PAUSE_MS = 50;
 
-export function makeCreatePost(deps: { posts: PostStore; clock: Clock }) {
+/** `metrics` counts PostsCreated (by platform); none when a caller (a unit test) leaves it out. */
+export function makeCreatePost(deps: { posts: PostStore; clock: Clock; metrics?: Metrics }) {
+  const metrics = deps.metrics ?? noMetrics;
+  const counted = (created: CreatedPost): CreatedPost => {
+    metrics.count('PostsCreated', { platform: created.body.platform });
+    return created;
+  };
   const replay = (record: IdempotencyRecord, fingerprint: string): CreatedPost => {
     if (record.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
     return { status: record.status, body: record.body as CreatedPost['body'], replayed: true };
@@ -131,7 +138,7 @@ export function makeCreatePost(deps: { posts: PostStore; clock: Clock }) {
     };
     if (!idempotencyKey) {
       await deps.posts.create(post);
-      return created;
+      return counted(created);
     }
     const record: IdempotencyRecord = {
       tenantId,
@@ -144,7 +151,7 @@ export function makeCreatePost(deps: { posts: PostStore; clock: Clock }) {
     };
     try {
       await deps.posts.create(post, record);
-      return created;
+      return counted(created);
     } catch (error) {
       if (!(error instanceof IdempotencyRace)) throw error;
       const winner = await awaitWinner(tenantId, idempotencyKey, fingerprint);
