@@ -115,6 +115,14 @@ describe('confirm upload', () => {
     expect(await confirm(issued.media.mediaId)).toEqual(first);
   });
 
+  it('an uploaded item is answered as it is, without asking storage again', async () => {
+    const { confirm, media } = await setup();
+    // Its object is not where the record says (an operator moved it): confirm is not a re-check.
+    await media.put(aMedia());
+
+    expect(await confirm(aMedia().mediaId)).toEqual(aMedia());
+  });
+
   it('nothing uploaded yet: 409 upload_incomplete, still pending', async () => {
     const { createUpload, confirm, media } = await setup();
     const issued = await createUpload(PNG);
