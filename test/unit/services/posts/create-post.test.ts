@@ -15,6 +15,7 @@ import {
 import type { WorkspacePolicies } from '../../../../shared/domain/policies.js';
 import { IdempotencyRace } from '../../../../shared/ports/post-store.js';
 import { type CreatePostInput, makeCreatePost } from '../../../../shared/services/posts/create-post.js';
+import { makeMemoryMetrics } from '../../../support/memory-observability.js';
 import { aPost } from '../../delivery/support.js';
 import { aMedia, anAccount, aWorkspace } from '../../support/builders.js';
 import { ACCOUNT_ID, aServiceWorld, at, NOW, TENANT_ID, WORKSPACE_ID } from '../../support/service-world.js';
@@ -66,10 +67,11 @@ function aRecord(overrides: Partial<IdempotencyRecord> = {}): IdempotencyRecord 
 
 async function setup(policies?: WorkspacePolicies) {
   const world = await aServiceWorld(policies ? { policies } : {});
-  const create = makeCreatePost(world);
+  const metrics = makeMemoryMetrics();
+  const create = makeCreatePost({ ...world, metrics });
   const createPost = (input: CreatePostInput, key?: string, workspaceId = WORKSPACE_ID) =>
     create(world.principal, workspaceId, input, key);
-  return { ...world, createPost };
+  return { ...world, metrics, createPost };
 }
 
 describe('create post', () => {
@@ -380,9 +382,22 @@ describe('create post', () => {
       expect(posts.all()).toHaveLength(1);
     });
 
+    it('counts a new post in PostsCreated by platform, never a replay or a refused request', async () => {
+      const { createPost, metrics } = await setup();
+
+      await createPost(aTweet(), 'key-1');
+      await createPost(aTweet(), 'key-1');
+      await rejection(createPost(aTweet({ content: 'Another' }), 'key-1'));
+      await rejection(createPost(aTweet({ postType: 'reel' })));
+
+      expect(metrics.points).toEqual([
+        { name: 'PostsCreated', value: 1, unit: 'count', dimensions: { platform: 'twitter' } },
+      ]);
+    });
+
     it("a lost race replays the winner's answer once it commits", async () => {
       vi.useFakeTimers({ toFake: ['setTimeout'] });
-      const { createPost, posts } = await setup();
+      const { createPost, posts, metrics } = await setup();
       const winnerBody = {
         id: 'pst_01JD0000000000000000000042',
         status: 'queued',
@@ -402,6 +417,7 @@ describe('create post', () => {
 
       expect(await loser).toEqual({ status: 201, body: winnerBody, replayed: true });
       expect(posts.all().map((post) => post.postId)).toEqual([winnerBody.id]);
+      expect(metrics.points).toEqual([]);
     });
 
     it('a lost race against a winner with another body: 422', async () => {
