@@ -16,6 +16,7 @@ import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDeps, type Observability } from '../../shared/runtime/make-deps.js';
 import { makeAutoConfirm } from '../../shared/services/media/auto-confirm.js';
+import { DEFAULT_AUTH_FAILURES_PER_MINUTE, makeAuthFailureLimiter } from './auth-failure-limiter.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { removeHostFile, writeHostFile } from './host-file.js';
@@ -27,6 +28,13 @@ import { startS3Local } from './s3-local.js';
  */
 function makeLocalObservability(): Observability {
   return { logger: makePowertoolsLogger(), metrics: noMetrics };
+}
+
+/** The HTTP server's failed-authentication limiter, unless the options turn it off. */
+function authFailureLimit(options: LocalHostOptions, clock: Clock) {
+  const failuresPerMinute = options.authFailuresPerMinute ?? DEFAULT_AUTH_FAILURES_PER_MINUTE;
+  if (failuresPerMinute === false) return {};
+  return { authFailures: makeAuthFailureLimiter({ failuresPerMinute, clock }) };
 }
 
 export const LOCAL_REGION = 'us-east-1';
@@ -41,6 +49,12 @@ export interface LocalHostOptions {
   /** Table name prefix: lets several hosts share one DynamoDB Local (tests). */
   tablePrefix?: string;
   authCacheTtlSeconds?: number;
+  /**
+   * 401 answers a client address may get per minute; past them its requests with a missing or
+   * unproven key are refused with 429 until the minute ends (auth-failure-limiter.ts). Default
+   * 30; false turns the limit off.
+   */
+  authFailuresPerMinute?: number | false;
   clock?: Clock;
   /** Where logs and metrics go; Powertools' logger (metrics off) by default, a recorder in tests. */
   observability?: Observability;
@@ -125,7 +139,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
         handlerFor: (operation) => handlers.get(operation) as ApiHandler,
         fallback: makeFallbackHandler(operations),
       },
-      { logger: deps.logger },
+      { logger: deps.logger, metrics: deps.metrics, ...authFailureLimit(options, deps.clock) },
     );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -9,7 +9,9 @@ import { requestIdFrom } from '../../shared/http/request-id.js';
 import type { ApiResult } from '../../shared/http/request-state.js';
 import { makeRouteMatcher } from '../../shared/http/route-matcher.js';
 import type { Logger } from '../../shared/ports/logger.js';
+import { type Metrics, noMetrics } from '../../shared/ports/metrics.js';
 import { toApiGatewayEvent } from './api-gateway-event.js';
+import type { AuthFailureLimiter } from './auth-failure-limiter.js';
 import { makeLambdaContext } from './lambda-context.js';
 import { type Refusal, rawHttpResponse, refusalForClientError } from './raw-refusal.js';
 
@@ -84,6 +86,13 @@ export interface LocalApiRoutes {
 export interface LocalApiServerOptions {
   /** Where the server's own failures and refusals go (the handlers log through their deps). */
   logger: Logger;
+  /** Counts the requests the server itself refuses with 429. */
+  metrics?: Metrics;
+  /**
+   * Refuses, before any handler runs, key-authenticated requests from an address that has had
+   * too many 401 answers (see auth-failure-limiter.ts); none when absent.
+   */
+  authFailures?: AuthFailureLimiter;
 }
 
 /**
@@ -94,7 +103,8 @@ export interface LocalApiServerOptions {
  */
 export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiServerOptions): Server {
   const match = makeRouteMatcher(routes.operations);
-  const { logger } = options;
+  const { logger, authFailures } = options;
+  const metrics = options.metrics ?? noMetrics;
   /** The response being written on each connection: a parse error that follows it waits its turn. */
   const answering = new WeakMap<Duplex, ServerResponse>();
   /** Connections already given their last answer (the parser may report the same error again). */
@@ -143,9 +153,36 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
         answer(response, invalidRequest('The request target is not a path.'), requestId);
         return;
       }
-      const body = await readBody(request, GATEWAY_MAX_BODY_BYTES);
       const method = (request.method ?? 'GET').toUpperCase();
       const route = match(method, url.pathname);
+      const address = request.socket.remoteAddress ?? 'unknown';
+      const authorization = request.headers.authorization;
+      const checksKey = route.kind === 'found' && route.operation.auth === 'apiKey';
+      // Before the body is read or a handler runs: a flood of bad keys costs no key look-up.
+      const tooManyFailures = checksKey ? authFailures?.check(address, authorization) : undefined;
+      if (tooManyFailures) {
+        const { retryAfterSeconds } = tooManyFailures;
+        answer(
+          response,
+          {
+            status: 429,
+            envelope: {
+              error: 'rate_limited',
+              message: `Too many requests with a missing or invalid API key from this address. Retry after ${retryAfterSeconds} seconds.`,
+            },
+            headers: { 'Retry-After': String(retryAfterSeconds) },
+          },
+          requestId,
+        );
+        metrics.count('RateLimitedRequests', { family: 'auth-failures' });
+        logger.info('local host: refused an address over its failed-authentication limit', {
+          requestId,
+          sourceIp: address,
+          retryAfterSeconds,
+        });
+        return;
+      }
+      const body = await readBody(request, GATEWAY_MAX_BODY_BYTES);
       if (route.kind === 'found') {
         const event = toApiGatewayEvent({
           request,
@@ -154,10 +191,9 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
           routeKey: `${route.operation.method} ${route.operation.path}`,
           pathParameters: route.pathParameters,
         });
-        writeResult(
-          response,
-          await routes.handlerFor(route.operation)(event, makeLambdaContext(route.operation.id)),
-        );
+        const result = await routes.handlerFor(route.operation)(event, makeLambdaContext(route.operation.id));
+        if (checksKey) authFailures?.record(address, authorization, result.statusCode ?? 200);
+        writeResult(response, result);
         return;
       }
       const event = toApiGatewayEvent({ request, url, body, routeKey: '$default' });

@@ -10,7 +10,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /**
  * `npm start`: the whole service on this machine. PORT (default 3000) and DATA_DIR choose where;
- * DELIVERY_CONCURRENCY (default 10) how many delivery batches run at once.
+ * DELIVERY_CONCURRENCY (default 10) how many delivery batches run at once;
+ * LOCAL_AUTH_FAILURES_PER_MINUTE (default 30, 0 for no limit) how many 401 answers a client
+ * address gets per minute before its requests with unproven keys are refused with 429.
  */
 async function main() {
   const port = Number(process.env.PORT ?? '3000');
@@ -38,10 +40,14 @@ async function main() {
     return value;
   };
   const deliveryConcurrency = wholeNumber('DELIVERY_CONCURRENCY', 2, 1000);
+  const authFailuresPerMinute = wholeNumber('LOCAL_AUTH_FAILURES_PER_MINUTE', 0, 1_000_000);
   console.log(`Starting the local host (data folder ${dataDir}) ...`);
   const host = await startLocalHost({
     dataDir,
     port,
+    ...(authFailuresPerMinute !== undefined && {
+      authFailuresPerMinute: authFailuresPerMinute === 0 ? false : authFailuresPerMinute,
+    }),
     delivery: {
       leaseMs: seconds('DELIVERY_LEASE_SECONDS', 20),
       ...(deliveryConcurrency !== undefined && { deliveryConcurrency }),
