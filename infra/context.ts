@@ -1,5 +1,5 @@
 import type { Node } from 'constructs';
-import type { CustomDomain } from './constructs/http-api.js';
+import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './constructs/http-api.js';
 
 /**
  * The deployment's settings, from CDK context (`cdk.json`, or `-c name=value` on the command line):
@@ -9,7 +9,9 @@ import type { CustomDomain } from './constructs/http-api.js';
  * - `alarmEmail`: subscribed to the alarm topic; none when absent;
  * - `domainName` with `certificateArn`: a custom domain for the API (both or neither);
  * - `networkSecretsPrefix` (default `social-publishing/<stage>/networks/`): where in Secrets Manager
- *   the networks' client ids and secrets live; the delivery worker may read those secrets only.
+ *   the networks' client ids and secrets live; the delivery worker may read those secrets only;
+ * - `apiThrottleRateLimit` (default 500) and `apiThrottleBurstLimit` (default 1000): API Gateway's
+ *   throttle on the whole API, requests per second and burst.
  */
 export interface ServiceContext {
   stage: string;
@@ -17,6 +19,7 @@ export interface ServiceContext {
   alarmEmail?: string;
   customDomain?: CustomDomain;
   networkSecretsPrefix: string;
+  apiThrottle: ApiThrottle;
 }
 
 export class ContextError extends Error {
@@ -78,6 +81,11 @@ export function readServiceContext(node: Node): ServiceContext {
     );
   }
 
+  const apiThrottle: ApiThrottle = {
+    rateLimit: readCount(node, 'apiThrottleRateLimit') ?? DEFAULT_API_THROTTLE.rateLimit,
+    burstLimit: readCount(node, 'apiThrottleBurstLimit') ?? DEFAULT_API_THROTTLE.burstLimit,
+  };
+
   return {
     stage,
     corsOrigins: readCorsOrigins(node.tryGetContext('corsOrigins')),
@@ -87,7 +95,21 @@ export function readServiceContext(node: Node): ServiceContext {
         customDomain: { domainName, certificateArn },
       }),
     networkSecretsPrefix,
+    apiThrottle,
   };
+}
+
+/** A whole number of 1 or more, given as a number (cdk.json) or as digits (`-c name=500`). */
+function readCount(node: Node, name: string): number | undefined {
+  const value: unknown = node.tryGetContext(name);
+  if (value === undefined || value === null || value === '') return undefined;
+  const count = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
+    throw new ContextError(
+      `Context "${name}" must be a whole number of 1 or more, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return count;
 }
 
 function readCorsOrigins(value: unknown): readonly string[] {

@@ -16,6 +16,24 @@ import type { MediaObjectAction, MediaStorage } from './media-storage.js';
 import { ServiceFunction } from './service-function.js';
 import type { DataTables } from './tables.js';
 
+/**
+ * API Gateway's throttle on the stage's routes (a token bucket for the whole API, not per caller):
+ * `rateLimit` requests per second steady, `burstLimit` at once. Past it API Gateway answers 429
+ * itself, before any function runs; it caps what a flood can cost, and a legitimate caller shares
+ * the same bucket (docs/deploy.md, "Throttling and abuse").
+ */
+export interface ApiThrottle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * Room for one tenant of the top plan at every per-tenant limit at once (about 460 requests a
+ * second across the families), well under the account's regional quota (10,000 a second, shared
+ * by every API of the account and region). Raise it with the context as tenants grow.
+ */
+export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 500, burstLimit: 1000 };
+
 /** A custom domain for the API: a regional ACM certificate of the same region must cover it. */
 export interface CustomDomain {
   domainName: string;
@@ -30,6 +48,8 @@ export interface ServiceHttpApiProps {
   environment: Readonly<Record<string, string>>;
   /** Absent: the API answers on its execute-api address only. */
   customDomain?: CustomDomain;
+  /** @default DEFAULT_API_THROTTLE */
+  throttle?: ApiThrottle;
 }
 
 /** What an operation's function is granted, from its `auth` and `resources`. */
@@ -106,6 +126,8 @@ export class ServiceHttpApi extends Construct {
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
+      // The stage's default route settings: every route, the $default one included.
+      throttle: props.throttle ?? DEFAULT_API_THROTTLE,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(

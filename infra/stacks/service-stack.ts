@@ -6,7 +6,7 @@ import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-log
 import type { Operation } from '../../shared/http/operation.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
-import { type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
+import { type ApiThrottle, type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
 import { MediaStorage } from '../constructs/media-storage.js';
 import { PostScheduling } from '../constructs/post-scheduling.js';
 import { ServiceQueues } from '../constructs/queues.js';
@@ -26,6 +26,8 @@ export interface ServiceStackProps extends StackProps {
   alarmEmail?: string;
   /** @default none: the API answers on its execute-api address only */
   customDomain?: CustomDomain;
+  /** API Gateway's throttle on the whole API. @default DEFAULT_API_THROTTLE */
+  apiThrottle?: ApiThrottle;
   /** Secrets Manager name prefix of the networks' credentials. @default `social-publishing/<stage>/networks/` */
   networkSecretsPrefix?: string;
 }
@@ -102,6 +104,7 @@ export class ServiceStack extends Stack {
       media: this.media,
       environment,
       ...(props.customDomain && { customDomain: props.customDomain }),
+      ...(props.apiThrottle && { throttle: props.apiThrottle }),
     });
     this.workers = new ServiceWorkers(this, 'Workers', {
       data: this.data,

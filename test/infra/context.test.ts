@@ -5,11 +5,12 @@ import { ContextError, readServiceContext } from '../../infra/context.js';
 const read = (context: Record<string, unknown>) => readServiceContext(new App({ context }).node);
 
 describe('readServiceContext', () => {
-  it('defaults: stage dev, any CORS origin, no alarm email, no custom domain, the stage secret prefix', () => {
+  it('defaults: stage dev, any CORS origin, no alarm email, no custom domain, the stage secret prefix, 500/s throttle', () => {
     expect(read({})).toEqual({
       stage: 'dev',
       corsOrigins: ['*'],
       networkSecretsPrefix: 'social-publishing/dev/networks/',
+      apiThrottle: { rateLimit: 500, burstLimit: 1000 },
     });
   });
 
@@ -26,6 +27,8 @@ describe('readServiceContext', () => {
       domainName: 'API.example.com',
       certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c-2d3e',
       networkSecretsPrefix: 'acme/prod/networks/',
+      apiThrottleRateLimit: 2000,
+      apiThrottleBurstLimit: 4000,
     });
 
     // Assess
@@ -38,6 +41,14 @@ describe('readServiceContext', () => {
         certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c-2d3e',
       },
       networkSecretsPrefix: 'acme/prod/networks/',
+      apiThrottle: { rateLimit: 2000, burstLimit: 4000 },
+    });
+  });
+
+  it('takes the throttle as digits too (as `-c apiThrottleRateLimit=…` gives it)', () => {
+    expect(read({ apiThrottleRateLimit: '50', apiThrottleBurstLimit: ' 80 ' }).apiThrottle).toEqual({
+      rateLimit: 50,
+      burstLimit: 80,
     });
   });
 
@@ -66,6 +77,10 @@ describe('readServiceContext', () => {
       /"certificateArn"/,
     ],
     [{ networkSecretsPrefix: 'bad prefix/' }, /"networkSecretsPrefix"/],
+    [{ apiThrottleRateLimit: 0 }, /"apiThrottleRateLimit"/],
+    [{ apiThrottleRateLimit: '1e3' }, /"apiThrottleRateLimit"/],
+    [{ apiThrottleBurstLimit: 2.5 }, /"apiThrottleBurstLimit"/],
+    [{ apiThrottleBurstLimit: '-5' }, /"apiThrottleBurstLimit"/],
   ])('refuses %j', (context, message) => {
     expect(() => read(context)).toThrow(ContextError);
     expect(() => read(context)).toThrow(message);
