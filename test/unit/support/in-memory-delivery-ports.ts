@@ -1,0 +1,239 @@
+import type { Post } from '../../../shared/domain/posts.js';
+import type { Account } from '../../../shared/domain/tenancy.js';
+import type { AccountQuotas } from '../../../shared/ports/account-quotas.js';
+import { fixedClock } from '../../../shared/ports/clock.js';
+import type {
+  Connector,
+  LookupOutcome,
+  PublishOutcome,
+  PublishRequest,
+} from '../../../shared/ports/connector.js';
+import type { FetchedMedia, MediaFetcher } from '../../../shared/ports/media-fetcher.js';
+import type { DeliveryMessage } from '../../../shared/ports/queues.js';
+import type { DeliveryDeps } from '../../../shared/services/delivery/delivery-deps.js';
+import { makeMemoryLogger, makeMemoryMetrics } from '../../support/memory-observability.js';
+import { anAccount, aTenant, aWorkspace } from './builders.js';
+import { InMemoryMediaStore } from './in-memory-media-store.js';
+import { InMemoryObjectStorage } from './in-memory-object-storage.js';
+import { InMemoryPostStore } from './in-memory-post-store.js';
+import { InMemoryTenancyStore } from './in-memory-tenancy-store.js';
+import { RecordingQueue } from './recording-queues.js';
+
+/** Daily quota counters in memory, with the DynamoDB adapter's rule: never past the limit. */
+export class InMemoryAccountQuotas implements AccountQuotas {
+  private readonly counters = new Map<string, number>();
+
+  async reserve(accountId: string, day: string, cost: number, limit: number): Promise<boolean> {
+    const used = this.counters.get(`${accountId}#${day}`) ?? 0;
+    if (used + cost > limit) return false;
+    this.counters.set(`${accountId}#${day}`, used + cost);
+    return true;
+  }
+
+  async release(accountId: string, day: string, cost: number): Promise<void> {
+    const used = this.counters.get(`${accountId}#${day}`) ?? 0;
+    this.counters.set(`${accountId}#${day}`, Math.max(0, used - cost));
+  }
+
+  async used(accountId: string, day: string): Promise<number> {
+    return this.counters.get(`${accountId}#${day}`) ?? 0;
+  }
+}
+
+/** How the fake network answers one publish call. */
+export type NetworkAnswer =
+  /** Makes the post and answers published. */
+  | { kind: 'publish' }
+  /** Answers a failure without making the post. */
+  | { kind: 'fail'; outcome: Extract<PublishOutcome, { kind: 'failed' }> }
+  /** Makes the post (or not) and answers `unknown` (a reset after the request was sent). */
+  | { kind: 'unknown'; posted: boolean }
+  /** Throws without an answer (a connector bug, a dropped connection), having made the post or not. */
+  | { kind: 'throw'; posted: boolean }
+  /**
+   * Makes the post (or not), then answers published only once `release()` is called, whatever the
+   * signal says: a network that received the request and is slow to say so.
+   */
+  | { kind: 'hang'; posted: boolean }
+  /** Waits for the abort signal and rejects with its reason, making nothing: a request still travelling. */
+  | { kind: 'until_aborted' };
+
+/** How the fake network answers a look-up. */
+export type LookupMode = 'ledger' | 'throw' | 'hang' | 'not_found';
+
+/**
+ * A network without idempotency: every call that makes a post makes a NEW one (as a real network
+ * would for a blind retry), so `posts` counts what a reader of the account would see. Publish calls
+ * follow the scripted answers in order (then `publish`); `findPublished` reads what was made, unless
+ * `lookup` says otherwise, and is missing altogether when `canLookUp` is false.
+ */
+export class FakeNetwork implements Connector {
+  /** Client references of the posts made, one entry per post on the network. */
+  readonly posts: string[] = [];
+  readonly requests: PublishRequest[] = [];
+  lookup: LookupMode = 'ledger';
+  findPublished?: Connector['findPublished'];
+  private readonly script: NetworkAnswer[] = [];
+  private releases: (() => void)[] = [];
+
+  constructor(options: { canLookUp?: boolean } = {}) {
+    if (options.canLookUp !== false)
+      this.findPublished = (account, reference, signal) => this.find(account, reference, signal);
+  }
+
+  /** The next calls answer these, in order. */
+  answer(...answers: NetworkAnswer[]): this {
+    this.script.push(...answers);
+    return this;
+  }
+
+  /** Lets every hanging call answer. */
+  release(): void {
+    for (const release of this.releases) release();
+    this.releases = [];
+  }
+
+  async publish(request: PublishRequest): Promise<PublishOutcome> {
+    this.requests.push(request);
+    const answer = this.script.shift() ?? { kind: 'publish' };
+    const made = (): PublishOutcome => {
+      this.posts.push(request.clientReference);
+      return { kind: 'published', ...this.identity(request.clientReference, this.posts.length) };
+    };
+    switch (answer.kind) {
+      case 'publish':
+        return made();
+      case 'fail':
+        return answer.outcome;
+      case 'unknown':
+        if (answer.posted) made();
+        return { kind: 'unknown', code: 'CONNECTION_RESET', message: 'The connection was reset.' };
+      case 'throw':
+        if (answer.posted) made();
+        throw new TypeError('fetch failed');
+      case 'hang': {
+        const outcome = answer.posted ? made() : undefined;
+        await new Promise<void>((resolve) => this.releases.push(resolve));
+        return outcome ?? made();
+      }
+      case 'until_aborted':
+        return new Promise<PublishOutcome>((_resolve, reject) => {
+          request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+        });
+    }
+  }
+
+  private async find(_account: Account, reference: string, signal: AbortSignal): Promise<LookupOutcome> {
+    switch (this.lookup) {
+      case 'throw':
+        throw new Error('lookup failed');
+      case 'hang':
+        return new Promise<LookupOutcome>((_resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        });
+      case 'not_found':
+        return { kind: 'not_found' };
+      case 'ledger': {
+        const index = this.posts.indexOf(reference);
+        return index < 0 ? { kind: 'not_found' } : { kind: 'found', ...this.identity(reference, index + 1) };
+      }
+    }
+  }
+
+  /** The n-th post on the network. */
+  private identity(reference: string, n: number) {
+    return {
+      platformPostId: `net-${n}`,
+      platformPostUrl: `https://network.example/${reference}/${n}`,
+    };
+  }
+}
+
+/** A media fetcher that answers from a table of URLs: bytes, or an error with its code. */
+export function fakeMediaFetcher(
+  answers: Record<string, FetchedMedia | { code: string; transient?: boolean }>,
+): MediaFetcher & { fetched: string[] } {
+  const fetched: string[] = [];
+  const fetcher = async (url: string) => {
+    fetched.push(url);
+    const answer = answers[url];
+    if (!answer) throw Object.assign(new Error(`No such URL: ${url}`), { code: 'media_url_unreachable' });
+    if ('code' in answer) {
+      throw Object.assign(new Error(`Refused: ${url} (${answer.code})`), answer);
+    }
+    return answer;
+  };
+  return Object.assign(fetcher, { fetched });
+}
+
+export const DELIVERY_NOW = Date.parse('2030-01-01T12:00:00.000Z');
+export const TENANT_ID = 'ten_01JD0000000000000000000000';
+export const WORKSPACE_ID = 'wks_01JD0000000000000000000000';
+export const ACCOUNT_ID = 'acc_01JD0000000000000000000000';
+export const POST_ID = 'pst_01JD0000000000000000000000';
+
+/** `ms` after the world's start, as ISO 8601. */
+export const atDelivery = (ms: number) => new Date(DELIVERY_NOW + ms).toISOString();
+
+/**
+ * Everything the worker, the settle step and the reconciler run on, in memory, with a fixed clock
+ * (waiting in place advances it), deterministic jitter, and short time-outs: a connected sandbox
+ * twitter account, and `connectorFor` giving sandbox accounts the fake network (others: none).
+ */
+export async function aDeliveryWorld(options: { network?: FakeNetwork } = {}) {
+  const clock = fixedClock(DELIVERY_NOW);
+  const tenancy = new InMemoryTenancyStore();
+  const media = new InMemoryMediaStore();
+  const posts = new InMemoryPostStore({ tenancy, media });
+  await tenancy.putTenant(aTenant({ tenantId: TENANT_ID }));
+  await tenancy.putWorkspace(aWorkspace({ tenantId: TENANT_ID, workspaceId: WORKSPACE_ID }));
+  await tenancy.putAccount(
+    anAccount({ tenantId: TENANT_ID, workspaceId: WORKSPACE_ID, accountId: ACCOUNT_ID }),
+  );
+  const network = options.network ?? new FakeNetwork();
+  const logger = makeMemoryLogger();
+  const metrics = makeMemoryMetrics();
+  const deps = {
+    posts,
+    tenancy,
+    quotas: new InMemoryAccountQuotas(),
+    storage: new InMemoryObjectStorage(clock),
+    fetchMedia: fakeMediaFetcher({}) as MediaFetcher,
+    deliveryQueue: new RecordingQueue<DeliveryMessage>(),
+    connectorFor: (account: Account) => (account.sandbox ? network : undefined),
+    clock,
+    logger,
+    metrics,
+    sleep: async (ms: number) => clock.advance(ms),
+    random: () => 0.5,
+    connectorTimeoutMs: 30,
+    lookupTimeoutMs: 30,
+  } satisfies DeliveryDeps;
+  /** Stores a post of the world's account (queued, due now, unless told otherwise). */
+  const seedPost = (overrides: Partial<Post> = {}): Post => {
+    const post: Post = {
+      postId: POST_ID,
+      tenantId: TENANT_ID,
+      workspaceId: WORKSPACE_ID,
+      accountId: ACCOUNT_ID,
+      platform: 'twitter',
+      postType: 'text',
+      status: 'queued',
+      content: 'hello',
+      media: [],
+      createdAt: atDelivery(-60_000),
+      updatedAt: atDelivery(-60_000),
+      attempts: 0,
+      createdBy: 'agt_01JD0000000000000000000000',
+      version: 1,
+      ...overrides,
+    };
+    posts.seed(post);
+    return post;
+  };
+  const stored = async (postId = POST_ID) => posts.get(TENANT_ID, WORKSPACE_ID, postId) as Promise<Post>;
+  const message: DeliveryMessage = { tenantId: TENANT_ID, workspaceId: WORKSPACE_ID, postId: POST_ID };
+  return { ...deps, media, network, seedPost, stored, message };
+}
+
+export type DeliveryWorld = Awaited<ReturnType<typeof aDeliveryWorld>>;
