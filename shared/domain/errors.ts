@@ -4,9 +4,38 @@
  * members of the error envelope (API.md "Errors"). Anything else is an internal error and leaves
  * the process only as a generic 500.
  */
+/**
+ * Every error code a caller can receive, with its HTTP status: the one place a code's status is
+ * stated. AppError takes its status from here, and the OpenAPI document groups each operation's
+ * codes by it.
+ */
+export const ERROR_STATUS = {
+  INVALID_REQUEST: 400,
+  unauthorized: 401,
+  permission_denied: 403,
+  plan_inactive: 403,
+  workspace_required: 403,
+  policy_violation: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  upload_incomplete: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  VALIDATION_FAILED: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
 export abstract class AppError extends Error {
-  abstract readonly status: number;
-  abstract readonly code: string;
+  abstract readonly code: ErrorCode;
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
   /** Extra members of the envelope, e.g. `required` or `available_workspaces`. */
   readonly fields: Record<string, unknown> = {};
   /** Extra response headers, e.g. `Retry-After` or `Allow`. */
@@ -16,7 +45,6 @@ export abstract class AppError extends Error {
 export type ValidationDetails = Record<string, string[]>;
 
 export class InvalidRequestError extends AppError {
-  readonly status = 400;
   readonly code = 'INVALID_REQUEST';
   constructor(
     message: string,
@@ -28,7 +56,6 @@ export class InvalidRequestError extends AppError {
 }
 
 export class UnauthorizedError extends AppError {
-  readonly status = 401;
   readonly code = 'unauthorized';
   constructor(message = 'Missing or invalid API key. Send Authorization: Bearer smcp_<64 hex>.') {
     super(message);
@@ -37,7 +64,6 @@ export class UnauthorizedError extends AppError {
 }
 
 export class PermissionDeniedError extends AppError {
-  readonly status = 403;
   readonly code = 'permission_denied';
   constructor(required: string) {
     super(`This API key's agent lacks the permission "${required}".`);
@@ -47,7 +73,6 @@ export class PermissionDeniedError extends AppError {
 }
 
 export class PlanInactiveError extends AppError {
-  readonly status = 403;
   readonly code = 'plan_inactive';
   constructor() {
     super("The tenant's subscription is not active.");
@@ -56,7 +81,6 @@ export class PlanInactiveError extends AppError {
 }
 
 export class WorkspaceRequiredError extends AppError {
-  readonly status = 403;
   readonly code = 'workspace_required';
   constructor(availableWorkspaces: string[]) {
     super('This API key can access several workspaces: name one with the query parameter workspaceId.');
@@ -66,7 +90,6 @@ export class WorkspaceRequiredError extends AppError {
 }
 
 export class PolicyViolationError extends AppError {
-  readonly status = 403;
   readonly code = 'policy_violation';
   constructor(facet: string, reason: string) {
     super(`The workspace's ${facet} policy does not allow this post: ${reason}`);
@@ -77,7 +100,6 @@ export class PolicyViolationError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  readonly status = 404;
   readonly code = 'not_found';
   constructor(message = 'The resource does not exist or this API key cannot see it.') {
     super(message);
@@ -86,7 +108,6 @@ export class NotFoundError extends AppError {
 }
 
 export class MethodNotAllowedError extends AppError {
-  readonly status = 405;
   readonly code = 'method_not_allowed';
   constructor(method: string, allowed: string[]) {
     super(`${method} is not allowed on this path. Allowed: ${allowed.join(', ')}.`);
@@ -96,9 +117,8 @@ export class MethodNotAllowedError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  readonly status = 409;
-  readonly code: string;
-  constructor(message: string, code = 'conflict') {
+  readonly code: 'conflict' | 'upload_incomplete';
+  constructor(message: string, code: 'conflict' | 'upload_incomplete' = 'conflict') {
     super(message);
     this.name = 'ConflictError';
     this.code = code;
@@ -106,7 +126,6 @@ export class ConflictError extends AppError {
 }
 
 export class PayloadTooLargeError extends AppError {
-  readonly status = 413;
   readonly code = 'payload_too_large';
   constructor(limitBytes: number) {
     super(`The request body is larger than ${limitBytes} bytes.`);
@@ -115,7 +134,6 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class UnsupportedMediaTypeError extends AppError {
-  readonly status = 415;
   readonly code = 'unsupported_media_type';
   constructor(received: string | undefined) {
     super(
@@ -129,7 +147,6 @@ export class UnsupportedMediaTypeError extends AppError {
 
 /** Platform rules (422): every violation at once, in `errors[]`. */
 export class ValidationFailedError extends AppError {
-  readonly status = 422;
   readonly code = 'VALIDATION_FAILED';
   constructor(errors: { field: string; code: string; message: string; limit?: number }[]) {
     super(
@@ -141,7 +158,6 @@ export class ValidationFailedError extends AppError {
 }
 
 export class IdempotencyKeyReusedError extends AppError {
-  readonly status = 422;
   readonly code = 'idempotency_key_reused';
   constructor() {
     super('This Idempotency-Key was used with a different request body. Use a new key for a new post.');
@@ -150,7 +166,6 @@ export class IdempotencyKeyReusedError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  readonly status = 429;
   readonly code = 'rate_limited';
   constructor(
     family: string,
@@ -163,7 +178,6 @@ export class RateLimitedError extends AppError {
 }
 
 export class ServiceUnavailableError extends AppError {
-  readonly status = 503;
   readonly code = 'service_unavailable';
   constructor(message: string) {
     super(message);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { INTERNAL_ERROR_ENVELOPE } from '../domain/errors.js';
+import { ERROR_STATUS, type ErrorCode, INTERNAL_ERROR_ENVELOPE } from '../domain/errors.js';
+import { POLICY_FACET_ORDER } from '../domain/policy-check.js';
 import type { Operation } from './operation.js';
+import { errorCodesOf } from './operation-errors.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -49,9 +51,29 @@ const errorEnvelopeSchema: JsonSchema = {
     message: { type: 'string', description: 'Human text; may change; do not match on it.' },
     details: {
       type: 'object',
-      description: 'Validation errors: field name → messages.',
+      description: 'INVALID_REQUEST: field path → messages, every failure at once.',
       additionalProperties: { type: 'array', items: { type: 'string' } },
     },
+    errors: {
+      type: 'array',
+      description: 'VALIDATION_FAILED: every rule the post breaks.',
+      items: {
+        type: 'object',
+        required: ['field', 'code', 'message'],
+        properties: {
+          field: { type: 'string', description: 'Field path: content, content[1].text, media[0].id…' },
+          code: { type: 'string', description: 'TEXT_TOO_LONG, MEDIA_NOT_FOUND, ACCOUNT_DISCONNECTED…' },
+          message: { type: 'string' },
+          limit: { type: 'number', description: 'The limit broken, where one applies.' },
+        },
+      },
+    },
+    facet: {
+      type: 'string',
+      enum: [...POLICY_FACET_ORDER],
+      description: 'policy_violation: the workspace policy that refused the post.',
+    },
+    reason: { type: 'string', description: 'policy_violation: why, in words.' },
     required: { type: 'string', description: 'permission_denied: the missing permission.' },
     available_workspaces: {
       type: 'array',
@@ -63,33 +85,63 @@ const errorEnvelopeSchema: JsonSchema = {
   example: INTERNAL_ERROR_ENVELOPE,
 };
 
-const errorResponse = (description: string) => ({
-  description,
-  headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
-  content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}Error` } } },
-});
+/** What each code means to a caller; a new code without a line here does not compile. */
+const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
+  INVALID_REQUEST: 'the request failed schema validation; see `details`.',
+  unauthorized: 'missing, malformed, unknown or revoked API key.',
+  permission_denied: "the key's agent lacks the permission named in `required`.",
+  plan_inactive: "the tenant's plan is not active.",
+  workspace_required:
+    'the key can access several workspaces: name one with ?workspaceId= (see `available_workspaces`).',
+  policy_violation: 'a workspace policy refuses the post; see `facet` and `reason`.',
+  not_found: 'no such resource, or the key cannot see it.',
+  method_not_allowed: 'the path exists under other methods; see the Allow header.',
+  conflict: "the resource's state does not allow this, or it changed meanwhile: read it again.",
+  upload_incomplete: 'the file is not in storage yet, or not as declared.',
+  payload_too_large: 'the body is over 1 MiB.',
+  unsupported_media_type: 'the body is not declared JSON: send Content-Type: application/json.',
+  VALIDATION_FAILED: "the post breaks the network's rules; see `errors`.",
+  idempotency_key_reused: 'this Idempotency-Key was used with another body.',
+  rate_limited: 'over the per-minute limit: wait Retry-After seconds.',
+  internal_error: 'our fault: retry with backoff.',
+  service_unavailable:
+    'a part of the service this operation needs is not configured or not reachable: retry later.',
+};
 
-function errorResponsesFor(operation: Operation): Record<string, unknown> {
-  const responses: Record<string, unknown> = {
-    '400': errorResponse('INVALID_REQUEST: the request failed schema validation; see details.'),
-    '413': errorResponse('payload_too_large: the body is over 1 MiB.'),
-    '500': errorResponse('internal_error: retry with backoff.'),
-  };
-  if (operation.auth === 'apiKey') {
-    Object.assign(responses, {
-      '401': errorResponse('unauthorized: missing, malformed, unknown or revoked API key.'),
-      '403': errorResponse('permission_denied (with `required`), plan_inactive, or workspace_required.'),
-      '404': errorResponse('not_found: no such resource, or the key cannot see it.'),
-      '429': {
-        ...errorResponse('rate_limited: wait Retry-After seconds.'),
-        headers: {
-          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+
+/** One response per status, listing the codes it may carry: the schema pins `error` to them. */
+function errorResponse(codes: readonly ErrorCode[]) {
+  return {
+    description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join('\n\n'),
+    headers: codes.includes('rate_limited')
+      ? {
+          ...requestIdHeader,
           'Retry-After': { schema: { type: 'integer' }, description: 'Whole seconds to wait.' },
+        }
+      : requestIdHeader,
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [{ $ref: `${COMPONENT_PREFIX}Error` }, { properties: { error: { enum: [...codes] } } }],
         },
       },
-    });
+    },
+  };
+}
+
+/** The operation's error responses, by status, from the codes it declares and the stack adds. */
+function errorResponsesFor(operation: Operation): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(operation)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  return responses;
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [String(status), errorResponse(codes)]),
+  );
 }
 
 function parametersFor(operation: Operation, components: Record<string, JsonSchema>) {
@@ -161,6 +213,8 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
       ...(operation.schemas.body && {
         requestBody: {
           required: true,
+          description:
+            'JSON: Content-Type application/json (any charset) or application/<x>+json; any other type, or none, is 415 unsupported_media_type.',
           content: {
             'application/json': { schema: jsonSchema(operation.schemas.body, 'input', components) },
           },

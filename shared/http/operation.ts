@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../domain/errors.js';
 import type { Permission } from '../domain/permissions.js';
 import type { RateLimitFamily } from '../domain/rate-limit-policy.js';
 import type { Principal } from '../domain/tenancy.js';
@@ -94,6 +95,13 @@ export interface Operation<
   /** Resources beyond the main and rate-limits tables; none when absent. */
   resources?: readonly OperationResource[];
   successStatus: 200 | 201 | 202 | 204;
+  /**
+   * The error codes the handler itself may answer (not_found, conflict, VALIDATION_FAILED…). Those
+   * the middleware stack adds (auth, rate limit, workspace, body and schema checks) and those the
+   * declared `resources` bring (service_unavailable) are derived, see operation-errors.ts. The
+   * OpenAPI document lists both.
+   */
+  errors?: readonly ErrorCode[];
   schemas: OperationSchemas<P, Q, B, R>;
   // Method syntax on purpose: it lets one registry list operations of different input types.
   handler(

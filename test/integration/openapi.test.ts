@@ -47,9 +47,8 @@ describe('GET /v1/openapi.json', () => {
         expect(success?.content?.['application/json'].schema).toBeTypeOf('object');
       expect(entry?.security.length).toBe(operation.auth === 'apiKey' ? 1 : 0);
       if (operation.auth === 'apiKey')
-        expect(Object.keys(entry?.responses ?? {})).toEqual(
-          expect.arrayContaining(['400', '401', '403', '404', '429']),
-        );
+        expect(Object.keys(entry?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403', '429']));
+      if (operation.workspace !== 'none') expect(Object.keys(entry?.responses ?? {})).toContain('404');
     },
   );
 

@@ -17,6 +17,7 @@ export const getAccount = defineOperation({
   permission: 'accounts:read',
   rateLimitFamily: 'other',
   workspace: 'path',
+  errors: ['not_found'],
   successStatus: 200,
   schemas: {
     params: z.object({ workspace_id: idOf('workspace'), account_id: idOf('account') }),

@@ -16,6 +16,7 @@ export const confirmMedia = defineOperation({
   rateLimitFamily: 'media_uploads',
   workspace: 'path',
   resources: ['media-read'],
+  errors: ['not_found', 'upload_incomplete'],
   successStatus: 200,
   schemas: { params: mediaPathParams, query: noQuery, response: mediaResource },
   async handler({ deps, principal, workspaceId }, { params }) {

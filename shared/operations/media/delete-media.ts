@@ -19,6 +19,7 @@ export const deleteMedia = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'path',
   resources: ['media-delete'],
+  errors: ['not_found'],
   successStatus: 204,
   schemas: { params: mediaPathParams, query: noQuery, response: z.undefined() },
   async handler({ deps, principal, workspaceId }, { params }) {

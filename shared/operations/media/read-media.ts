@@ -16,6 +16,7 @@ export const getMedia = defineOperation({
   permission: 'posts:read',
   rateLimitFamily: 'other',
   workspace: 'path',
+  errors: ['not_found'],
   successStatus: 200,
   schemas: { params: mediaPathParams, query: noQuery, response: mediaResource },
   async handler({ deps, principal, workspaceId }, { params }) {

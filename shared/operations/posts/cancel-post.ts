@@ -15,6 +15,7 @@ export const cancelPost = defineOperation({
   permission: 'posts:write',
   rateLimitFamily: 'other',
   workspace: 'path',
+  errors: ['not_found', 'conflict'],
   successStatus: 200,
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {

@@ -15,6 +15,7 @@ export const approvePost = defineOperation({
   permission: 'approvals:decide',
   rateLimitFamily: 'other',
   workspace: 'path',
+  errors: ['not_found', 'conflict'],
   successStatus: 200,
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {
@@ -36,6 +37,7 @@ export const rejectPost = defineOperation({
   permission: 'approvals:decide',
   rateLimitFamily: 'other',
   workspace: 'path',
+  errors: ['not_found', 'conflict'],
   successStatus: 200,
   schemas: { params: postPathParams, query: noQuery, body: rejectPostBody, response: postResource },
   async handler({ deps, principal, workspaceId }, { params, body }) {

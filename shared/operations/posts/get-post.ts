@@ -15,6 +15,7 @@ export const getPost = defineOperation({
   permission: 'posts:read',
   rateLimitFamily: 'posts_read',
   workspace: 'path',
+  errors: ['not_found'],
   successStatus: 200,
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {

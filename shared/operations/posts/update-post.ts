@@ -21,6 +21,7 @@ export const updatePost = defineOperation({
   permission: 'posts:write',
   rateLimitFamily: 'other',
   workspace: 'path',
+  errors: ['not_found', 'conflict', 'VALIDATION_FAILED', 'policy_violation'],
   successStatus: 200,
   schemas: {
     params: postPathParams,

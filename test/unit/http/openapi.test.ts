@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '../../../shared/domain/errors.js';
 import { buildOpenApiDocument } from '../../../shared/http/openapi.js';
 import { defineOperation, type Operation } from '../../../shared/http/operation.js';
+import { errorCodesOf } from '../../../shared/http/operation-errors.js';
 import { operations } from '../../../shared/operations/registry.js';
 
 type Json = Record<string, unknown>;
@@ -143,25 +145,91 @@ describe('buildOpenApiDocument over the registry', () => {
     },
   );
 
+  /** The codes a documented error response pins `error` to, and the schema it extends. */
+  const codesOf = (response: Json) => {
+    const schema = ((response.content as Json)['application/json'] as Json).schema as Json;
+    const [base, pinned] = schema.allOf as [Json, Json];
+    return { base, codes: ((pinned.properties as Json).error as Json).enum as string[] };
+  };
+
   it.each(operations.map((operation) => [operation.id, operation] as const))(
-    'makes every error response of %s reference #/components/schemas/Error',
+    'documents for %s every code errorCodesOf derives, under its own status, and nothing else',
     (_id, operation) => {
       // Act
       const responses = entryOf(operation).responses as Record<string, Json>;
-      const errorStatuses = Object.keys(responses).filter((status) => Number(status) >= 400);
+      const documented = Object.entries(responses)
+        .filter(([status]) => Number(status) >= 400)
+        .flatMap(([status, response]) => {
+          const { base, codes } = codesOf(response);
+          expect(base).toEqual({ $ref: '#/components/schemas/Error' });
+          for (const code of codes) expect(response.description).toContain(`\`${code}\``);
+          return codes.map((code) => [code, Number(status)] as const);
+        });
 
       // Assess
-      expect(errorStatuses).toEqual(expect.arrayContaining(['400', '500']));
-      if (operation.auth === 'apiKey') {
-        expect(errorStatuses).toEqual(expect.arrayContaining(['401', '403', '404', '429']));
-      }
-      for (const status of errorStatuses) {
-        expect(responses[status]?.content).toEqual({
-          'application/json': { schema: { $ref: '#/components/schemas/Error' } },
-        });
-      }
+      expect(documented.map(([code]) => code).sort()).toEqual([...errorCodesOf(operation)].sort());
+      for (const [code, status] of documented) expect(status).toBe(ERROR_STATUS[code as ErrorCode]);
     },
   );
+
+  it.each<[string, number[]]>([
+    ['listWorkspaces', [400, 401, 403, 413, 429, 500]],
+    ['listAccounts', [400, 401, 403, 404, 413, 429, 500]],
+    ['createPost', [400, 401, 403, 404, 413, 415, 422, 429, 500]],
+    ['updatePost', [400, 401, 403, 404, 409, 413, 415, 422, 429, 500]],
+    ['cancelPost', [400, 401, 403, 404, 409, 413, 429, 500]],
+    ['rejectPost', [400, 401, 403, 404, 409, 413, 415, 429, 500]],
+    ['createUploadUrl', [400, 401, 403, 404, 413, 415, 429, 500, 503]],
+    ['confirmMedia', [400, 401, 403, 404, 409, 413, 429, 500, 503]],
+    ['importMedia', [400, 401, 403, 404, 413, 415, 429, 500]],
+    ['deleteMediaShort', [400, 401, 403, 404, 413, 429, 500, 503]],
+    ['getOpenApi', [413, 500]],
+  ])('gives %s the error statuses %j', (id, statuses) => {
+    // Act
+    const responses = entryOf(registryOperation(id)).responses as Json;
+
+    // Assess
+    expect(
+      Object.keys(responses)
+        .map(Number)
+        .filter((status) => status >= 400),
+    ).toEqual(statuses);
+  });
+
+  it('groups the codes of one status in one response: 403 of createPost', () => {
+    // Act
+    const forbidden = (entryOf(registryOperation('createPost')).responses as Record<string, Json>)[
+      '403'
+    ] as Json;
+
+    // Assess
+    expect(codesOf(forbidden).codes.sort()).toEqual([
+      'permission_denied',
+      'plan_inactive',
+      'policy_violation',
+    ]);
+  });
+
+  it('derives 503 from the media storage an operation uses, and 409 from what it declares', () => {
+    // Prepare
+    const bare = defineOperation({
+      ...registryOperation('getMedia'),
+      id: 'bare',
+      errors: [],
+      resources: [],
+    }) as Operation;
+
+    // Act
+    const plain = errorCodesOf(bare);
+    const withStorage = errorCodesOf({ ...bare, resources: ['media-read'] });
+    const withConflict = errorCodesOf({ ...bare, errors: ['conflict'] });
+
+    // Assess
+    expect(plain).not.toContain('service_unavailable');
+    expect(withStorage).toContain('service_unavailable');
+    expect(withConflict).toContain('conflict');
+    expect(errorCodesOf({ ...bare, resources: ['idempotency-table'] })).not.toContain('service_unavailable');
+  });
 
   it('tells clients the Retry-After of a 429', () => {
     // Act
@@ -171,11 +239,23 @@ describe('buildOpenApiDocument over the registry', () => {
     expect(tooMany?.headers).toHaveProperty('Retry-After');
   });
 
-  it('describes the error envelope with error and message required', () => {
+  it('describes the error envelope with error and message required, and every extra member', () => {
     expect(resolve('#/components/schemas/Error')).toMatchObject({
       type: 'object',
       required: ['error', 'message'],
-      properties: { error: { type: 'string' }, message: { type: 'string' } },
+      properties: {
+        error: { type: 'string' },
+        message: { type: 'string' },
+        details: { type: 'object' },
+        errors: {
+          type: 'array',
+          items: { required: ['field', 'code', 'message'], properties: { limit: { type: 'number' } } },
+        },
+        facet: { enum: ['platform', 'content', 'schedule', 'media'] },
+        reason: { type: 'string' },
+        required: { type: 'string' },
+        available_workspaces: { type: 'array', items: { type: 'string' } },
+      },
     });
   });
 

@@ -1,0 +1,54 @@
+import type { ErrorCode } from '../domain/errors.js';
+import type { Operation, OperationResource } from './operation.js';
+
+/**
+ * Resources a deployment may lack: the media bucket is optional, and its stand-in answers
+ * 503 service_unavailable (shared/adapters/s3/unconfigured-storage.ts).
+ */
+const OPTIONAL_RESOURCES: ReadonlySet<OperationResource> = new Set([
+  'media-upload',
+  'media-read',
+  'media-delete',
+]);
+
+/** False only when params, query, headers and body name nothing at all: such input cannot fail. */
+function hasInputToCheck(operation: Operation): boolean {
+  const { params, query, headers, body } = operation.schemas;
+  return (
+    body !== undefined ||
+    Object.keys(params.shape).length > 0 ||
+    Object.keys(query.shape).length > 0 ||
+    Object.keys(headers?.shape ?? {}).length > 0
+  );
+}
+
+/**
+ * Every error code an operation can answer, derived from what it declares, in the order of the
+ * middleware stack (operation-handler.ts):
+ * 1. the body size check runs for every operation: payload_too_large;
+ * 2. `auth: 'apiKey'`: unauthorized, plan_inactive, permission_denied (when it names a
+ *    `permission`), rate_limited;
+ * 3. `workspace`: not_found for a path workspace; workspace_required and not_found for an implicit one;
+ * 4. a body schema: unsupported_media_type; any input to check: INVALID_REQUEST;
+ * 5. the handler's own `errors`;
+ * 6. `resources` a deployment may lack: service_unavailable;
+ * 7. internal_error, which any operation may answer.
+ * 405 method_not_allowed comes from the fallback route, not from an operation.
+ */
+export function errorCodesOf(operation: Operation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(['payload_too_large']);
+  if (operation.auth === 'apiKey') {
+    codes.add('unauthorized').add('plan_inactive');
+    if (operation.permission) codes.add('permission_denied');
+    codes.add('rate_limited');
+  }
+  if (operation.workspace === 'path') codes.add('not_found');
+  if (operation.workspace === 'implicit') codes.add('workspace_required').add('not_found');
+  if (operation.schemas.body) codes.add('unsupported_media_type');
+  if (hasInputToCheck(operation)) codes.add('INVALID_REQUEST');
+  for (const code of operation.errors ?? []) codes.add(code);
+  if (operation.resources?.some((resource) => OPTIONAL_RESOURCES.has(resource)))
+    codes.add('service_unavailable');
+  codes.add('internal_error');
+  return [...codes];
+}

@@ -1,0 +1,420 @@
+import { request as httpRequest } from 'node:http';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import { makeUnconfiguredStorage } from '../../shared/adapters/s3/unconfigured-storage.js';
+import { type IdKind, newId } from '../../shared/domain/ids.js';
+import {
+  limitFor,
+  RATE_LIMIT_FAMILIES,
+  type RateLimitFamily,
+  windowAt,
+} from '../../shared/domain/rate-limit-policy.js';
+import type { Operation } from '../../shared/http/operation.js';
+import { operations } from '../../shared/operations/registry.js';
+import { fixedClock } from '../../shared/ports/clock.js';
+import type { BootstrapResult } from '../../shared/services/admin.js';
+import { seedMedia, tweet } from '../support/post-fixtures.js';
+import { startTestHost, type TestHost } from '../support/test-host.js';
+
+/**
+ * The OpenAPI document's error responses against what the operations really answer, over HTTP:
+ * every operation is probed in every way that can fail (no key, an inactive plan, a key without
+ * its permission, a spent rate limit, an unknown workspace, a key for several workspaces, a body
+ * that is not JSON, a body over 1 MiB, malformed input, unknown ids, the state-dependent failures,
+ * a deployment without media storage). Then, for each operation:
+ * - every error it answered is documented, with that code under that status;
+ * - every code its document lists was answered at least once (internal_error aside: no probe may
+ *   cause a 500).
+ * The probes do not read the operations' declarations, so a handler that answers an undeclared
+ * status, or a declaration nothing answers, fails here.
+ */
+
+// 20 s into a minute: a rate-limit window preloaded now is still the window of every probe.
+const START = Date.UTC(2026, 10, 22, 12, 0, 20);
+
+interface Probe {
+  method: string;
+  path: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface DocumentedOperation {
+  operationId: string;
+  responses: Record<
+    string,
+    {
+      content?: {
+        'application/json': { schema: { allOf?: { properties?: { error?: { enum: string[] } } }[] } };
+      };
+    }
+  >;
+}
+
+const PARAM_KINDS: Record<string, IdKind> = {
+  workspace_id: 'workspace',
+  account_id: 'account',
+  post_id: 'post',
+  media_id: 'media',
+};
+
+/** The operation's path with `ids` filled in, and made-up ids of the right kind for the rest. */
+function pathOf(operation: Operation, ids: Record<string, string>): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const kind = PARAM_KINDS[name];
+    if (!kind) throw new Error(`Teach this test the kind of {${name}} in ${operation.path}`);
+    return ids[name] ?? newId(kind);
+  });
+}
+
+/** Sends a probe over plain HTTP, so that any method may carry a body (fetch refuses one on GET). */
+function send(baseUrl: string, probe: Probe): Promise<{ status: number; body: string }> {
+  const url = new URL(probe.path, baseUrl);
+  const body = probe.body === undefined ? undefined : Buffer.from(probe.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: probe.method,
+        headers: {
+          ...(probe.apiKey && { authorization: `Bearer ${probe.apiKey}` }),
+          ...(body && { 'content-length': String(body.length) }),
+          ...probe.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const byId = (id: string) => operations.find((operation) => operation.id === id) as Operation;
+
+describe('the error statuses each operation answers match its OpenAPI document', () => {
+  let host: TestHost;
+  let owner: BootstrapResult;
+  const answered = new Map<string, Set<string>>();
+  let documented: Record<string, DocumentedOperation>;
+
+  const json = { 'content-type': 'application/json' };
+
+  /** Sends the probe and records the error it got, as "status code", for the operation. */
+  const probe = async (operation: Operation, request: Probe) => {
+    const response = await send(host.baseUrl, request);
+    if (response.status >= 400) {
+      const { error } = JSON.parse(response.body) as { error: string };
+      const seen = answered.get(operation.id) ?? new Set<string>();
+      seen.add(`${response.status} ${error}`);
+      answered.set(operation.id, seen);
+    }
+    return response;
+  };
+
+  /** A call that must succeed while the probes are being set up. */
+  const prepare = async (request: Probe) => {
+    const response = await send(host.baseUrl, { apiKey: owner.apiKey, ...request });
+    if (response.status >= 300) throw new Error(`${request.method} ${request.path}: ${response.body}`);
+    return JSON.parse(response.body) as Record<string, string>;
+  };
+  const postsPath = (tenant: BootstrapResult) => `/v1/workspaces/${tenant.workspaceId}/posts`;
+  const createPost = async (tenant: BootstrapResult, overrides: Record<string, unknown> = {}) =>
+    (
+      await prepare({
+        method: 'POST',
+        path: postsPath(tenant),
+        apiKey: tenant.apiKey,
+        headers: json,
+        body: JSON.stringify(tweet(tenant, overrides)),
+      })
+    ).id as string;
+  const issueUpload = async () =>
+    (
+      await prepare({
+        method: 'POST',
+        path: `/v1/workspaces/${owner.workspaceId}/media/upload-url`,
+        headers: json,
+        body: JSON.stringify({ filename: 'a.png', mimeType: 'image/png', sizeBytes: 10 }),
+      })
+    ).mediaId as string;
+
+  /**
+   * A request that succeeds when nothing is wrong: the ids and body each operation needs, made
+   * fresh for every call. The probes below break one thing at a time.
+   */
+  const validRequest = async (operation: Operation): Promise<Probe & { ids: Record<string, string> }> => {
+    const ids: Record<string, string> = {
+      workspace_id: owner.workspaceId,
+      account_id: owner.accounts.twitter,
+    };
+    let body: unknown;
+    switch (operation.id) {
+      case 'createPost':
+        body = tweet(owner, { status: 'draft' });
+        break;
+      case 'getPost':
+      case 'cancelPost':
+        ids.post_id = await createPost(owner, { status: 'draft' });
+        break;
+      case 'updatePost':
+        ids.post_id = await createPost(owner, { status: 'draft' });
+        body = { content: 'changed' };
+        break;
+      case 'approvePost':
+      case 'rejectPost':
+        ids.post_id = await createPost(review);
+        ids.workspace_id = review.workspaceId;
+        if (operation.id === 'rejectPost') body = { reason: 'Not now.' };
+        break;
+      case 'createUploadUrl':
+        body = { filename: 'a.png', mimeType: 'image/png', sizeBytes: 10 };
+        break;
+      case 'importMedia':
+        body = { url: 'https://cdn.example.com/a.png', type: 'image' };
+        break;
+      case 'confirmMedia':
+      case 'deleteMedia':
+      case 'deleteMediaShort':
+        ids.media_id = await issueUpload();
+        break;
+      case 'getMedia':
+        ids.media_id = await seedMedia(host, owner, 'image/png');
+        break;
+    }
+    const apiKey = ids.workspace_id === review.workspaceId ? review.apiKey : owner.apiKey;
+    return {
+      method: operation.method,
+      path: pathOf(operation, ids),
+      apiKey,
+      ...(body !== undefined && { headers: json, body: JSON.stringify(body) }),
+      ids,
+    };
+  };
+
+  let review: BootstrapResult;
+  let strict: BootstrapResult;
+  let inactive: BootstrapResult;
+  let busy: BootstrapResult;
+  const limitedKeys: string[] = [];
+  let severalWorkspacesKey: string;
+
+  beforeAll(async () => {
+    const clock = fixedClock(START);
+    host = await startTestHost({ clock, authFailuresPerMinute: false });
+    // Enterprise: the probes stay far below its limits, so no probe is refused for volume by accident.
+    owner = await host.admin.bootstrap({ name: 'Owner', planTier: 'enterprise' });
+    review = await host.admin.bootstrap({ name: 'Review', planTier: 'enterprise' });
+    await host.deps.tenancy.setWorkspacePolicies(review.tenantId, review.workspaceId, {
+      requireApproval: true,
+    });
+    strict = await host.admin.bootstrap({ name: 'Strict', planTier: 'enterprise' });
+    await host.deps.tenancy.setWorkspacePolicies(strict.tenantId, strict.workspaceId, {
+      allowedPlatforms: ['linkedin'],
+    });
+    inactive = await host.admin.bootstrap({ name: 'Inactive' });
+    await host.admin.setPlan(inactive.tenantId, { planStatus: 'inactive' });
+    busy = await host.admin.bootstrap({ name: 'Busy' });
+    const db = makeDocumentClient(
+      makeDynamoClient({ region: 'us-east-1', endpoint: host.config.dynamodbEndpoint }),
+    );
+    for (const family of RATE_LIMIT_FAMILIES as readonly RateLimitFamily[]) {
+      await db.send(
+        new UpdateCommand({
+          TableName: host.config.tables.rateLimits,
+          Key: { pk: `${busy.tenantId}#${family}#${windowAt(START).startMs}` },
+          UpdateExpression: 'SET #count = :count',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':count': limitFor(family, 'free') },
+        }),
+      );
+    }
+    db.destroy();
+    for (const permissions of [['accounts:read'], ['posts:read']] as const) {
+      const agent = await host.admin.createAgent(
+        { role: 'owner' },
+        {
+          tenantId: owner.tenantId,
+          name: `Only ${permissions[0]}`,
+          fromWorkspaceId: owner.workspaceId,
+          permissions: [...permissions],
+        },
+      );
+      limitedKeys.push(
+        (await host.admin.createApiKey({ tenantId: owner.tenantId, agentId: agent.agentId })).plaintext,
+      );
+    }
+    const second = await host.admin.createWorkspace({ tenantId: owner.tenantId, name: 'Second' });
+    const both = await host.admin.createAgent(
+      { role: 'owner' },
+      {
+        tenantId: owner.tenantId,
+        name: 'Both',
+        scope: { kind: 'selected', workspaceIds: [owner.workspaceId, second.workspaceId] },
+      },
+    );
+    severalWorkspacesKey = (
+      await host.admin.createApiKey({ tenantId: owner.tenantId, agentId: both.agentId })
+    ).plaintext;
+
+    const served = await send(host.baseUrl, { method: 'GET', path: '/v1/openapi.json' });
+    const document = JSON.parse(served.body) as {
+      paths: Record<string, Record<string, DocumentedOperation>>;
+    };
+    documented = Object.fromEntries(
+      Object.values(document.paths).flatMap((methods) =>
+        Object.values(methods).map((entry) => [entry.operationId, entry]),
+      ),
+    );
+
+    for (const operation of operations) {
+      // Who is asking.
+      const { apiKey: _key, ...anonymous } = await validRequest(operation);
+      await probe(operation, anonymous);
+      for (const apiKey of [inactive.apiKey, busy.apiKey, ...limitedKeys, severalWorkspacesKey]) {
+        await probe(operation, { ...(await validRequest(operation)), apiKey });
+      }
+      // Where, and which: an unknown id, then a malformed one, in each path parameter.
+      for (const name of Object.keys(PARAM_KINDS)) {
+        if (!operation.path.includes(`{${name}}`)) continue;
+        const unknown = await validRequest(operation);
+        const { [name]: _known, ...others } = unknown.ids;
+        await probe(operation, { ...unknown, path: pathOf(operation, others) });
+        const malformed = await validRequest(operation);
+        await probe(operation, {
+          ...malformed,
+          path: pathOf(operation, { ...malformed.ids, [name]: 'not-an-id' }),
+        });
+      }
+      // What it sends.
+      await probe(operation, {
+        ...(await validRequest(operation)),
+        headers: { 'content-type': 'text/plain' },
+        body: 'hello',
+      });
+      await probe(operation, {
+        ...(await validRequest(operation)),
+        headers: json,
+        body: JSON.stringify({ text: 'x'.repeat(1024 * 1024) }),
+      });
+      const paged = await validRequest(operation);
+      await probe(operation, { ...paged, path: `${paged.path}?limit=not-a-number` });
+      const shaped = await validRequest(operation);
+      if (shaped.body !== undefined) await probe(operation, { ...shaped, body: '[1, 2, 3]' });
+    }
+
+    // The failures that depend on state.
+    const draft = async () => createPost(owner, { status: 'draft' });
+    const cancelled = await draft();
+    await prepare({ method: 'DELETE', path: `${postsPath(owner)}/${cancelled}` });
+    const on = (id: string, request: Probe) => probe(byId(id), { apiKey: owner.apiKey, ...request });
+    await on('cancelPost', { method: 'DELETE', path: `${postsPath(owner)}/${cancelled}` });
+    await on('updatePost', {
+      method: 'PATCH',
+      path: `${postsPath(owner)}/${cancelled}`,
+      headers: json,
+      body: '{"content":"x"}',
+    });
+    await on('approvePost', { method: 'POST', path: `${postsPath(owner)}/${await draft()}/approve` });
+    await on('rejectPost', {
+      method: 'POST',
+      path: `${postsPath(owner)}/${await draft()}/reject`,
+      headers: json,
+      body: '{"reason":"no"}',
+    });
+    const tooLong = 'x'.repeat(300);
+    await on('createPost', {
+      method: 'POST',
+      path: postsPath(owner),
+      headers: json,
+      body: JSON.stringify(tweet(owner, { content: tooLong })),
+    });
+    await on('updatePost', {
+      method: 'PATCH',
+      path: `${postsPath(owner)}/${await draft()}`,
+      headers: json,
+      body: JSON.stringify({ content: tooLong, status: 'publish' }),
+    });
+    await on('createPost', {
+      method: 'POST',
+      path: postsPath(strict),
+      apiKey: strict.apiKey,
+      headers: json,
+      body: JSON.stringify(tweet(strict)),
+    });
+    await on('updatePost', {
+      method: 'PATCH',
+      path: `${postsPath(strict)}/${await createPost(strict, { status: 'draft' })}`,
+      apiKey: strict.apiKey,
+      headers: json,
+      body: '{"status":"publish"}',
+    });
+    const keyed = { ...json, 'idempotency-key': 'reused-key' };
+    await on('createPost', {
+      method: 'POST',
+      path: postsPath(owner),
+      headers: keyed,
+      body: JSON.stringify(tweet(owner, { status: 'draft' })),
+    });
+    await on('createPost', {
+      method: 'POST',
+      path: postsPath(owner),
+      headers: keyed,
+      body: JSON.stringify(tweet(owner, { status: 'draft', content: 'another' })),
+    });
+    await on('confirmMedia', {
+      method: 'POST',
+      path: `/v1/workspaces/${owner.workspaceId}/media/${await issueUpload()}/confirm`,
+    });
+
+    // A deployment without a media bucket: every operation, with valid input, once.
+    const requests = [];
+    for (const operation of operations) requests.push([operation, await validRequest(operation)] as const);
+    const storage = host.deps.storage;
+    host.deps.storage = makeUnconfiguredStorage();
+    try {
+      for (const [operation, request] of requests) await probe(operation, request);
+    } finally {
+      host.deps.storage = storage;
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await host.stop();
+  });
+
+  /** "status code" pairs the served document lists for the operation. */
+  const documentedPairs = (operation: Operation) =>
+    Object.entries(documented[operation.id]?.responses ?? {})
+      .filter(([status]) => Number(status) >= 400)
+      .flatMap(([status, response]) =>
+        (response.content?.['application/json'].schema.allOf?.[1]?.properties?.error?.enum ?? []).map(
+          (code) => `${status} ${code}`,
+        ),
+      );
+
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    '%s answers only errors its document lists, and never a 500',
+    (_id, operation) => {
+      const seen = [...(answered.get(operation.id) ?? [])];
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((pair) => pair.startsWith('5') && !pair.startsWith('503'))).toEqual([]);
+      expect(documentedPairs(operation)).toEqual(expect.arrayContaining(seen));
+    },
+  );
+
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    '%s answered every error its document lists',
+    (_id, operation) => {
+      const seen = answered.get(operation.id) ?? new Set<string>();
+      const listed = documentedPairs(operation).filter((pair) => pair !== '500 internal_error');
+      expect(listed.filter((pair) => !seen.has(pair))).toEqual([]);
+    },
+  );
+});
