@@ -1,0 +1,203 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { type EntityType, toItem } from '../../../shared/adapters/dynamodb/keys.js';
+import { SCHEDULE_LEAD_MS } from '../../../shared/domain/delivery-effects.js';
+import type { ServiceEvent } from '../../../shared/domain/events.js';
+import type { Media } from '../../../shared/domain/media.js';
+import type { Post } from '../../../shared/domain/posts.js';
+import type { Account } from '../../../shared/domain/tenancy.js';
+import { fixedClock } from '../../../shared/ports/clock.js';
+import type { DeliveryMessage } from '../../../shared/ports/queues.js';
+import { makeOutbox } from '../../../shared/services/delivery/outbox.js';
+import type { MediaImportMessage } from '../../../shared/services/media/import-media.js';
+import { makeMemoryLogger } from '../../support/memory-observability.js';
+import { aMedia, anAccount } from '../support/builders.js';
+import { RecordingPostScheduler, RecordingQueue } from '../support/recording-queues.js';
+import { aPost } from './support.js';
+
+const NOW = Date.parse('2030-01-01T00:00:00.000Z');
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+
+/** A stream record as DynamoDB writes it: the item images, marshalled. */
+function change(
+  entity: EntityType,
+  before: object | undefined,
+  after: object | undefined,
+  sequenceNumber = '1',
+): DynamoDBRecord {
+  const image = (value: object | undefined) =>
+    value &&
+    (marshall(toItem(entity, { pk: 'PK', sk: 'SK' }, value), { removeUndefinedValues: true }) as never);
+  return {
+    eventName: before ? (after ? 'MODIFY' : 'REMOVE') : 'INSERT',
+    dynamodb: {
+      SequenceNumber: sequenceNumber,
+      ...(before && { OldImage: image(before) }),
+      ...(after && { NewImage: image(after) }),
+    },
+  };
+}
+
+const stream = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
+
+function setup() {
+  const deliveryQueue = new RecordingQueue<DeliveryMessage>();
+  const importQueue = new RecordingQueue<MediaImportMessage>();
+  const eventsQueue = new RecordingQueue<ServiceEvent>();
+  const scheduler = new RecordingPostScheduler();
+  const logger = makeMemoryLogger();
+  const outbox = makeOutbox({
+    deliveryQueue,
+    importQueue,
+    eventsQueue,
+    scheduler,
+    clock: fixedClock(NOW),
+    logger,
+  });
+  return { outbox, deliveryQueue, importQueue, eventsQueue, scheduler, logger };
+}
+
+const messageOf = (post: Post): DeliveryMessage => ({
+  tenantId: post.tenantId,
+  workspaceId: post.workspaceId,
+  postId: post.postId,
+});
+
+describe('the outbox', () => {
+  it('a new queued post: a delivery message now, and post.queued', async () => {
+    const { outbox, deliveryQueue, eventsQueue } = setup();
+    const post = aPost({ status: 'queued', updatedAt: at(0) });
+
+    expect(await outbox(stream(change('post', undefined, post)))).toEqual({ batchItemFailures: [] });
+
+    expect(deliveryQueue.sent).toEqual([{ message: messageOf(post), delaySeconds: 0 }]);
+    expect(eventsQueue.messages().map((event) => event.type)).toEqual(['post.queued']);
+  });
+
+  it('a post scheduled 10 minutes ahead rides a delayed message; one a day ahead gets a schedule', async () => {
+    const { outbox, deliveryQueue, scheduler } = setup();
+    const soon = aPost({ postId: 'pst_soon', status: 'scheduled', scheduledAt: at(600_000) });
+    const later = aPost({ postId: 'pst_later', status: 'scheduled', scheduledAt: at(86_400_000) });
+
+    await outbox(stream(change('post', undefined, soon), change('post', undefined, later, '2')));
+
+    expect(deliveryQueue.sent).toEqual([{ message: messageOf(soon), delaySeconds: 600 }]);
+    expect(scheduler.calls).toEqual([
+      {
+        op: 'upsert',
+        postId: 'pst_later',
+        fireAt: at(86_400_000 - SCHEDULE_LEAD_MS),
+        message: messageOf(later),
+      },
+    ]);
+  });
+
+  it('a cancelled scheduled post loses its schedule', async () => {
+    const { outbox, scheduler } = setup();
+    const before = aPost({ status: 'scheduled', scheduledAt: at(86_400_000) });
+    await outbox(stream(change('post', before, { ...before, status: 'cancelled', version: 2 })));
+    expect(scheduler.calls).toEqual([{ op: 'remove', postId: before.postId }]);
+  });
+
+  it('a lease renewal (publishing → publishing) has no effect and no event', async () => {
+    const { outbox, deliveryQueue, eventsQueue, scheduler } = setup();
+    const held = aPost({ status: 'publishing', version: 2, delivery: { leaseUntil: at(20_000) } });
+    await outbox(stream(change('post', held, { ...held, version: 3, delivery: { leaseUntil: at(25_000) } })));
+    expect([deliveryQueue.sent, eventsQueue.sent, scheduler.calls]).toEqual([[], [], []]);
+  });
+
+  it('a retry (publishing → queued) gets a message delayed to its next attempt, and no event', async () => {
+    const { outbox, deliveryQueue, eventsQueue } = setup();
+    const held = aPost({ status: 'publishing', version: 2 });
+    const retry = { ...held, status: 'queued' as const, version: 3, delivery: { nextAttemptAt: at(8000) } };
+    await outbox(stream(change('post', held, retry)));
+    expect(deliveryQueue.sent).toEqual([{ message: messageOf(held), delaySeconds: 8 }]);
+    expect(eventsQueue.sent).toEqual([]);
+  });
+
+  it('a media import by URL goes to the import queue, once', async () => {
+    const { outbox, importQueue } = setup();
+    const media: Media = aMedia({
+      source: 'url',
+      status: 'pending',
+      sourceUrl: 'https://cdn.example.com/a.png',
+    });
+    await outbox(
+      stream(
+        change('media', undefined, media),
+        change('media', media, { ...media, status: 'uploaded' }, '2'),
+      ),
+    );
+    expect(importQueue.messages()).toEqual([
+      { tenantId: media.tenantId, workspaceId: media.workspaceId, mediaId: media.mediaId },
+    ]);
+  });
+
+  it('an account losing its authorisation: account.disconnected', async () => {
+    const { outbox, eventsQueue } = setup();
+    const account: Account = anAccount();
+    const disconnected: Account = {
+      ...account,
+      status: 'disconnected',
+      disconnectedAt: at(0),
+      disconnectReason: 'revoked by the user',
+    };
+    await outbox(stream(change('account', account, disconnected)));
+    expect(eventsQueue.messages()).toEqual([
+      expect.objectContaining({
+        type: 'account.disconnected',
+        data: { accountId: account.accountId, platform: 'twitter', reason: 'revoked by the user' },
+      }),
+    ]);
+  });
+
+  it('a record that fails stops the batch there, is reported for a retry from it, and is logged', async () => {
+    // Prepare: the delivery queue is down for the second record.
+    const { outbox, deliveryQueue, logger } = setup();
+    const first = aPost({ postId: 'pst_1', status: 'queued' });
+    const second = aPost({ postId: 'pst_2', status: 'queued' });
+    const third = aPost({ postId: 'pst_3', status: 'queued' });
+    const send = deliveryQueue.send.bind(deliveryQueue);
+    deliveryQueue.send = async (message, options) => {
+      if (message.postId === 'pst_2') throw new Error('SQS is unavailable');
+      return send(message, options);
+    };
+
+    // Act
+    const response = await outbox(
+      stream(
+        change('post', undefined, first, '100'),
+        change('post', undefined, second, '200'),
+        change('post', undefined, third, '300'),
+      ),
+      { awsRequestId: 'req-1', functionName: 'outbox' },
+    );
+
+    // Assess
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: '200' }] });
+    expect(deliveryQueue.messages().map((message) => message.postId)).toEqual(['pst_1']);
+    expect(logger.entries).toEqual([
+      {
+        level: 'error',
+        message: 'outbox record failed; it will be retried',
+        fields: expect.objectContaining({
+          function: 'outbox',
+          lambdaRequestId: 'req-1',
+          coldStart: true,
+          sequenceNumber: '200',
+          error: expect.objectContaining({ message: 'SQS is unavailable' }),
+        }),
+      },
+    ]);
+  });
+
+  it('ignores records of other entities and removals', async () => {
+    const { outbox, deliveryQueue, eventsQueue } = setup();
+    const post = aPost({ status: 'queued' });
+    await outbox(
+      stream(change('tenant', undefined, { tenantId: 't' }), change('post', post, undefined, '2')),
+    );
+    expect([deliveryQueue.sent, eventsQueue.sent]).toEqual([[], []]);
+  });
+});
