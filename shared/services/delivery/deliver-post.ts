@@ -58,6 +58,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       try {
         const media = await resolveMedia(lease.post, context);
         if ('settle' in media) verdict = media.settle;
+        // A claim lost while media was fetched belongs to the reconciler now: no network call.
         else if (!lease.lost.aborted) verdict = await publish(lease, account, media.proceed, log);
         if (verdict) result = await settle(lease, verdict, { account, log, requeueAs: 'retry' });
         return result;
