@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { makeUnconfiguredStorage } from '../../shared/adapters/s3/unconfigured-storage.js';
@@ -236,6 +236,14 @@ describe('the error statuses each operation answers match its OpenAPI document',
         }),
       );
     }
+    // A key whose record the store's condition counts as held but a read finds no live record in:
+    // how a request sees a key whose other request has not finished (its answer is not readable).
+    await db.send(
+      new PutCommand({
+        TableName: host.config.tables.idempotency,
+        Item: { pk: `${owner.tenantId}#held-key`, expiresAt: '0' },
+      }),
+    );
     db.destroy();
     for (const permissions of [['accounts:read'], ['posts:read']] as const) {
       const agent = await host.admin.createAgent(
@@ -368,6 +376,12 @@ describe('the error statuses each operation answers match its OpenAPI document',
       path: postsPath(owner),
       headers: keyed,
       body: JSON.stringify(tweet(owner, { status: 'draft', content: 'another' })),
+    });
+    await on('createPost', {
+      method: 'POST',
+      path: postsPath(owner),
+      headers: { ...json, 'idempotency-key': 'held-key' },
+      body: JSON.stringify(tweet(owner, { status: 'draft' })),
     });
     await on('confirmMedia', {
       method: 'POST',

@@ -17,7 +17,7 @@ export const createPost = defineOperation({
   rateLimitFamily: 'posts_create',
   workspace: 'path',
   resources: ['idempotency-table'],
-  errors: ['VALIDATION_FAILED', 'policy_violation', 'idempotency_key_reused'],
+  errors: ['VALIDATION_FAILED', 'policy_violation', 'idempotency_key_reused', 'conflict'],
   successStatus: 201,
   schemas: {
     params: workspacePathParams,

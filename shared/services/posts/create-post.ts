@@ -1,4 +1,4 @@
-import { IdempotencyKeyReusedError, NotFoundError } from '../../domain/errors.js';
+import { ConflictError, IdempotencyKeyReusedError, NotFoundError } from '../../domain/errors.js';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotencyRecord,
@@ -156,7 +156,10 @@ export function makeCreatePost(deps: { posts: PostStore; clock: Clock; metrics?:
       if (!(error instanceof IdempotencyRace)) throw error;
       const winner = await awaitWinner(tenantId, idempotencyKey, fingerprint);
       if (winner) return winner;
-      throw error;
+      // The other request holds the key but has not finished: its answer is not ours to invent.
+      throw new ConflictError(
+        'Another request with this Idempotency-Key is still being processed. Retry shortly to get its answer.',
+      );
     }
   };
 }

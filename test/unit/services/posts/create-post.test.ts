@@ -1,6 +1,7 @@
 import { decodeTime } from 'ulid';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ConflictError,
   IdempotencyKeyReusedError,
   InvalidRequestError,
   NotFoundError,
@@ -13,7 +14,6 @@ import {
   requestFingerprint,
 } from '../../../../shared/domain/idempotency.js';
 import type { WorkspacePolicies } from '../../../../shared/domain/policies.js';
-import { IdempotencyRace } from '../../../../shared/ports/post-store.js';
 import { type CreatePostInput, makeCreatePost } from '../../../../shared/services/posts/create-post.js';
 import { makeMemoryMetrics } from '../../../support/memory-observability.js';
 import { aPost } from '../../delivery/support.js';
@@ -434,7 +434,7 @@ describe('create post', () => {
       expect(posts.all().map((post) => post.postId)).toEqual([aPost().postId]);
     });
 
-    it('a lost race whose winner never shows gives up with the race, having written nothing', async () => {
+    it('a lost race whose winner never shows answers 409 conflict (retry for the answer), having written nothing', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout'] });
       const { createPost, posts } = await setup();
       posts.beginConcurrentCreate(aPost(), aRecord());
@@ -442,7 +442,9 @@ describe('create post', () => {
       const outcome = rejection(createPost(aTweet(), 'key-1'));
       await vi.advanceTimersByTimeAsync(60_000);
 
-      expect(await outcome).toBeInstanceOf(IdempotencyRace);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as ConflictError).status).toBe(409);
       expect(posts.all()).toEqual([]);
     });
   });
