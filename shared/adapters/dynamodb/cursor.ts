@@ -50,12 +50,14 @@ export function encodeCursor(
   );
 }
 
-const notValid = () =>
+/** 400 for a cursor that is not one of ours. Any PostStore answers a bad cursor with these two. */
+export const notValid = () =>
   new InvalidRequestError('The cursor is not valid.', {
     cursor: ['Use the nextCursor of a previous page, unchanged.'],
   });
 
-const otherQuery = () =>
+/** 400 for one of our cursors sent with another query than the one that returned it. */
+export const otherQuery = () =>
   new InvalidRequestError('The cursor belongs to another query.', {
     cursor: [
       'Send a nextCursor only with the same filters, status and range as the request that returned it.',

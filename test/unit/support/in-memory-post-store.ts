@@ -1,5 +1,6 @@
+import { notValid, otherQuery } from '../../../shared/adapters/dynamodb/cursor.js';
 import { keys } from '../../../shared/adapters/dynamodb/keys.js';
-import { ConflictError, InvalidRequestError } from '../../../shared/domain/errors.js';
+import { ConflictError } from '../../../shared/domain/errors.js';
 import type { IdempotencyRecord } from '../../../shared/domain/idempotency.js';
 import type { Media } from '../../../shared/domain/media.js';
 import type { Post } from '../../../shared/domain/posts.js';
@@ -35,18 +36,6 @@ interface ListCursor {
   scope: string;
   after: string;
 }
-
-const INVALID_CURSOR = () =>
-  new InvalidRequestError('The cursor is not valid.', {
-    cursor: ['Use the nextCursor of a previous page, unchanged.'],
-  });
-
-const OTHER_QUERY = () =>
-  new InvalidRequestError('The cursor belongs to another query.', {
-    cursor: [
-      'Send a nextCursor only with the same filters, status and range as the request that returned it.',
-    ],
-  });
 
 /**
  * A Map-backed PostStore for unit tests, honouring what callers rely on from the DynamoDB adapter:
@@ -270,10 +259,10 @@ function decodeListCursor(cursor: string, scope: string): string {
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw INVALID_CURSOR();
+    throw notValid();
   }
   const candidate = parsed as Partial<ListCursor> | null;
-  if (typeof candidate?.scope !== 'string' || typeof candidate.after !== 'string') throw INVALID_CURSOR();
-  if (candidate.scope !== scope) throw OTHER_QUERY();
+  if (typeof candidate?.scope !== 'string' || typeof candidate.after !== 'string') throw notValid();
+  if (candidate.scope !== scope) throw otherQuery();
   return candidate.after;
 }
