@@ -11,7 +11,8 @@ import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './con
  * - `networkSecretsPrefix` (default `social-publishing/<stage>/networks/`): where in Secrets Manager
  *   the networks' client ids and secrets live; the delivery worker may read those secrets only;
  * - `apiThrottleRateLimit` (default 500) and `apiThrottleBurstLimit` (default 1000): API Gateway's
- *   throttle on the whole API, requests per second and burst.
+ *   throttle on the whole API, requests per second and burst;
+ * - `logLevel` (default `INFO`): every function's POWERTOOLS_LOG_LEVEL (DEBUG, INFO, WARN, ERROR).
  */
 export interface ServiceContext {
   stage: string;
@@ -20,7 +21,11 @@ export interface ServiceContext {
   customDomain?: CustomDomain;
   networkSecretsPrefix: string;
   apiThrottle: ApiThrottle;
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ContextError extends Error {
   constructor(message: string) {
@@ -86,8 +91,14 @@ export function readServiceContext(node: Node): ServiceContext {
     burstLimit: readCount(node, 'apiThrottleBurstLimit') ?? DEFAULT_API_THROTTLE.burstLimit,
   };
 
+  const logLevel = (text('logLevel') ?? 'INFO').toUpperCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ContextError(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+
   return {
     stage,
+    logLevel: logLevel as LogLevel,
     corsOrigins: readCorsOrigins(node.tryGetContext('corsOrigins')),
     ...(alarmEmail !== undefined && { alarmEmail }),
     ...(domainName !== undefined &&

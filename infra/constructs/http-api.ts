@@ -110,6 +110,10 @@ export class ServiceHttpApi extends Construct {
       entry: 'fallback',
       description: 'Answers requests no operation claims: 404, or 405 with Allow.',
       memorySize: 256,
+      // It reads no table or bucket: of the shared environment, only the log level applies.
+      ...(props.environment.POWERTOOLS_LOG_LEVEL && {
+        environment: { POWERTOOLS_LOG_LEVEL: props.environment.POWERTOOLS_LOG_LEVEL },
+      }),
     });
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {

@@ -22,8 +22,6 @@ export interface ServiceFunctionProps {
    * @default Lambda's own (2)
    */
   retryAttempts?: number;
-  /** POWERTOOLS_LOG_LEVEL: DEBUG, INFO, WARN or ERROR. @default INFO */
-  logLevel?: string;
 }
 
 /**
@@ -68,10 +66,11 @@ export class ServiceFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        // Powertools: one service name on logs, metrics and traces; the metrics' namespace; the log level.
+        // Powertools: one service name on logs, metrics and traces; the metrics' namespace; the
+        // log level unless the stack's environment says otherwise.
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-        POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
         ...props.environment,
       },
       projectRoot: repoRoot,

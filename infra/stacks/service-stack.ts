@@ -30,6 +30,8 @@ export interface ServiceStackProps extends StackProps {
   apiThrottle?: ApiThrottle;
   /** Secrets Manager name prefix of the networks' credentials. @default `social-publishing/<stage>/networks/` */
   networkSecretsPrefix?: string;
+  /** Every function's POWERTOOLS_LOG_LEVEL. @default INFO */
+  logLevel?: string;
 }
 
 /** `rate-limits` → `RateLimitsTableName`: the output keys the admin CLI reads. */
@@ -97,7 +99,11 @@ export class ServiceStack extends Stack {
     });
 
     // What shared/runtime/config.ts requires of every function that loads it.
-    const environment = { ...this.data.environment(), MEDIA_BUCKET: this.media.bucket.bucketName };
+    const environment = {
+      ...this.data.environment(),
+      MEDIA_BUCKET: this.media.bucket.bucketName,
+      POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+    };
     this.api = new ServiceHttpApi(this, 'Api', {
       operations: this.operations,
       data: this.data,

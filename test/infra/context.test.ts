@@ -5,12 +5,13 @@ import { ContextError, readServiceContext } from '../../infra/context.js';
 const read = (context: Record<string, unknown>) => readServiceContext(new App({ context }).node);
 
 describe('readServiceContext', () => {
-  it('defaults: stage dev, any CORS origin, no alarm email, no custom domain, the stage secret prefix, 500/s throttle', () => {
+  it('defaults: stage dev, any CORS origin, no alarm email, no custom domain, the stage secret prefix, 500/s throttle, INFO logs', () => {
     expect(read({})).toEqual({
       stage: 'dev',
       corsOrigins: ['*'],
       networkSecretsPrefix: 'social-publishing/dev/networks/',
       apiThrottle: { rateLimit: 500, burstLimit: 1000 },
+      logLevel: 'INFO',
     });
   });
 
@@ -29,6 +30,7 @@ describe('readServiceContext', () => {
       networkSecretsPrefix: 'acme/prod/networks/',
       apiThrottleRateLimit: 2000,
       apiThrottleBurstLimit: 4000,
+      logLevel: 'debug',
     });
 
     // Assess
@@ -42,6 +44,7 @@ describe('readServiceContext', () => {
       },
       networkSecretsPrefix: 'acme/prod/networks/',
       apiThrottle: { rateLimit: 2000, burstLimit: 4000 },
+      logLevel: 'DEBUG',
     });
   });
 
@@ -81,6 +84,7 @@ describe('readServiceContext', () => {
     [{ apiThrottleRateLimit: '1e3' }, /"apiThrottleRateLimit"/],
     [{ apiThrottleBurstLimit: 2.5 }, /"apiThrottleBurstLimit"/],
     [{ apiThrottleBurstLimit: '-5' }, /"apiThrottleBurstLimit"/],
+    [{ logLevel: 'verbose' }, /"logLevel"/],
   ])('refuses %j', (context, message) => {
     expect(() => read(context)).toThrow(ContextError);
     expect(() => read(context)).toThrow(message);
