@@ -3,6 +3,9 @@ import { literalHostProblem } from './address-ranges.js';
 /** The only port a media URL may name: HTTPS's own (docs/media.md). */
 export const MEDIA_URL_PORTS: readonly number[] = [443];
 
+/** The ports a URL may name: a list (media: 443), or a rule (webhook receivers, docs/webhooks.md). */
+export type PortRule = readonly number[] | ((port: number) => boolean);
+
 /** Why a URL is refused before any DNS lookup, in the order the rules are checked. */
 export type UrlRefusal =
   | { rule: 'scheme'; scheme: string }
@@ -16,19 +19,18 @@ export type UrlRefusal =
  * can never drift apart:
  * 1. the scheme is https;
  * 2. there are no credentials (user:password@);
- * 3. the port is an allowed one (443; tests of the fetcher pass their own server's port);
+ * 3. the port is an allowed one (443; tests of the fetcher pass their own server's port; webhook
+ *    receivers pass their own rule);
  * 4. the host is not localhost (nor a .localhost name), nor a literal address outside the public
  *    ranges (`literalHostProblem`, after the URL parser's normalisation of every IPv4 spelling).
  * What only DNS can tell (a name that resolves to a private address) is for the fetcher alone.
  */
-export function urlRefusal(
-  url: URL,
-  allowedPorts: readonly number[] = MEDIA_URL_PORTS,
-): UrlRefusal | undefined {
+export function urlRefusal(url: URL, allowedPorts: PortRule = MEDIA_URL_PORTS): UrlRefusal | undefined {
   if (url.protocol !== 'https:') return { rule: 'scheme', scheme: url.protocol.replace(/:$/, '') };
   if (url.username || url.password) return { rule: 'credentials' };
   const port = url.port === '' ? 443 : Number(url.port);
-  if (!allowedPorts.includes(port)) return { rule: 'port', port };
+  const portAllowed = typeof allowedPorts === 'function' ? allowedPorts(port) : allowedPorts.includes(port);
+  if (!portAllowed) return { rule: 'port', port };
   const hostProblem = literalHostProblem(url);
   if (hostProblem) return { rule: 'host', reason: hostProblem };
   return undefined;
