@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { encodeTime, TIME_LEN, ulid } from 'ulid';
 
 /** Type prefixes of every identifier the service issues (API.md "Identifiers"). */
@@ -23,6 +24,22 @@ export function newId(kind: IdKind, now: number = Date.now()): string {
   // ulid(0) would silently use the wall clock (it treats 0 as "no time"), so the time part is encoded
   // here and only the random part is taken from a fresh ULID.
   return `${ID_PREFIXES[kind]}_${encodeTime(now, TIME_LEN)}${ulid().slice(TIME_LEN)}`;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * An id derived from what it names rather than drawn at random: the same `identity` always gives
+ * the same id, so a repeated write (a redelivered message) lands on the first one's record. The
+ * time part is `timePart` (the first 10 characters of a ULID, e.g. those of the event it is about),
+ * so derived ids still sort by time.
+ */
+export function derivedId(kind: IdKind, timePart: string, ...identity: string[]): string {
+  if (timePart.length !== TIME_LEN) throw new RangeError(`A ULID time part has ${TIME_LEN} characters.`);
+  const digest = createHash('sha256').update(identity.join('\n')).digest();
+  let random = '';
+  for (let i = 0; i < 26 - TIME_LEN; i++) random += CROCKFORD[(digest[i] ?? 0) % 32];
+  return `${ID_PREFIXES[kind]}_${timePart}${random}`;
 }
 
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';

@@ -62,6 +62,37 @@ export const keys = {
     sk: `MEDIA#${mediaId}`,
   }),
   idempotency: (tenantId: string, key: string) => ({ pk: `${tenantId}#${key}` }),
+  webhook: (tenantId: string, workspaceId: string, webhookId: string) => ({
+    pk: keys.workspacePartition(tenantId, workspaceId),
+    sk: `WEBHOOK#${webhookId}`,
+  }),
+  webhookPrefix: 'WEBHOOK#',
+  /** How many webhooks the workspace has: changed in the same transaction as each create and delete. */
+  webhookCounter: (tenantId: string, workspaceId: string) => ({
+    pk: keys.workspacePartition(tenantId, workspaceId),
+    sk: 'COUNTER#WEBHOOKS',
+  }),
+  /** A webhook's deliveries have a partition of their own, so a busy webhook never heats the workspace's. */
+  deliveryPartition: (tenantId: string, workspaceId: string, webhookId: string) =>
+    `${keys.workspacePartition(tenantId, workspaceId)}#WEBHOOK#${webhookId}`,
+  delivery: (tenantId: string, workspaceId: string, webhookId: string, deliveryId: string) => ({
+    pk: keys.deliveryPartition(tenantId, workspaceId, webhookId),
+    sk: `DELIVERY#${deliveryId}`,
+  }),
+  deliveryPrefix: 'DELIVERY#',
+  /** GSI1 entry of a delivery, by status; delivery ids sort by their event's time. */
+  deliveryByStatus: (partition: string, status: string, deliveryId: string) => ({
+    gsi1pk: `${partition}#STATUS#${status}`,
+    gsi1sk: deliveryId,
+  }),
+  /** The workspace's event feed: one partition, sorted by event id (time-ordered). */
+  feedPartition: (tenantId: string, workspaceId: string) =>
+    `${keys.workspacePartition(tenantId, workspaceId)}#EVENTS`,
+  feedEvent: (tenantId: string, workspaceId: string, eventId: string) => ({
+    pk: keys.feedPartition(tenantId, workspaceId),
+    sk: `EVENT#${eventId}`,
+  }),
+  feedEventPrefix: 'EVENT#',
 } as const;
 
 /** Spreads the cross-tenant due index over a few partitions, so no one partition is hot. */
@@ -74,7 +105,18 @@ function dueShard(postId: string): number {
 }
 
 /** Item type tags, so stream consumers and operators can tell items apart. */
-export type EntityType = 'tenant' | 'workspace' | 'agent' | 'apiKey' | 'account' | 'post' | 'media';
+export type EntityType =
+  | 'tenant'
+  | 'workspace'
+  | 'agent'
+  | 'apiKey'
+  | 'account'
+  | 'post'
+  | 'media'
+  | 'webhook'
+  | 'webhookCounter'
+  | 'webhookDelivery'
+  | 'event';
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity'] as const;
 
