@@ -22,6 +22,7 @@ import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { removeHostFile, writeHostFile } from './host-file.js';
 import { createLocalApiServer } from './http-server.js';
 import { startS3Local } from './s3-local.js';
+import { makeLocalSecretCipher, SECRET_KEY_FILE_NAME } from './stand-ins/local-secret-cipher.js';
 
 /**
  * The same Powertools lines as in Lambda; EMF metrics are off here (nothing reads them locally).
@@ -117,7 +118,12 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       mediaBucket: LOCAL_MEDIA_BUCKET,
       s3Endpoint: s3.endpoint,
     };
-    const deps = makeDeps(config, options.clock, observability);
+    const deps = makeDeps(
+      config,
+      options.clock,
+      observability,
+      makeLocalSecretCipher({ keyFile: join(options.dataDir, SECRET_KEY_FILE_NAME) }),
+    );
     onObjectCreated = makeAutoConfirm(deps);
     let delivery: LocalDelivery | undefined;
     if (options.delivery !== false) {

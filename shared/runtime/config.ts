@@ -11,6 +11,8 @@ export interface ServiceConfig {
   mediaBucket?: string;
   /** s3rver's address on the local host and in tests; absent in AWS. */
   s3Endpoint?: string;
+  /** The KMS key that encrypts stored secrets; absent on a deployment without one (503 where needed). */
+  secretsKeyArn?: string;
 }
 
 export class ConfigError extends Error {
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     authCacheTtlSeconds: ttl,
     ...(env.MEDIA_BUCKET && { mediaBucket: env.MEDIA_BUCKET }),
     ...(env.S3_ENDPOINT && { s3Endpoint: env.S3_ENDPOINT }),
+    ...(env.SECRETS_KEY_ARN && { secretsKeyArn: env.SECRETS_KEY_ARN }),
   };
 }
 
@@ -55,5 +58,6 @@ export function configToEnv(config: ServiceConfig): Record<string, string> {
     AUTH_CACHE_TTL_SECONDS: String(config.authCacheTtlSeconds),
     ...(config.mediaBucket && { MEDIA_BUCKET: config.mediaBucket }),
     ...(config.s3Endpoint && { S3_ENDPOINT: config.s3Endpoint }),
+    ...(config.secretsKeyArn && { SECRETS_KEY_ARN: config.secretsKeyArn }),
   };
 }

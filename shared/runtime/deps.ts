@@ -6,7 +6,9 @@ import type { Metrics } from '../ports/metrics.js';
 import type { ObjectStorage } from '../ports/object-storage.js';
 import type { PostStore } from '../ports/post-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { SecretCipher } from '../ports/secret-cipher.js';
 import type { TenancyStore } from '../ports/tenancy-store.js';
+import type { WebhookStore } from '../ports/webhook-store.js';
 import type { Authenticator } from '../services/authenticate.js';
 
 /** Everything an operation may use, behind ports. Built once per process. */
@@ -19,6 +21,10 @@ export interface ServiceDeps {
   quotas: AccountQuotas;
   rateLimiter: RateLimiter;
   authenticator: Authenticator;
+  /** Webhooks, their delivery history and the event feed. */
+  webhooks: WebhookStore;
+  /** Encrypts webhook signing secrets (KMS; AES-256-GCM on the local host). */
+  secrets: SecretCipher;
   /** The process's logger; handlers log through a child that carries the request's ids. */
   logger: Logger;
   metrics: Metrics;

@@ -4,6 +4,10 @@ import { makeDynamoMediaStore } from '../adapters/dynamodb/media-store.js';
 import { makeDynamoPostStore } from '../adapters/dynamodb/post-store.js';
 import { makeDynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.js';
 import { makeDynamoTenancyStore } from '../adapters/dynamodb/tenancy-store.js';
+import { makeDynamoWebhookStore } from '../adapters/dynamodb/webhook-store.js';
+import { makeKmsClient } from '../adapters/kms/client.js';
+import { makeKmsSecretCipher } from '../adapters/kms/kms-secret-cipher.js';
+import { makeUnconfiguredCipher } from '../adapters/kms/unconfigured-cipher.js';
 import { makePowertoolsLogger } from '../adapters/observability/powertools-logger.js';
 import { makePowertoolsMetrics } from '../adapters/observability/powertools-metrics.js';
 import { traced } from '../adapters/observability/tracer.js';
@@ -13,6 +17,7 @@ import { makeUnconfiguredStorage } from '../adapters/s3/unconfigured-storage.js'
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { Metrics } from '../ports/metrics.js';
+import type { SecretCipher } from '../ports/secret-cipher.js';
 import { makeAuthenticator } from '../services/authenticate.js';
 import type { ServiceConfig } from './config.js';
 import type { ServiceDeps } from './deps.js';
@@ -32,6 +37,10 @@ export function makeDeps(
   config: ServiceConfig,
   clock: Clock = systemClock,
   observability: Observability = makeObservability(),
+  /** The local host passes its AES-GCM stand-in; AWS uses KMS when SECRETS_KEY_ARN is set. */
+  secrets: SecretCipher = config.secretsKeyArn
+    ? makeKmsSecretCipher(traced(makeKmsClient({ region: config.region })), config.secretsKeyArn)
+    : makeUnconfiguredCipher(),
 ): ServiceDeps {
   const db = makeDocumentClient(
     traced(makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint })),
@@ -52,6 +61,8 @@ export function makeDeps(
     quotas: makeDynamoAccountQuotas(db, config.tables.rateLimits),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
     authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),
+    webhooks: makeDynamoWebhookStore(db, config.tables.main, clock),
+    secrets,
     ...observability,
   };
 }
