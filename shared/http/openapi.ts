@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode, INTERNAL_ERROR_ENVELOPE } from '../domain/errors.js';
 import { POLICY_FACET_ORDER } from '../domain/policy-check.js';
+import { buildWebhooksSection } from './openapi-webhooks.js';
 import type { Operation } from './operation.js';
 import { errorCodesOf } from './operation-errors.js';
 
@@ -234,6 +235,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
     },
     servers: [{ url: '/' }],
     paths,
+    webhooks: buildWebhooksSection((schema) => jsonSchema(schema, 'input', components)),
     components: {
       schemas: components,
       securitySchemes: {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_SCHEMAS } from '../../../shared/domain/webhooks/payloads.js';
+import { buildOpenApiDocument } from '../../../shared/http/openapi.js';
+import { operations } from '../../../shared/operations/registry.js';
+
+type Json = Record<string, unknown>;
+
+describe("the OpenAPI document's webhooks section", () => {
+  const document = buildOpenApiDocument(operations) as unknown as {
+    webhooks: Record<string, { post: Json }>;
+    components: { schemas: Record<string, Json> };
+  };
+
+  it('describes every event the service POSTs, webhook.test included', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENT_SCHEMAS).sort());
+    expect(Object.keys(document.webhooks)).toHaveLength(8);
+  });
+
+  it.each(Object.keys(WEBHOOK_EVENT_SCHEMAS))(
+    '%s: the delivered envelope from the dispatcher’s own schema, with the signature headers',
+    (type) => {
+      // Act
+      const entry = document.webhooks[type]?.post as {
+        parameters: { name: string; required: boolean }[];
+        requestBody: { content: { 'application/json': { schema: { $ref: string } } } };
+        responses: Record<string, unknown>;
+      };
+      const ref = entry.requestBody.content['application/json'].schema.$ref;
+      const component = document.components.schemas[ref.replace('#/components/schemas/', '')] as {
+        required: string[];
+        properties: { type: { const: string }; data: Json };
+        additionalProperties?: unknown;
+      };
+
+      // Assess
+      expect(entry.parameters.filter((p) => p.required).map((p) => p.name)).toEqual([
+        'X-Webhook-Signature',
+        'X-Webhook-Id',
+        'User-Agent',
+      ]);
+      expect(Object.keys(entry.responses)).toEqual(['2XX']);
+      expect(component.properties.type.const).toBe(type);
+      expect([...component.required].sort()).toEqual(['createdAt', 'data', 'id', 'type', 'workspaceId']);
+      expect(component.properties).not.toHaveProperty('tenantId');
+      // Receivers must ignore fields they do not know: the document must not forbid new ones.
+      expect(component.additionalProperties).toBeUndefined();
+    },
+  );
+});
