@@ -73,6 +73,12 @@ export interface WebhookDelivery {
   responseStatus?: number;
   responseTimeMs?: number;
   error?: string;
+  /**
+   * When an API request (a retry, a test event) last asked for an attempt now (ISO 8601). The
+   * request only writes this; the transactional outbox sends the dispatch message when it sees a
+   * delivery inserted with it, or a change of it (DESIGN.md: one write on the request path).
+   */
+  dispatchRequestedAt?: string;
   createdAt: string;
 }
 
@@ -91,6 +97,8 @@ export interface NewDelivery {
   createdAt: string;
   /** When the first attempt is due; absent when it is made at once. */
   nextAttemptAt?: string;
+  /** Set by a request (the test event): the outbox, not the caller, sends its dispatch message. */
+  dispatchRequestedAt?: string;
 }
 
 export interface DeliveryListQuery extends PageRequest {
@@ -177,6 +185,15 @@ export interface DeliveryLog {
     change: { attempt: DeliveryAttempt; status: DeliveryStatus; nextAttemptAt?: string },
     expectedAttempts: number,
   ): Promise<WebhookDelivery | undefined>;
+  /**
+   * Asks for an attempt now (a retry through the API), whatever the delivery's status: it becomes
+   * `pending` with nextAttemptAt and dispatchRequestedAt set to `at`, and its retention starts
+   * again; attempts so far are kept. The outbox sees the new dispatchRequestedAt and sends the
+   * dispatch message. A message scheduled before the request still arrives later: the delivery's
+   * attempt count or nextAttemptAt then differ from what that message expected (the dispatcher's
+   * check). Undefined, and nothing written, when there is no such delivery.
+   */
+  requestDispatch(key: DeliveryKey, at: string): Promise<WebhookDelivery | undefined>;
   /** Newest first; filtered by status from an index, never by a scan. */
   listDeliveries(
     tenantId: string,

@@ -690,6 +690,121 @@ describe('webhook store on DynamoDB Local', () => {
       expect(pending).toEqual([ids[3], ids[1]]);
     });
 
+    it('a delivery made by a request carries its dispatch request from the start', async () => {
+      // Prepare
+      const { scope, webhook, keyOf } = await setUp();
+      const event = deliveredEvent(scope.workspaceId, NOW, 'webhook.test');
+
+      // Act
+      const { delivery } = await store.createDelivery({
+        ...scope,
+        webhookId: webhook.webhookId,
+        event,
+        createdAt: iso(NOW),
+        nextAttemptAt: iso(NOW),
+        dispatchRequestedAt: iso(NOW),
+      });
+
+      // Assess
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        nextAttemptAt: iso(NOW),
+        dispatchRequestedAt: iso(NOW),
+      });
+      expect(await store.getDelivery(keyOf(delivery.deliveryId))).toEqual(delivery);
+    });
+
+    it('a requested dispatch makes a failed delivery pending now, keeps its attempts and moves its index entry', async () => {
+      // Prepare
+      const { scope, webhook, keyOf } = await setUp();
+      const { delivery } = await store.createDelivery({
+        ...scope,
+        webhookId: webhook.webhookId,
+        event: deliveredEvent(scope.workspaceId, NOW),
+        createdAt: iso(NOW),
+      });
+      const key = keyOf(delivery.deliveryId);
+      const failedAttempt = { at: iso(NOW), responseStatus: 500, durationMs: 9, error: 'HTTP 500' };
+      await store.recordAttempt(key, { attempt: failedAttempt, status: 'failed' }, 0);
+      const at = iso(NOW + 2 * DAY_MS);
+      const listed = async (status: 'pending' | 'failed') =>
+        (
+          await store.listDeliveries(scope.tenantId, scope.workspaceId, webhook.webhookId, {
+            limit: 10,
+            status,
+          })
+        ).items.map((item) => item.deliveryId);
+
+      // Act
+      const requested = await store.requestDispatch(key, at);
+
+      // Assess
+      expect(requested).toMatchObject({
+        status: 'pending',
+        nextAttemptAt: at,
+        dispatchRequestedAt: at,
+        attempts: [failedAttempt],
+        responseStatus: 500,
+        error: 'HTTP 500',
+      });
+      expect(requested).not.toHaveProperty('expiresAt');
+      expect(await store.getDelivery(key)).toEqual(requested);
+      expect(await listed('pending')).toEqual([delivery.deliveryId]);
+      expect(await listed('failed')).toEqual([]);
+      const raw = await rawItem(
+        keys.delivery(scope.tenantId, scope.workspaceId, webhook.webhookId, delivery.deliveryId),
+      );
+      expect(raw?.expiresAt).toBe((NOW + 32 * DAY_MS) / 1000);
+    });
+
+    it('a requested dispatch brings a scheduled attempt forward; a second request changes the marker again', async () => {
+      // Prepare
+      const { scope, webhook, keyOf } = await setUp();
+      const { delivery } = await store.createDelivery({
+        ...scope,
+        webhookId: webhook.webhookId,
+        event: deliveredEvent(scope.workspaceId, NOW),
+        createdAt: iso(NOW),
+      });
+      const key = keyOf(delivery.deliveryId);
+      await store.recordAttempt(
+        key,
+        { attempt: { at: iso(NOW), durationMs: 5 }, status: 'pending', nextAttemptAt: iso(NOW + 3_600_000) },
+        0,
+      );
+
+      // Act
+      const first = await store.requestDispatch(key, iso(NOW + 60_000));
+      const second = await store.requestDispatch(key, iso(NOW + 61_000));
+
+      // Assess
+      expect(first).toMatchObject({
+        nextAttemptAt: iso(NOW + 60_000),
+        dispatchRequestedAt: iso(NOW + 60_000),
+      });
+      expect(second).toMatchObject({
+        status: 'pending',
+        nextAttemptAt: iso(NOW + 61_000),
+        dispatchRequestedAt: iso(NOW + 61_000),
+      });
+      expect(second?.attempts).toHaveLength(1);
+    });
+
+    it('a requested dispatch of a delivery that is not there writes nothing', async () => {
+      // Prepare
+      const { scope, webhook, keyOf } = await setUp();
+      const missing = webhookDeliveryId(webhook.webhookId, newId('event', NOW));
+
+      // Act
+      const requested = await store.requestDispatch(keyOf(missing), iso(NOW));
+
+      // Assess
+      expect(requested).toBeUndefined();
+      expect(
+        await rawItem(keys.delivery(scope.tenantId, scope.workspaceId, webhook.webhookId, missing)),
+      ).toBeUndefined();
+    });
+
     it('a cursor of one status is refused for another status or for the unfiltered list', async () => {
       // Prepare
       const { scope, webhook } = await setUp();

@@ -105,6 +105,7 @@ export function makeDynamoDeliveryLog(db: DynamoDBDocumentClient, tableName: str
         status: 'pending',
         attempts: [],
         ...(input.nextAttemptAt && { nextAttemptAt: input.nextAttemptAt }),
+        ...(input.dispatchRequestedAt && { dispatchRequestedAt: input.dispatchRequestedAt }),
         createdAt: input.createdAt,
       };
       const partition = keys.deliveryPartition(input.tenantId, input.workspaceId, input.webhookId);
@@ -185,6 +186,34 @@ export function makeDynamoDeliveryLog(db: DynamoDBDocumentClient, tableName: str
             ConditionExpression: 'attribute_exists(pk) AND size(#attempts) = :expected',
             ExpressionAttributeNames: { '#attempts': 'attempts', '#status': 'status', '#error': 'error' },
             ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? toDelivery(Attributes) : undefined;
+      } catch (failure) {
+        if (failure instanceof ConditionalCheckFailedException) return undefined;
+        throw failure;
+      }
+    },
+
+    async requestDispatch(key, at) {
+      const partition = keys.deliveryPartition(key.tenantId, key.workspaceId, key.webhookId);
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.delivery(key.tenantId, key.workspaceId, key.webhookId, key.deliveryId),
+            UpdateExpression:
+              'SET #status = :pending, gsi1pk = :gsi1pk, nextAttemptAt = :at, dispatchRequestedAt = :at, expiresAt = :expiresAt',
+            // Never recreates a delivery that is gone (expired, or never made).
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':pending': 'pending',
+              ':gsi1pk': keys.deliveryByStatus(partition, 'pending', key.deliveryId).gsi1pk,
+              ':at': at,
+              ':expiresAt': expiresAt(at),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );
