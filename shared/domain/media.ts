@@ -65,6 +65,11 @@ export function filenameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** The filename a file fetched from a URL is known by: its last path segment, made a plain name. */
+export function filenameOfUrl(url: string): string {
+  return filenameFrom(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+}
+
 /**
  * A file name the service makes up from someone else's text (an imported URL's last path segment):
  * percent-decoded when that decodes, with every character `filenameProblem` refuses dropped (path

@@ -1,4 +1,4 @@
-import { mediaKindOf } from '../../domain/media.js';
+import { filenameOfUrl, mediaKindOf } from '../../domain/media.js';
 import type { MediaRef, Post } from '../../domain/posts.js';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import { fetchFailureCode } from '../../ports/media-fetcher.js';
@@ -33,7 +33,7 @@ export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storag
             mediaId: `${post.postId}-${index}`,
             tenantId: post.tenantId,
             workspaceId: post.workspaceId,
-            filename: new URL(fetched.finalUrl).pathname.split('/').pop() || 'download',
+            filename: filenameOfUrl(fetched.finalUrl),
             mimeType: fetched.contentType,
             sizeBytes: fetched.bytes.length,
             status: 'uploaded',

@@ -1,5 +1,5 @@
 import { newId } from '../../domain/ids.js';
-import { filenameFrom, type Media, mediaObjectKey } from '../../domain/media.js';
+import { filenameOfUrl, type Media, mediaObjectKey } from '../../domain/media.js';
 import type { MediaKind } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
 import { fetchFailureCode, type MediaFetcher } from '../../ports/media-fetcher.js';
@@ -11,11 +11,6 @@ export interface MediaImportMessage {
   tenantId: string;
   workspaceId: string;
   mediaId: string;
-}
-
-/** The filename an imported file is known by: the URL's last path segment, made a plain name. */
-function filenameOf(url: string): string {
-  return filenameFrom(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
 }
 
 /** POST .../media {url, type}: records the import, pending; the outbox hands it to the import worker. */
@@ -31,7 +26,7 @@ export function makeStartImport(deps: MediaDeps) {
       mediaId,
       tenantId,
       workspaceId,
-      filename: filenameOf(request.url),
+      filename: filenameOfUrl(request.url),
       mimeType: 'application/octet-stream',
       sizeBytes: 0,
       status: 'pending',
