@@ -63,6 +63,12 @@ export interface LocalHostOptions {
   operations?: readonly Operation[];
   /** The delivery pipeline (stream → outbox → queue → worker → sandbox); false leaves posts where they are. */
   delivery?: LocalDeliveryOptions | false;
+  /**
+   * Accept webhook receivers at `http://127.0.0.1:<port>` and `http://localhost:<port>`, so a
+   * developer receives events on their laptop. Default true: the local host is the only place
+   * this is allowed; a test turns it off to see the deployed rule.
+   */
+  allowLoopbackReceivers?: boolean;
 }
 
 export interface LocalHost {
@@ -118,12 +124,15 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       mediaBucket: LOCAL_MEDIA_BUCKET,
       s3Endpoint: s3.endpoint,
     };
-    const deps = makeDeps(
-      config,
-      options.clock,
-      observability,
-      makeLocalSecretCipher({ keyFile: join(options.dataDir, SECRET_KEY_FILE_NAME) }),
-    );
+    const deps: ServiceDeps = {
+      ...makeDeps(
+        config,
+        options.clock,
+        observability,
+        makeLocalSecretCipher({ keyFile: join(options.dataDir, SECRET_KEY_FILE_NAME) }),
+      ),
+      webhookReceivers: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
+    };
     onObjectCreated = makeAutoConfirm(deps);
     let delivery: LocalDelivery | undefined;
     if (options.delivery !== false) {

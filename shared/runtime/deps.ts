@@ -25,6 +25,12 @@ export interface ServiceDeps {
   webhooks: WebhookStore;
   /** Encrypts webhook signing secrets (KMS; AES-256-GCM on the local host). */
   secrets: SecretCipher;
+  /**
+   * What webhook receiver URLs may be beyond public HTTPS (shared/domain/webhooks/receiver-url.ts).
+   * `allowLoopbackHttp` is true on the local host only, which sets it itself: no environment
+   * variable or configuration of a deployment can relax the rule.
+   */
+  webhookReceivers: { allowLoopbackHttp: boolean };
   /** The process's logger; handlers log through a child that carries the request's ids. */
   logger: Logger;
   metrics: Metrics;

@@ -63,6 +63,8 @@ export function makeDeps(
     authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),
     webhooks: makeDynamoWebhookStore(db, config.tables.main, clock),
     secrets,
+    // Deployments never accept loopback receivers; only the local host turns this on.
+    webhookReceivers: { allowLoopbackHttp: false },
     ...observability,
   };
 }
