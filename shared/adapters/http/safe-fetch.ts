@@ -1,13 +1,20 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
-import { isIP } from 'node:net';
-import { checkServerIdentity } from 'node:tls';
 import { isPublicAddress } from '../../domain/address-ranges.js';
 import { MEDIA_URL_PORTS, urlRefusal } from '../../domain/fetchable-url.js';
 import { MIME_TYPES_BY_KIND } from '../../domain/media.js';
 import type { MediaKind } from '../../domain/posts.js';
 import type { FetchedMedia, MediaFetcher } from '../../ports/media-fetcher.js';
+import {
+  Deadline,
+  defaultLookup,
+  type Lookup,
+  openPinned,
+  PinnedConnectionError,
+  type PinnedTarget,
+  pinAddresses,
+  type ResolvedAddress,
+} from './pinned-connection.js';
 
 export type { FetchedMedia, MediaFetcher };
 
@@ -38,13 +45,7 @@ export class MediaFetchError extends Error {
   }
 }
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-/** Resolves a host name to all of its addresses, as `dns.lookup(name, { all: true })` does. */
-export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
+export type { Lookup, ResolvedAddress };
 
 /** Opens one HTTPS request; `node:https` request unless a test injects another. */
 export type HttpsRequest = (options: RequestOptions) => ClientRequest;
@@ -75,64 +76,8 @@ export interface SafeFetcherOptions {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_USER_AGENT = 'social-publishing-api-media-fetcher/1.0';
 
-/** A vetted hop: where to connect (the pinned addresses) and what to say to the server. */
-interface Target {
-  url: URL;
-  /** The host name for SNI and the certificate check, without trailing dots. */
-  hostname: string;
-  port: number;
-  addresses: ResolvedAddress[];
-}
-
-/** Ends a fetch that ran past its time; the signal of every request and the race of every lookup. */
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  readonly expired: Promise<never>;
-
-  constructor(ms: number) {
-    let fire: (error: MediaFetchError) => void = () => {};
-    this.expired = new Promise<never>((_, reject) => {
-      fire = reject;
-    });
-    this.expired.catch(() => {});
-    this.timer = setTimeout(() => {
-      // Settle first: the aborted request's own errors come after and lose every race.
-      fire(new MediaFetchError('media_fetch_timeout', `The media URL did not answer within ${ms} ms.`, true));
-      this.controller.abort();
-    }, ms);
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /** The promise's outcome, or the time-out if that comes first. */
-  race<T>(promise: Promise<T>): Promise<T> {
-    return Promise.race([promise, this.expired]);
-  }
-
-  clear(): void {
-    clearTimeout(this.timer);
-  }
-}
-
-async function defaultLookup(hostname: string): Promise<ResolvedAddress[]> {
-  const answers = await dnsLookup(hostname, { all: true, verbatim: true });
-  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
-}
-
 function blocked(reason: string): MediaFetchError {
   return new MediaFetchError('media_url_blocked', `The media URL is refused: ${reason}`);
-}
-
-/** Failures before any TCP connection: the next pinned address may still answer. */
-const connectFailures = new WeakSet<MediaFetchError>();
-
-function connectFailure(cause: unknown): MediaFetchError {
-  const error = unreachable('the connection failed.', true, cause);
-  connectFailures.add(error);
-  return error;
 }
 
 function unreachable(reason: string, transient: boolean, cause?: unknown): MediaFetchError {
@@ -168,7 +113,7 @@ export function makeSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
 
   /** Steps 1–5 of a hop: scheme, credentials, port, literal host, DNS and every resolved address. */
-  async function vet(url: URL, isRedirect: boolean, deadline: Deadline): Promise<Target> {
+  async function vet(url: URL, isRedirect: boolean, deadline: Deadline): Promise<PinnedTarget> {
     const where = isRedirect ? 'it redirects to' : 'it points at';
     // The rules that need no lookup are the request-time check's own (shared/domain/fetchable-url.ts).
     const refusal = urlRefusal(url, allowedPorts);
@@ -180,94 +125,57 @@ export function makeSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
     if (refusal?.rule === 'host')
       throw blocked(isRedirect ? 'it redirects to a non-public host.' : `${refusal.reason}.`);
 
-    const port = url.port === '' ? 443 : Number(url.port);
-    const hostname = url.hostname.replace(/\.+$/, '');
-    const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-    const family = isIP(bare);
-    if (family !== 0) {
-      if (!isAllowedAddress(bare))
+    const pinned = await pinAddresses(url, { lookup, isAllowedAddress, deadline, defaultPort: 443 });
+    if ('target' in pinned) return pinned.target;
+    const { refusal: problem } = pinned;
+    const host = isRedirect ? 'it redirects to' : url.hostname.replace(/\.+$/, '');
+    switch (problem.kind) {
+      case 'literal_not_allowed':
         throw blocked(
-          isRedirect ? 'it redirects to a non-public address.' : `${bare} is not a public address.`,
+          isRedirect
+            ? 'it redirects to a non-public address.'
+            : `${problem.address} is not a public address.`,
         );
-      return { url, hostname: bare, port, addresses: [{ address: bare, family: family === 6 ? 6 : 4 }] };
+      case 'does_not_resolve':
+        throw unreachable(`the host ${host} does not resolve.`, true, problem.cause);
+      case 'no_address':
+        throw unreachable(`the host ${host} has no address.`, true);
+      case 'resolved_not_allowed':
+        throw blocked(
+          isRedirect
+            ? 'it redirects to a host with a non-public address.'
+            : `${host} resolves to a non-public address.`,
+        );
     }
+  }
 
-    let addresses: ResolvedAddress[];
+  /** Tries the pinned addresses in order until one takes the connection (GET, no body). */
+  async function open(target: PinnedTarget, expected: MediaKind, deadline: Deadline) {
     try {
-      addresses = await deadline.race(lookup(url.hostname));
+      return await openPinned({
+        target,
+        method: 'GET',
+        headers: {
+          accept: MIME_TYPES_BY_KIND[expected].join(', '),
+          'accept-encoding': 'identity',
+          'user-agent': userAgent,
+        },
+        request,
+        tls: true,
+        ...(options.ca !== undefined && { ca: options.ca }),
+        deadline,
+      });
     } catch (error) {
-      if (error instanceof MediaFetchError) throw error;
-      throw unreachable(
-        `the host ${isRedirect ? 'it redirects to' : hostname} does not resolve.`,
-        true,
-        error,
-      );
-    }
-    if (addresses.length === 0)
-      throw unreachable(`the host ${isRedirect ? 'it redirects to' : hostname} has no address.`, true);
-    if (addresses.some(({ address }) => !isAllowedAddress(address))) {
-      throw blocked(
-        isRedirect
-          ? 'it redirects to a host with a non-public address.'
-          : `${hostname} resolves to a non-public address.`,
-      );
-    }
-    return { url, hostname, port, addresses };
-  }
-
-  /** One GET to one pinned address; a failure before the TCP connection is a `connectFailure`. */
-  function get(target: Target, address: ResolvedAddress, expected: MediaKind, deadline: Deadline) {
-    return new Promise<{ response: IncomingMessage; req: ClientRequest }>((resolve, reject) => {
-      const accept = MIME_TYPES_BY_KIND[expected].join(', ');
-      let req: ClientRequest;
-      try {
-        req = request({
-          host: address.address,
-          family: address.family,
-          port: target.port,
-          path: `${target.url.pathname}${target.url.search}`,
-          method: 'GET',
-          headers: { host: target.url.host, accept, 'accept-encoding': 'identity', 'user-agent': userAgent },
-          servername: isIP(target.hostname) ? undefined : target.hostname,
-          checkServerIdentity: (_host, certificate) => checkServerIdentity(target.hostname, certificate),
-          ca: options.ca,
-          agent: false,
-          signal: deadline.signal,
-        });
-      } catch (error) {
-        reject(connectFailure(error));
-        return;
-      }
-      let connected = false;
-      let secured = false;
-      req.on('socket', (socket) => {
-        socket.once('connect', () => (connected = true));
-        socket.once('secureConnect', () => (secured = true));
-      });
-      req.on('response', (response) => resolve({ response, req }));
-      req.on('error', (error) => {
-        if (deadline.signal.aborted) return; // the deadline's own error wins the race
-        if (!connected) reject(connectFailure(error));
-        else if (!secured)
-          reject(unreachable('the TLS handshake or the certificate check failed.', false, error));
-        else reject(unreachable('the connection broke.', true, error));
-      });
-      req.end();
-    });
-  }
-
-  /** Tries the pinned addresses in order until one takes the connection. */
-  async function open(target: Target, expected: MediaKind, deadline: Deadline) {
-    let lastError: unknown;
-    for (const address of target.addresses) {
-      try {
-        return await deadline.race(get(target, address, expected, deadline));
-      } catch (error) {
-        lastError = error;
-        if (!(error instanceof MediaFetchError && connectFailures.has(error))) throw error;
+      if (!(error instanceof PinnedConnectionError)) throw error;
+      switch (error.stage) {
+        case 'connect':
+          throw unreachable('the connection failed.', true, error.cause);
+        case 'tls':
+          throw unreachable('the TLS handshake or the certificate check failed.', false, error.cause);
+        case 'broken':
+          throw unreachable('the connection broke.', true, error.cause);
       }
     }
-    throw lastError;
   }
 
   /** Reads the body up to the cap; destroys the request once the cap is passed. */
@@ -303,7 +211,15 @@ export function makeSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
         cause: error,
       });
     }
-    const deadline = new Deadline(options.timeoutMs);
+    const deadline = new Deadline(
+      options.timeoutMs,
+      () =>
+        new MediaFetchError(
+          'media_fetch_timeout',
+          `The media URL did not answer within ${options.timeoutMs} ms.`,
+          true,
+        ),
+    );
     try {
       for (let hop = 0; ; hop++) {
         const target = await vet(url, hop > 0, deadline);
