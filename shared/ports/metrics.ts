@@ -4,7 +4,10 @@
  * - PostsCreated (platform), PostsPublished (platform), PostsFailed (platform, code): counts;
  * - ScheduledStartDelay (platform): milliseconds from a scheduled post's time to its network call;
  * - RateLimitedRequests (family): requests answered 429;
- * - AuthenticationFailures: requests answered 401.
+ * - AuthenticationFailures: requests answered 401;
+ * - WebhookDeliveries (outcome: succeeded, retrying, failed): webhook delivery attempts, by how
+ *   each ended (`retrying`: it failed and another is queued; `failed`: it was the last);
+ * - WebhookDeliveryLatency: milliseconds from an event's state change to its receiver's 2xx.
  */
 export type MetricName =
   | 'PostsCreated'
@@ -12,7 +15,9 @@ export type MetricName =
   | 'PostsFailed'
   | 'ScheduledStartDelay'
   | 'RateLimitedRequests'
-  | 'AuthenticationFailures';
+  | 'AuthenticationFailures'
+  | 'WebhookDeliveries'
+  | 'WebhookDeliveryLatency';
 
 export type MetricDimensions = Record<string, string>;
 
