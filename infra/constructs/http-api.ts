@@ -3,6 +3,8 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import {
@@ -12,6 +14,7 @@ import {
   type TableDefinition,
 } from '../../shared/adapters/dynamodb/tables.js';
 import type { Operation, OperationResource } from '../../shared/http/operation.js';
+import type { SecretPurpose } from '../../shared/ports/secret-cipher.js';
 import type { MediaObjectAction, MediaStorage } from './media-storage.js';
 import { ServiceFunction } from './service-function.js';
 import type { DataTables } from './tables.js';
@@ -44,6 +47,11 @@ export interface ServiceHttpApiProps {
   operations: readonly Operation[];
   data: DataTables;
   media: MediaStorage;
+  /**
+   * The key that encrypts stored secrets (SecretsKey): functions declaring `secrets-encrypt` may
+   * encrypt with it, for webhook signing secrets only, and get its ARN as SECRETS_KEY_ARN.
+   */
+  secretsKey: kms.IKey;
   /** What every operation's config needs (shared/runtime/config.ts): the tables and MEDIA_BUCKET. */
   environment: Readonly<Record<string, string>>;
   /** Absent: the API answers on its execute-api address only. */
@@ -56,6 +64,8 @@ export interface ServiceHttpApiProps {
 export interface OperationGrants {
   tables: readonly TableDefinition[];
   objectActions: readonly MediaObjectAction[];
+  /** kms:Encrypt on the secrets key, for contexts whose purpose is this (and nothing else). */
+  encryptSecretsFor?: SecretPurpose;
 }
 
 /**
@@ -67,6 +77,7 @@ const RESOURCE_GRANTS: Record<OperationResource, Partial<OperationGrants>> = {
   'media-upload': { objectActions: ['s3:PutObject'] },
   'media-read': { objectActions: ['s3:GetObject'] },
   'media-delete': { objectActions: ['s3:DeleteObject'] },
+  'secrets-encrypt': { encryptSecretsFor: 'webhook-signing-secret' },
 };
 
 /**
@@ -77,10 +88,25 @@ const RESOURCE_GRANTS: Record<OperationResource, Partial<OperationGrants>> = {
 export function operationGrants(operation: Operation): OperationGrants {
   if (operation.auth === 'none') return { tables: [], objectActions: [] };
   const extra = (operation.resources ?? []).map((resource) => RESOURCE_GRANTS[resource]);
+  const encryptSecretsFor = extra.find((grant) => grant.encryptSecretsFor)?.encryptSecretsFor;
   return {
     tables: [MAIN_TABLE, RATE_LIMITS_TABLE, ...extra.flatMap((grant) => grant.tables ?? [])],
     objectActions: [...new Set(extra.flatMap((grant) => grant.objectActions ?? []))],
+    ...(encryptSecretsFor && { encryptSecretsFor }),
   };
+}
+
+/**
+ * kms:Encrypt on the key, only when the call's encryption context names `purpose` (the adapter
+ * always sends it, shared/ports/secret-cipher.ts): such a function can make new secrets of that
+ * kind and can read none, since it has no kms:Decrypt.
+ */
+function encryptStatement(key: kms.IKey, purpose: SecretPurpose): iam.PolicyStatement {
+  return new iam.PolicyStatement({
+    actions: ['kms:Encrypt'],
+    resources: [key.keyArn],
+    conditions: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
+  });
 }
 
 /**
@@ -154,14 +180,22 @@ export class ServiceHttpApi extends Construct {
     const operationFunctions = new Map<string, ServiceFunction>();
     const operationRoutes = new Map<string, apigw.HttpRoute>();
     for (const operation of props.operations) {
+      const grants = operationGrants(operation);
       const fn = new ServiceFunction(this, operation.id, {
         entry: 'operation',
         description: `${operation.method} ${operation.path}: ${operation.summary}`.slice(0, 256),
-        environment: { OPERATION_ID: operation.id, ...props.environment },
+        environment: {
+          OPERATION_ID: operation.id,
+          ...props.environment,
+          // Only a function that may use the key learns which key it is (config.ts: 503 without).
+          ...(grants.encryptSecretsFor && { SECRETS_KEY_ARN: props.secretsKey.keyArn }),
+        },
       });
-      const grants = operationGrants(operation);
       if (grants.tables.length > 0) props.data.grantReadWriteData(fn.role, grants.tables);
       if (grants.objectActions.length > 0) props.media.grantTenantObjects(fn.role, grants.objectActions);
+      if (grants.encryptSecretsFor) {
+        fn.role.addToPrincipalPolicy(encryptStatement(props.secretsKey, grants.encryptSecretsFor));
+      }
       const route = new apigw.HttpRoute(this, `${operation.id}Route`, {
         httpApi: this.httpApi,
         routeKey: apigw.HttpRouteKey.with(operation.path, apigw.HttpMethod[operation.method]),

@@ -108,6 +108,7 @@ export class ServiceStack extends Stack {
       operations: this.operations,
       data: this.data,
       media: this.media,
+      secretsKey: this.secretsKey.key,
       environment,
       ...(props.customDomain && { customDomain: props.customDomain }),
       ...(props.apiThrottle && { throttle: props.apiThrottle }),

@@ -2,13 +2,15 @@ import type { ErrorCode } from '../domain/errors.js';
 import type { Operation, OperationResource } from './operation.js';
 
 /**
- * Resources a deployment may lack: the media bucket is optional, and its stand-in answers
- * 503 service_unavailable (shared/adapters/s3/unconfigured-storage.ts).
+ * Resources a deployment may lack: the media bucket and the secrets key are optional, and their
+ * stand-ins answer 503 service_unavailable (shared/adapters/s3/unconfigured-storage.ts,
+ * shared/adapters/kms/unconfigured-cipher.ts).
  */
 const OPTIONAL_RESOURCES: ReadonlySet<OperationResource> = new Set([
   'media-upload',
   'media-read',
   'media-delete',
+  'secrets-encrypt',
 ]);
 
 /** False only when params, query, headers and body name nothing at all: such input cannot fail. */

@@ -23,9 +23,16 @@ export type WorkspaceSource = 'path' | 'implicit' | 'none';
  * - `idempotency-table`: read and write idempotency records;
  * - `media-upload`: sign uploads into the media bucket (s3:PutObject under the tenant prefix);
  * - `media-read`: read media objects' metadata (HeadObject needs s3:GetObject);
- * - `media-delete`: delete media objects.
+ * - `media-delete`: delete media objects;
+ * - `secrets-encrypt`: encrypt a webhook's signing secret with the secrets KMS key (kms:Encrypt
+ *   only, for the `webhook-signing-secret` purpose; never Decrypt, which only the dispatcher has).
  */
-export type OperationResource = 'idempotency-table' | 'media-upload' | 'media-read' | 'media-delete';
+export type OperationResource =
+  | 'idempotency-table'
+  | 'media-upload'
+  | 'media-read'
+  | 'media-delete'
+  | 'secrets-encrypt';
 
 /** What a handler is given besides its validated input. */
 export interface OperationContext {

@@ -1,6 +1,7 @@
 import type { Operation } from '../http/operation.js';
 import { getAccount } from './accounts/get-account.js';
 import { listAccounts } from './accounts/list-accounts.js';
+import { readEvents } from './events/read-events.js';
 import { confirmMedia } from './media/confirm-media.js';
 import { deleteMedia, deleteMediaShort } from './media/delete-media.js';
 import { importMedia } from './media/import-media.js';
@@ -13,6 +14,12 @@ import { approvePost, rejectPost } from './posts/decide-approval.js';
 import { getPost } from './posts/get-post.js';
 import { listPosts } from './posts/list-posts.js';
 import { updatePost } from './posts/update-post.js';
+import { createWebhook } from './webhooks/create-webhook.js';
+import { deleteWebhook, deleteWebhookShort } from './webhooks/delete-webhook.js';
+import { listDeliveries, listDeliveriesShort } from './webhooks/list-deliveries.js';
+import { getWebhook, listWebhooks } from './webhooks/read-webhooks.js';
+import { retryDelivery } from './webhooks/retry-delivery.js';
+import { testWebhook } from './webhooks/test-webhook.js';
 import { listWorkspaces } from './workspaces/list-workspaces.js';
 
 /**
@@ -37,6 +44,16 @@ export const operations: readonly Operation[] = [
   listMedia,
   deleteMedia,
   deleteMediaShort,
+  createWebhook,
+  listWebhooks,
+  getWebhook,
+  deleteWebhook,
+  deleteWebhookShort,
+  listDeliveries,
+  listDeliveriesShort,
+  retryDelivery,
+  testWebhook,
+  readEvents,
   makeGetOpenApi(() => operations),
 ];
 

@@ -99,6 +99,13 @@ describe('least-privilege IAM per function', () => {
     Action: CONSUME_ACTIONS,
     Resource: queueArn(queue),
   });
+  /** kms:Encrypt on the secrets key, for webhook signing secrets only. */
+  const encryptWebhookSecrets = (): PolicyStatement => ({
+    Effect: 'Allow',
+    Action: 'kms:Encrypt',
+    Resource: getAtt(stack.secretsKey.key, 'Arn'),
+    Condition: { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-signing-secret' } },
+  });
   const operationFunction = (id: string): CfnResource => {
     const operation = operations.find((candidate) => candidate.id === id) as Operation;
     return synth.functionBehindRoute(`${operation.method} ${operation.path}`).resource;
@@ -177,16 +184,27 @@ describe('least-privilege IAM per function', () => {
       }
     });
 
-    it('no function may use the KMS key yet (no capability needs it)', () => {
+    it('no operation but those declaring secrets-encrypt may use the KMS key, and none may decrypt', () => {
       const keyId = logicalId(stack.secretsKey.key);
-      for (const fn of stack.functions) {
+      const encrypting = new Set(
+        operations
+          .filter((operation) => operation.resources?.includes('secrets-encrypt'))
+          .map((operation) => stack.api.operationFunctions.get(operation.id)),
+      );
+      expect(encrypting.size).toBeGreaterThan(0);
+      for (const fn of stack.api.functions.filter((f) => !encrypting.has(f))) {
         expect(JSON.stringify(synth.statementsOf(fn)), fn.node.path).not.toContain(keyId);
         expect(
           synth
             .statementsOf(fn)
             .flatMap(actionsOf)
             .filter((a) => a.startsWith('kms:')),
+          fn.node.path,
         ).toEqual([]);
+        expect(synth.environmentOf(fn).SECRETS_KEY_ARN, fn.node.path).toBeUndefined();
+      }
+      for (const fn of stack.api.functions) {
+        expect(synth.statementsOf(fn).flatMap(actionsOf), fn.node.path).not.toContain('kms:Decrypt');
       }
     });
   });
@@ -211,7 +229,11 @@ describe('least-privilege IAM per function', () => {
 
         // Assess
         expect(normalizedAll(grants)).toEqual(
-          normalizedAll([data(...tables), ...(objectActions.length > 0 ? [objects(...objectActions)] : [])]),
+          normalizedAll([
+            data(...tables),
+            ...(objectActions.length > 0 ? [objects(...objectActions)] : []),
+            ...(declared.includes('secrets-encrypt') ? [encryptWebhookSecrets()] : []),
+          ]),
         );
       },
     );
@@ -239,6 +261,23 @@ describe('least-privilege IAM per function', () => {
       // Assess
       expect(normalizedAll(upload)).toEqual(normalizedAll([objects('s3:PutObject')]));
       expect(hasS3(getPost)).toBe(false);
+    });
+
+    it('createWebhook may encrypt webhook secrets and is told the key; getWebhook may not', () => {
+      // Act
+      const create = operationFunction('createWebhook');
+      const read = operationFunction('getWebhook');
+
+      // Assess
+      expect(synth.statementsOf(create)).toContainEqual(encryptWebhookSecrets());
+      expect(synth.environmentOf(create).SECRETS_KEY_ARN).toEqual(getAtt(stack.secretsKey.key, 'Arn'));
+      expect(
+        synth
+          .statementsOf(read)
+          .flatMap(actionsOf)
+          .filter((a) => a.startsWith('kms:')),
+      ).toEqual([]);
+      expect(synth.environmentOf(read).SECRETS_KEY_ARN).toBeUndefined();
     });
 
     it('operations without an API key (the OpenAPI document) and the fallback get nothing but logs and X-Ray', () => {
