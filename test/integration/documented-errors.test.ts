@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import { makeUnconfiguredCipher } from '../../shared/adapters/kms/unconfigured-cipher.js';
 import { makeUnconfiguredStorage } from '../../shared/adapters/s3/unconfigured-storage.js';
 import { type IdKind, newId } from '../../shared/domain/ids.js';
 import {
@@ -58,6 +59,8 @@ const PARAM_KINDS: Record<string, IdKind> = {
   account_id: 'account',
   post_id: 'post',
   media_id: 'media',
+  webhook_id: 'webhook',
+  delivery_id: 'webhookDelivery',
 };
 
 /** The operation's path with `ids` filled in, and made-up ids of the right kind for the rest. */
@@ -145,6 +148,40 @@ describe('the error statuses each operation answers match its OpenAPI document',
         body: JSON.stringify({ filename: 'a.png', mimeType: 'image/png', sizeBytes: 10 }),
       })
     ).mediaId as string;
+  /** A webhook of `tenant`'s workspace, written through the store: as many as the probes need. */
+  const seedWebhook = async (tenant: BootstrapResult, limit = Number.MAX_SAFE_INTEGER) => {
+    const webhookId = newId('webhook', START);
+    await host.deps.webhooks.createWebhook(
+      {
+        webhookId,
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        url: 'https://receiver.example.com/hook',
+        events: ['post.published'],
+        createdAt: new Date(START).toISOString(),
+        consecutiveFailures: 0,
+        secretCiphertext: 'never-decrypted-here',
+      },
+      limit,
+    );
+    return webhookId;
+  };
+  const seedDelivery = async (tenant: BootstrapResult, webhookId: string) =>
+    (
+      await host.deps.webhooks.createDelivery({
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        webhookId,
+        event: {
+          id: newId('event', START),
+          type: 'post.published',
+          createdAt: new Date(START).toISOString(),
+          workspaceId: tenant.workspaceId,
+          data: { postId: newId('post', START) },
+        },
+        createdAt: new Date(START).toISOString(),
+      })
+    ).delivery.deliveryId;
 
   /**
    * A request that succeeds when nothing is wrong: the ids and body each operation needs, made
@@ -188,8 +225,30 @@ describe('the error statuses each operation answers match its OpenAPI document',
       case 'getMedia':
         ids.media_id = await seedMedia(host, owner, 'image/png');
         break;
+      case 'createWebhook':
+        body = { url: 'https://receiver.example.com/hook', events: ['post.published'] };
+        break;
+      // Webhooks seeded apart, in a tenant of their own, so the owner's workspace stays under 25.
+      case 'getWebhook':
+      case 'deleteWebhook':
+      case 'deleteWebhookShort':
+      case 'listWebhookDeliveries':
+      case 'listWebhookDeliveriesShort':
+      case 'testWebhook':
+        ids.webhook_id = await seedWebhook(hooks);
+        ids.workspace_id = hooks.workspaceId;
+        break;
+      case 'retryWebhookDelivery':
+        ids.webhook_id = await seedWebhook(hooks);
+        ids.delivery_id = await seedDelivery(hooks, ids.webhook_id);
+        ids.workspace_id = hooks.workspaceId;
+        break;
     }
-    const apiKey = ids.workspace_id === review.workspaceId ? review.apiKey : owner.apiKey;
+    const keyOf: Record<string, string> = {
+      [review.workspaceId]: review.apiKey,
+      [hooks.workspaceId]: hooks.apiKey,
+    };
+    const apiKey = keyOf[ids.workspace_id] ?? owner.apiKey;
     return {
       method: operation.method,
       path: pathOf(operation, ids),
@@ -200,6 +259,8 @@ describe('the error statuses each operation answers match its OpenAPI document',
   };
 
   let review: BootstrapResult;
+  let hooks: BootstrapResult;
+  let fullOfHooks: BootstrapResult;
   let strict: BootstrapResult;
   let inactive: BootstrapResult;
   let busy: BootstrapResult;
@@ -216,6 +277,9 @@ describe('the error statuses each operation answers match its OpenAPI document',
       requireApproval: true,
     });
     strict = await host.admin.bootstrap({ name: 'Strict', planTier: 'enterprise' });
+    hooks = await host.admin.bootstrap({ name: 'Hooks', planTier: 'enterprise' });
+    fullOfHooks = await host.admin.bootstrap({ name: 'Full of hooks', planTier: 'enterprise' });
+    for (let i = 0; i < 25; i++) await seedWebhook(fullOfHooks, 25);
     await host.deps.tenancy.setWorkspacePolicies(strict.tenantId, strict.workspaceId, {
       allowedPlatforms: ['linkedin'],
     });
@@ -388,7 +452,16 @@ describe('the error statuses each operation answers match its OpenAPI document',
       path: `/v1/workspaces/${owner.workspaceId}/media/${await issueUpload()}/confirm`,
     });
 
-    // A deployment without a media bucket: every operation, with valid input, once.
+    await on('createWebhook', {
+      method: 'POST',
+      path: `/v1/workspaces/${fullOfHooks.workspaceId}/webhooks`,
+      apiKey: fullOfHooks.apiKey,
+      headers: json,
+      body: JSON.stringify({ url: 'https://receiver.example.com/26th', events: ['post.failed'] }),
+    });
+
+    // A deployment without a media bucket, then one without a secrets key: every operation, with
+    // valid input, once each.
     const requests = [];
     for (const operation of operations) requests.push([operation, await validRequest(operation)] as const);
     const storage = host.deps.storage;
@@ -397,6 +470,15 @@ describe('the error statuses each operation answers match its OpenAPI document',
       for (const [operation, request] of requests) await probe(operation, request);
     } finally {
       host.deps.storage = storage;
+    }
+    const withoutKey = [];
+    for (const operation of operations) withoutKey.push([operation, await validRequest(operation)] as const);
+    const secrets = host.deps.secrets;
+    host.deps.secrets = makeUnconfiguredCipher();
+    try {
+      for (const [operation, request] of withoutKey) await probe(operation, request);
+    } finally {
+      host.deps.secrets = secrets;
     }
   }, 120_000);
   afterAll(async () => {
