@@ -248,7 +248,7 @@ describe('the error statuses each operation answers match its OpenAPI document',
       [review.workspaceId]: review.apiKey,
       [hooks.workspaceId]: hooks.apiKey,
     };
-    const apiKey = keyOf[ids.workspace_id] ?? owner.apiKey;
+    const apiKey = keyOf[ids.workspace_id ?? ''] ?? owner.apiKey;
     return {
       method: operation.method,
       path: pathOf(operation, ids),
