@@ -10,13 +10,16 @@ import type { Account } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../../ports/queues.js';
+import type { WebhookDelivery } from '../../ports/webhook-store.js';
 import { type InvocationContext, makeInvocationLogger } from '../invocation-logger.js';
 import type { MediaImportMessage } from '../media/import-media.js';
+import type { WebhookDispatchMessage } from '../webhooks/dispatch-message.js';
 
 export interface OutboxDeps {
   deliveryQueue: MessageQueue<DeliveryMessage>;
   importQueue: MessageQueue<MediaImportMessage>;
   eventsQueue: MessageQueue<ServiceEvent>;
+  webhookQueue: MessageQueue<WebhookDispatchMessage>;
   scheduler: PostScheduler;
   clock: Clock;
   logger: Logger;
@@ -55,12 +58,34 @@ function accountEvents(before: Image | undefined, after: Image): ServiceEvent[] 
 }
 
 /**
+ * The dispatch message an API request asked for by writing a webhook delivery (a retry through
+ * POST …/retry, a webhook.test event): a pending delivery inserted with `dispatchRequestedAt`, or
+ * one whose `dispatchRequestedAt` changed. Nothing else a delivery item does has an effect here
+ * (the fan-out and the dispatcher queue their own messages).
+ */
+function requestedDispatch(before: Image | undefined, after: Image): WebhookDispatchMessage | undefined {
+  const delivery = fromItem<WebhookDelivery>(after);
+  const requested = delivery.dispatchRequestedAt;
+  if (!requested || delivery.status !== 'pending') return undefined;
+  if (before && fromItem<WebhookDelivery>(before).dispatchRequestedAt === requested) return undefined;
+  return {
+    tenantId: delivery.tenantId,
+    workspaceId: delivery.workspaceId,
+    webhookId: delivery.webhookId,
+    deliveryId: delivery.deliveryId,
+    attempts: delivery.attempts.length,
+  };
+}
+
+/**
  * The transactional outbox (DESIGN.md "Data flow"): the main table's stream is the only way side
  * effects leave. For each change of a post: its delivery message, its one-time schedule (made,
  * moved or removed) and its events; for an account that lost its authorisation: account.disconnected;
- * for a new import of media by URL: a message to the import worker.
+ * for a new import of media by URL: a message to the import worker; for a webhook delivery an API
+ * request asked to send (a retry, a test event): its dispatch message.
  * Every effect is safe to repeat (the worker claims conditionally, schedules are upserts, events
- * keep their id), so a record seen twice does no harm. A failing record stops the batch and is
+ * keep their id, a dispatch message for an attempt already made is dropped as stale), so a record
+ * seen twice does no harm. A failing record stops the batch and is
  * reported, so Lambda retries from it and order is kept.
  */
 export function makeOutbox(deps: OutboxDeps) {
@@ -79,6 +104,11 @@ export function makeOutbox(deps: OutboxDeps) {
           mediaId: media.mediaId,
         });
       }
+      return;
+    }
+    if (after.entity === 'webhookDelivery') {
+      const dispatch = requestedDispatch(before, after);
+      if (dispatch) await deps.webhookQueue.send(dispatch);
       return;
     }
     if (after.entity === 'account') {

@@ -9,8 +9,10 @@ import type { Post } from '../../../shared/domain/posts.js';
 import type { Account } from '../../../shared/domain/tenancy.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type { DeliveryMessage } from '../../../shared/ports/queues.js';
+import type { WebhookDelivery } from '../../../shared/ports/webhook-store.js';
 import { makeOutbox } from '../../../shared/services/delivery/outbox.js';
 import type { MediaImportMessage } from '../../../shared/services/media/import-media.js';
+import type { WebhookDispatchMessage } from '../../../shared/services/webhooks/dispatch-message.js';
 import { makeMemoryLogger } from '../../support/memory-observability.js';
 import { aMedia, anAccount } from '../support/builders.js';
 import { RecordingPostScheduler, RecordingQueue } from '../support/recording-queues.js';
@@ -45,17 +47,19 @@ function setup() {
   const deliveryQueue = new RecordingQueue<DeliveryMessage>();
   const importQueue = new RecordingQueue<MediaImportMessage>();
   const eventsQueue = new RecordingQueue<ServiceEvent>();
+  const webhookQueue = new RecordingQueue<WebhookDispatchMessage>();
   const scheduler = new RecordingPostScheduler();
   const logger = makeMemoryLogger();
   const outbox = makeOutbox({
     deliveryQueue,
     importQueue,
     eventsQueue,
+    webhookQueue,
     scheduler,
     clock: fixedClock(NOW),
     logger,
   });
-  return { outbox, deliveryQueue, importQueue, eventsQueue, scheduler, logger };
+  return { outbox, deliveryQueue, importQueue, eventsQueue, webhookQueue, scheduler, logger };
 }
 
 const messageOf = (post: Post): DeliveryMessage => ({
@@ -199,5 +203,95 @@ describe('the outbox', () => {
       stream(change('tenant', undefined, { tenantId: 't' }), change('post', post, undefined, '2')),
     );
     expect([deliveryQueue.sent, eventsQueue.sent]).toEqual([[], []]);
+  });
+
+  describe('webhook deliveries', () => {
+    const delivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
+      deliveryId: 'whd_01JD0000000000000000000000',
+      tenantId: 'ten_01JD0000000000000000000000',
+      workspaceId: 'wks_01JD0000000000000000000000',
+      webhookId: 'whk_01JD0000000000000000000000',
+      eventId: 'evt_01JD0000000000000000000000',
+      eventType: 'post.queued',
+      event: {
+        id: 'evt_01JD0000000000000000000000',
+        type: 'post.queued',
+        createdAt: at(0),
+        workspaceId: 'wks_01JD0000000000000000000000',
+        data: {},
+      },
+      status: 'pending',
+      attempts: [],
+      createdAt: at(0),
+      ...overrides,
+    });
+    const failedAttempt = { at: at(1000), responseStatus: 500, durationMs: 12, error: 'HTTP 500' };
+    const dispatchOf = (d: WebhookDelivery): WebhookDispatchMessage => ({
+      tenantId: d.tenantId,
+      workspaceId: d.workspaceId,
+      webhookId: d.webhookId,
+      deliveryId: d.deliveryId,
+      attempts: d.attempts.length,
+    });
+
+    it('a delivery inserted with a dispatch request (a test event): one dispatch message, no delay', async () => {
+      // Prepare
+      const { outbox, webhookQueue } = setup();
+      const requested = delivery({ dispatchRequestedAt: at(0), nextAttemptAt: at(0) });
+
+      // Act
+      const response = await outbox(stream(change('webhookDelivery', undefined, requested)));
+
+      // Assess
+      expect(response).toEqual({ batchItemFailures: [] });
+      expect(webhookQueue.sent).toEqual([{ message: dispatchOf(requested) }]);
+    });
+
+    it('a changed dispatch request (a retry through the API): a message expecting the attempts made so far', async () => {
+      // Prepare
+      const { outbox, webhookQueue } = setup();
+      const before = delivery({ status: 'failed', attempts: [failedAttempt] });
+      const after = delivery({
+        attempts: [failedAttempt],
+        dispatchRequestedAt: at(60_000),
+        nextAttemptAt: at(60_000),
+      });
+
+      // Act
+      await outbox(stream(change('webhookDelivery', before, after)));
+
+      // Assess
+      expect(webhookQueue.messages()).toEqual([{ ...dispatchOf(after), attempts: 1 }]);
+    });
+
+    it('deliveries the fan-out creates, attempts the dispatcher records and TTL removals send nothing', async () => {
+      // Prepare
+      const { outbox, webhookQueue, deliveryQueue, eventsQueue } = setup();
+      const requested = delivery({ dispatchRequestedAt: at(0) });
+      const attempted = delivery({
+        dispatchRequestedAt: at(0),
+        attempts: [failedAttempt],
+        nextAttemptAt: at(31_000),
+      });
+      const finished = delivery({
+        status: 'succeeded',
+        dispatchRequestedAt: at(0),
+        attempts: [failedAttempt],
+      });
+
+      // Act
+      await outbox(
+        stream(
+          change('webhookDelivery', undefined, delivery(), '1'),
+          change('webhookDelivery', delivery(), delivery({ attempts: [failedAttempt] }), '2'),
+          change('webhookDelivery', requested, attempted, '3'),
+          change('webhookDelivery', attempted, finished, '4'),
+          change('webhookDelivery', finished, undefined, '5'),
+        ),
+      );
+
+      // Assess
+      expect([webhookQueue.sent, deliveryQueue.sent, eventsQueue.sent]).toEqual([[], [], []]);
+    });
   });
 });

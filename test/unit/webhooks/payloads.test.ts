@@ -143,6 +143,7 @@ async function outboxEvents(): Promise<ServiceEvent[]> {
     deliveryQueue: new RecordingQueue<DeliveryMessage>(),
     importQueue: new RecordingQueue<MediaImportMessage>(),
     eventsQueue,
+    webhookQueue: new RecordingQueue(),
     scheduler: new RecordingPostScheduler(),
     clock: fixedClock(NOW),
     logger: makeMemoryLogger(),
