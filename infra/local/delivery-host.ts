@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../../shared/adapters/dynamodb/sandbox-ledger.js';
+import { makeWebhookSender, WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
 import type { ServiceEvent } from '../../shared/domain/events.js';
 import type { RetryPolicy } from '../../shared/domain/retry-policy.js';
 import { makeConnectorFor } from '../../shared/networks/connector-for.js';
@@ -12,6 +13,7 @@ import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDelivery } from '../../shared/runtime/make-delivery.js';
 import { makeMediaFetcher } from '../../shared/runtime/media-fetcher.js';
 import type { MediaImportMessage } from '../../shared/services/media/import-media.js';
+import type { WebhookDispatchMessage, WebhookRetryPlan } from '../../shared/services/webhooks/dispatch.js';
 import { makeLocalQueue } from './stand-ins/local-queue.js';
 import { makeLocalScheduler } from './stand-ins/local-scheduler.js';
 import { makeStreamPoller } from './stand-ins/stream-poller.js';
@@ -29,8 +31,18 @@ export interface LocalDeliveryOptions {
    * lease (20 s) runs out, so a shorter interval than AWS's minute is cheap and keeps that prompt.
    */
   reconcileIntervalMs?: number;
-  /** How many recent events to keep for inspection until webhooks deliver them (default 1000). */
+  /** How many recent events to keep for inspection (`events()`; default 1000). */
   keepEvents?: number;
+  /**
+   * When a failed webhook attempt is tried again: about 24 h (`nextWebhookAttempt`) by default;
+   * tests pass a short plan so retries come within seconds.
+   */
+  webhookRetryPlan?: WebhookRetryPlan;
+  /**
+   * The webhook sender's time limit for the whole response (default 5 s, WEBHOOK_TIMEOUT_MS). For
+   * tests only: the service's rule is 5 s.
+   */
+  webhookTimeoutMs?: number;
   /** The public media fetcher; the SSRF-safe one with the service's limits by default (tests pass one). */
   fetchMedia?: MediaFetcher;
   /**
@@ -42,18 +54,27 @@ export interface LocalDeliveryOptions {
 
 export interface LocalDelivery {
   deliveryQueue: ReturnType<typeof makeLocalQueue<DeliveryMessage>>;
-  /** The newest events, oldest first. */
+  /** The webhook-delivery queue (dispatch messages), for tests that watch it. */
+  webhookQueue: ReturnType<typeof makeLocalQueue<WebhookDispatchMessage>>;
+  /** The newest events the outbox put on the events queue, oldest first. */
   events(): ServiceEvent[];
   /** Runs the reconciler once; `messagesLost` as at start (every due message is re-sent). */
   reconcileNow(options?: { messagesLost?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Keeps the last `limit` events: the events queue's consumer until webhooks exist. */
-function makeEventLog(limit: number): MessageQueue<ServiceEvent> & { all(): ServiceEvent[] } {
+/**
+ * The events queue, remembering the last `limit` events sent to it: tests look for the events a
+ * change produced without a webhook to receive them.
+ */
+function keepingEvents(
+  queue: MessageQueue<ServiceEvent>,
+  limit: number,
+): MessageQueue<ServiceEvent> & { all(): ServiceEvent[] } {
   const events: ServiceEvent[] = [];
   return {
-    async send(event) {
+    async send(event, options) {
+      await queue.send(event, options);
       events.push(event);
       if (events.length > limit) events.splice(0, events.length - limit);
     },
@@ -65,7 +86,10 @@ function makeEventLog(limit: number): MessageQueue<ServiceEvent> & { all(): Serv
  * The delivery pipeline on one machine, with the same handlers as in AWS: the stream poller feeds
  * the outbox, an in-process queue (visibility time-out, redrive to a dead-letter queue) feeds the
  * worker, a persisted scheduler fires scheduled posts even after a restart, and the reconciler runs
- * on a timer. The sandbox network publishes, remembering its posts in the main table.
+ * on a timer. The sandbox network publishes, remembering its posts in the main table. Events go
+ * through their own queue to the webhook fan-out, and dispatch messages through the
+ * webhook-delivery queue to the dispatcher, whose sender (and only it, here) may POST to loopback
+ * receivers over plain HTTP (`http://127.0.0.1:…`, `http://localhost:…`).
  */
 export async function startLocalDelivery(
   deps: ServiceDeps,
@@ -90,7 +114,22 @@ export async function startLocalDelivery(
     clock,
     logger: deps.logger,
   });
-  const eventLog = makeEventLog(options.keepEvents ?? 1000);
+  const events = makeLocalQueue<ServiceEvent>({
+    name: 'events',
+    visibilityTimeoutMs: 30_000,
+    maxReceiveCount: 5,
+    clock,
+    logger: deps.logger,
+  });
+  const eventLog = keepingEvents(events, options.keepEvents ?? 1000);
+  const webhookQueue = makeLocalQueue<WebhookDispatchMessage>({
+    name: 'webhook-delivery',
+    // Longer than an attempt (5 s) and the reads and writes around it.
+    visibilityTimeoutMs: 30_000,
+    maxReceiveCount: 5,
+    clock,
+    logger: deps.logger,
+  });
   const importQueue = makeLocalQueue<MediaImportMessage>({
     name: 'media-import',
     visibilityTimeoutMs: 90_000,
@@ -121,12 +160,20 @@ export async function startLocalDelivery(
       scheduler,
       connectorFor: makeConnectorFor({ sandbox }),
       fetchMedia: options.fetchMedia ?? makeMediaFetcher(),
+      webhookQueue,
+      // The local host, and only it, lets a developer receive events on their laptop (the same
+      // switch as registration's: ServiceDeps.webhookReceivers, set by infra/local/host.ts).
+      sendWebhook: makeWebhookSender({
+        allowLoopbackHttp: deps.webhookReceivers.allowLoopbackHttp,
+        timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      }),
     },
     {
       ...(options.leaseMs && { leaseMs: options.leaseMs }),
       ...(options.connectorTimeoutMs && { connectorTimeoutMs: options.connectorTimeoutMs }),
       ...(options.lookupTimeoutMs && { lookupTimeoutMs: options.lookupTimeoutMs }),
       ...(options.retryPolicy && { retryPolicy: options.retryPolicy }),
+      ...(options.webhookRetryPlan && { webhookRetryPlan: options.webhookRetryPlan }),
     },
   );
   const poller = makeStreamPoller({
@@ -145,6 +192,13 @@ export async function startLocalDelivery(
     ...(options.deliveryConcurrency !== undefined && { maxConcurrency: options.deliveryConcurrency }),
   });
   importQueue.start((event) => delivery.handleImportBatch(event), { batchSize: 5, pollIntervalMs: 50 });
+  events.start((event) => delivery.handleEventsBatch(event), { batchSize: 10, pollIntervalMs: 25 });
+  // Batches run at once (ten by default), so a slow receiver holds up only its own batch.
+  webhookQueue.start((event) => delivery.handleWebhookBatch(event), {
+    batchSize: 10,
+    pollIntervalMs: 25,
+    maxConcurrency: 20,
+  });
   await scheduler.start();
   await poller.start();
   let reconciling: Promise<void> = Promise.resolve();
@@ -169,6 +223,7 @@ export async function startLocalDelivery(
 
   return {
     deliveryQueue,
+    webhookQueue,
     events: () => eventLog.all(),
     reconcileNow,
     async stop() {
@@ -178,6 +233,8 @@ export async function startLocalDelivery(
       await scheduler.stop();
       await deliveryQueue.stop();
       await importQueue.stop();
+      await events.stop();
+      await webhookQueue.stop();
       await deadLetters.stop();
       db.destroy();
     },

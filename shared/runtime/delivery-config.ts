@@ -5,6 +5,8 @@ export interface DeliveryConfig {
   deliveryQueueUrl: string;
   eventsQueueUrl: string;
   importQueueUrl: string;
+  /** The webhook-delivery queue: dispatch messages (the fan-out, the outbox, the dispatcher). */
+  webhookQueueUrl: string;
   scheduler: { groupName: string; targetQueueArn: string; roleArn: string; deadLetterQueueArn?: string };
 }
 
@@ -13,6 +15,7 @@ export function loadDeliveryConfig(env: NodeJS.ProcessEnv = process.env): Delive
     deliveryQueueUrl: requireEnv('DELIVERY_QUEUE_URL', env),
     eventsQueueUrl: requireEnv('EVENTS_QUEUE_URL', env),
     importQueueUrl: requireEnv('IMPORT_QUEUE_URL', env),
+    webhookQueueUrl: requireEnv('WEBHOOK_QUEUE_URL', env),
     scheduler: {
       groupName: requireEnv('SCHEDULE_GROUP', env),
       targetQueueArn: requireEnv('DELIVERY_QUEUE_ARN', env),

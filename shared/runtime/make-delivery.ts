@@ -1,7 +1,9 @@
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import packageJson from '../../package.json' with { type: 'json' };
 import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../adapters/dynamodb/sandbox-ledger.js';
+import { makeWebhookSender } from '../adapters/http/webhook-sender.js';
 import { traced } from '../adapters/observability/tracer.js';
 import { makeEventBridgePostScheduler } from '../adapters/scheduler/post-scheduler.js';
 import { makeSqsQueue } from '../adapters/sqs/sqs-queue.js';
@@ -13,11 +15,18 @@ import { makeSandboxConnector } from '../networks/sandbox/index.js';
 import type { Connector } from '../ports/connector.js';
 import type { MediaFetcher } from '../ports/media-fetcher.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../ports/queues.js';
+import type { WebhookSender } from '../ports/webhook-sender.js';
 import { makeDeliveryWorker } from '../services/delivery/deliver-post.js';
 import { makeOutbox } from '../services/delivery/outbox.js';
 import { makeReconciler } from '../services/delivery/reconcile.js';
 import { makeInvocationLogger } from '../services/invocation-logger.js';
 import { type MediaImportMessage, makeImportQueueWorker } from '../services/media/import-media.js';
+import {
+  makeWebhookDispatcher,
+  type WebhookDispatchMessage,
+  type WebhookRetryPlan,
+} from '../services/webhooks/dispatch.js';
+import { makeFanOutConsumer } from '../services/webhooks/fan-out.js';
 import type { ServiceConfig } from './config.js';
 import type { DeliveryConfig } from './delivery-config.js';
 import type { ServiceDeps } from './deps.js';
@@ -28,9 +37,13 @@ export interface DeliveryPorts {
   deliveryQueue: MessageQueue<DeliveryMessage>;
   eventsQueue: MessageQueue<ServiceEvent>;
   importQueue: MessageQueue<MediaImportMessage>;
+  /** One message per webhook delivery attempt (the fan-out, the outbox and the dispatcher send). */
+  webhookQueue: MessageQueue<WebhookDispatchMessage>;
   scheduler: PostScheduler;
   connectorFor(account: Account): Connector | undefined;
   fetchMedia: MediaFetcher;
+  /** The webhook dispatcher's POST (SSRF-safe; loopback HTTP only on the local host). */
+  sendWebhook: WebhookSender;
 }
 
 /**
@@ -42,13 +55,23 @@ export interface DeliveryTuning {
   connectorTimeoutMs?: number;
   lookupTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
+  /** When a failed webhook attempt is tried again; about 24 h (`nextWebhookAttempt`) by default. */
+  webhookRetryPlan?: WebhookRetryPlan;
 }
 
-/** The three handlers of the pipeline, over the service's stores and the delivery ports. */
+/** The service's version (package.json), named in every webhook delivery's User-Agent. */
+export const SERVICE_VERSION: string = packageJson.version;
+
+/**
+ * The handlers of the background pipeline, over the service's stores and the delivery ports: the
+ * outbox, the delivery worker, the media importer, the reconciler, the webhook fan-out (the events
+ * queue) and the webhook dispatcher (the webhook-delivery queue).
+ */
 export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning: DeliveryTuning = {}) {
+  const { webhookRetryPlan, ...postTuning } = tuning;
   const deps = {
     ...ports,
-    ...tuning,
+    ...postTuning,
     posts: service.posts,
     tenancy: service.tenancy,
     quotas: service.quotas,
@@ -63,6 +86,14 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     handleDeliveryBatch: makeDeliveryWorker(deps),
     handleImportBatch: makeImportQueueWorker(deps),
     reconcile: makeReconciler(deps),
+    handleEventsBatch: makeFanOutConsumer({ ...deps, webhooks: service.webhooks }),
+    handleWebhookBatch: makeWebhookDispatcher({
+      ...deps,
+      webhooks: service.webhooks,
+      secrets: service.secrets,
+      version: SERVICE_VERSION,
+      ...(webhookRetryPlan && { retryPlan: webhookRetryPlan }),
+    }),
     /** The reconciler's per-invocation logger (its handler has no batch to hang it on). */
     invocationLogger: makeInvocationLogger(service.logger),
   };
@@ -78,7 +109,10 @@ export function makeAwsDeliveryPorts(config: ServiceConfig, delivery: DeliveryCo
     deliveryQueue: makeSqsQueue<DeliveryMessage>(sqs, delivery.deliveryQueueUrl),
     eventsQueue: makeSqsQueue<ServiceEvent>(sqs, delivery.eventsQueueUrl),
     importQueue: makeSqsQueue<MediaImportMessage>(sqs, delivery.importQueueUrl),
+    webhookQueue: makeSqsQueue<WebhookDispatchMessage>(sqs, delivery.webhookQueueUrl),
     fetchMedia: makeMediaFetcher(),
+    // AWS never allows loopback receivers: the address rules hold in full.
+    sendWebhook: makeWebhookSender(),
     scheduler: makeEventBridgePostScheduler(
       traced(new SchedulerClient({ region: config.region })),
       delivery.scheduler,
