@@ -1,0 +1,144 @@
+import type { SQSEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { webhookDeliveryId } from '../../../shared/ports/webhook-store.js';
+import { makeFanOut, makeFanOutConsumer } from '../../../shared/services/webhooks/fan-out.js';
+import {
+  aPublishedEvent,
+  aWebhookWorld,
+  OTHER_TENANT,
+  OTHER_WORKSPACE,
+  TENANT,
+  WEBHOOK_NOW,
+  WORKSPACE,
+} from './webhook-world.js';
+
+const sqsEvent = (...events: unknown[]): SQSEvent =>
+  ({
+    Records: events.map((event, index) => ({ messageId: `m${index}`, body: JSON.stringify(event) })),
+  }) as SQSEvent;
+
+describe('the webhook fan-out', () => {
+  it("delivers an event to its own workspace's subscribed webhooks only, and appends it to that workspace's feed", async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    const subscribed = await world.register({ events: ['post.published', 'post.failed'] });
+    const secondSubscribed = await world.register({ events: ['post.published'] });
+    const otherType = await world.register({ events: ['post.failed'] });
+    const otherWorkspace = await world.register({ workspaceId: OTHER_WORKSPACE, events: ['post.published'] });
+    const otherTenant = await world.register({ tenantId: OTHER_TENANT, events: ['post.published'] });
+    const event = aPublishedEvent();
+
+    // Act
+    const result = await makeFanOut(world)(event);
+
+    // Assess
+    expect(result).toEqual({ appended: true, dispatched: 2 });
+    const deliveries = world.webhooks.allDeliveries();
+    expect(deliveries.map((d) => d.webhookId).sort()).toEqual(
+      [subscribed.webhook.webhookId, secondSubscribed.webhook.webhookId].sort(),
+    );
+    for (const excluded of [otherType, otherWorkspace, otherTenant]) {
+      expect(deliveries.some((d) => d.webhookId === excluded.webhook.webhookId)).toBe(false);
+    }
+    expect(world.webhookQueue.sent).toEqual(
+      deliveries.map((d) => ({
+        message: {
+          tenantId: TENANT,
+          workspaceId: WORKSPACE,
+          webhookId: d.webhookId,
+          deliveryId: d.deliveryId,
+          attempts: 0,
+        },
+      })),
+    );
+    const feed = await world.webhooks.readEvents(TENANT, WORKSPACE, { limit: 10 });
+    expect(feed.items.map((item) => item.id)).toEqual([event.id]);
+    expect((await world.webhooks.readEvents(TENANT, OTHER_WORKSPACE, { limit: 10 })).items).toEqual([]);
+    expect((await world.webhooks.readEvents(OTHER_TENANT, WORKSPACE, { limit: 10 })).items).toEqual([]);
+  });
+
+  it('stores the delivered envelope, without the routing tenantId, and pending with no attempt', async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    const { webhook } = await world.register();
+    const event = aPublishedEvent();
+
+    // Act
+    await makeFanOut(world)(event);
+
+    // Assess
+    const [delivery] = world.webhooks.allDeliveries();
+    const { tenantId: _routing, ...envelope } = event;
+    expect(delivery).toMatchObject({
+      deliveryId: webhookDeliveryId(webhook.webhookId, event.id),
+      eventId: event.id,
+      eventType: 'post.published',
+      event: envelope,
+      status: 'pending',
+      attempts: [],
+    });
+    expect(delivery?.event).not.toHaveProperty('tenantId');
+  });
+
+  it('a redelivered event keeps its id and its deliveries: no second delivery, no second feed entry', async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    await world.register();
+    const event = aPublishedEvent();
+    const fanOut = makeFanOut(world);
+    await fanOut(event);
+    const first = world.webhooks.allDeliveries();
+    // The first delivery was attempted meanwhile: its own retries are queued already.
+    const [delivery] = first;
+    if (!delivery) throw new Error('no delivery');
+    await world.webhooks.recordAttempt(
+      delivery,
+      { attempt: { at: delivery.createdAt, responseStatus: 500, durationMs: 5 }, status: 'pending' },
+      0,
+    );
+
+    // Act
+    const again = await fanOut(structuredClone(event));
+
+    // Assess
+    expect(again).toEqual({ appended: false, dispatched: 0 });
+    expect(world.webhooks.allDeliveries().map((d) => d.deliveryId)).toEqual(first.map((d) => d.deliveryId));
+    expect(world.webhookQueue.sent).toHaveLength(1);
+    expect((await world.webhooks.readEvents(TENANT, WORKSPACE, { limit: 10 })).items).toHaveLength(1);
+  });
+
+  it('a redelivered event whose delivery was never attempted (the first fan-out died before its message) sends it again', async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    await world.register();
+    const event = aPublishedEvent();
+    const fanOut = makeFanOut(world);
+    await fanOut(event);
+
+    // Act
+    await fanOut(event);
+
+    // Assess
+    expect(world.webhooks.allDeliveries()).toHaveLength(1);
+    expect(world.webhookQueue.messages()).toHaveLength(2);
+    expect(new Set(world.webhookQueue.messages().map((m) => m.deliveryId)).size).toBe(1);
+  });
+
+  it('as an SQS consumer: an event that breaks its documented schema fails alone, the others are delivered', async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    await world.register();
+    const good = aPublishedEvent();
+    // No status, platform, accountId or publishedAt: a body the docs do not describe.
+    const broken = aPublishedEvent({ data: { postId: 'pst_x' } }, WEBHOOK_NOW + 1);
+
+    // Act
+    const response = await makeFanOutConsumer(world)(sqsEvent(good, broken));
+
+    // Assess
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    expect(world.webhooks.allDeliveries().map((d) => d.eventId)).toEqual([good.id]);
+    const failure = world.logger.entries.find((entry) => entry.level === 'error');
+    expect(failure?.fields).toMatchObject({ messageId: 'm1' });
+  });
+});
