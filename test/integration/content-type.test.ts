@@ -16,7 +16,9 @@ function pathFor(operation: Operation, tenant: BootstrapResult): string {
   return operation.path
     .replace('{workspace_id}', tenant.workspaceId)
     .replace('{post_id}', newId('post'))
-    .replace('{media_id}', newId('media'));
+    .replace('{media_id}', newId('media'))
+    .replace('{webhook_id}', newId('webhook'))
+    .replace('{delivery_id}', newId('webhookDelivery'));
 }
 
 const withBody = operations.filter((operation) => operation.schemas.body);
@@ -65,7 +67,7 @@ describe('Content-Type of request bodies', () => {
 
   it('covers every operation that takes a body', () => {
     expect(withBody.map((operation) => operation.id).sort()).toEqual(
-      ['createPost', 'createUploadUrl', 'importMedia', 'rejectPost', 'updatePost'].sort(),
+      ['createPost', 'createUploadUrl', 'createWebhook', 'importMedia', 'rejectPost', 'updatePost'].sort(),
     );
   });
 
