@@ -43,10 +43,12 @@ export class WorkQueue extends Construct {
  * The service's queues (DESIGN.md "Data flow"):
  * - `delivery`: one message per post due for delivery (the outbox, Scheduler, the reconciler and the
  *   worker itself, holding early messages, send to it; the delivery worker consumes it);
- * - `events`: service events (post.published, …) on their way to webhooks;
+ * - `events`: service events (post.published, …) from the outbox, consumed by the webhook fan-out
+ *   (the event feed, one delivery per subscribed webhook);
  * - `mediaImport`: media imported by URL, fetched by the media importer;
- * - `webhookDelivery`: one message per webhook delivery attempt, re-enqueued with a delay between
- *   attempts (the dispatcher comes with a later capability; the queue exists now);
+ * - `webhookDelivery`: one message per webhook delivery attempt (the fan-out, the outbox and the
+ *   dispatcher send; the dispatcher consumes), re-sent with a delay of at most 900 s a hop until
+ *   the next attempt is due;
  * - `outboxFailures`: where the stream consumer sets aside a record it failed on too often (the
  *   stream's own dead-letter destination: it holds the record's shard and sequence numbers).
  */
@@ -60,7 +62,7 @@ export class ServiceQueues extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.delivery = new WorkQueue(this, 'Delivery', { consumerTimeout: WORKER_TIMEOUTS.deliveryWorker });
-    this.events = new WorkQueue(this, 'Events', { consumerTimeout: WORKER_TIMEOUTS.webhookDispatcher });
+    this.events = new WorkQueue(this, 'Events', { consumerTimeout: WORKER_TIMEOUTS.webhookFanOut });
     this.mediaImport = new WorkQueue(this, 'MediaImport', {
       consumerTimeout: WORKER_TIMEOUTS.mediaImporter,
     });

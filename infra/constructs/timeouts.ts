@@ -1,4 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
+import { WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
 import { CONNECTOR_TIMEOUT_MS, LOOKUP_TIMEOUT_MS } from '../../shared/services/delivery/deliver-post.js';
 
 /**
@@ -22,14 +23,22 @@ export const WORKER_TIMEOUTS = {
   /** One notification: a GetItem, a HeadObject and an UpdateItem per record. */
   mediaUploaded: Duration.seconds(30),
   /**
-   * The webhook dispatcher, which a later capability adds: 5 s per delivery attempt plus the reads
-   * around it. Its queues are made now; the dispatcher must keep within this (or raise it here).
+   * One batch of up to 10 events, handled at once: per event a feed PutItem, a Query of the
+   * workspace's webhooks and, per subscribed webhook (25 at most), a PutItem and a SendMessage.
+   */
+  webhookFanOut: Duration.seconds(30),
+  /**
+   * One batch of up to 10 delivery attempts, handled at once: each a few reads, a KMS Decrypt, a
+   * POST cut at 5 s (WEBHOOK_TIMEOUT_MS) and a few writes, so a batch takes about 6 s at worst.
    */
   webhookDispatcher: Duration.seconds(30),
 } as const;
 
 if (WORKER_TIMEOUTS.deliveryWorker.toMilliseconds() <= CONNECTOR_TIMEOUT_MS + LOOKUP_TIMEOUT_MS) {
   throw new Error('The delivery worker must outlast the connector time-out and the look-up after it.');
+}
+if (WORKER_TIMEOUTS.webhookDispatcher.toMilliseconds() <= 2 * WEBHOOK_TIMEOUT_MS) {
+  throw new Error('The webhook dispatcher must outlast an attempt (5 s) with room for the calls around it.');
 }
 
 /**

@@ -2,6 +2,7 @@ import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -39,6 +40,8 @@ export interface ServiceWorkersProps {
   environment: Readonly<Record<string, string>>;
   /** Secrets Manager name prefix of the networks' client ids and secrets. */
   networkSecretsPrefix: string;
+  /** The key of the webhook signing secrets: the dispatcher alone may decrypt with it. */
+  secretsKey: kms.IKey;
 }
 
 /**
@@ -48,7 +51,11 @@ export interface ServiceWorkersProps {
  * - `deliveryWorker`: the delivery queue → the networks; posts, accounts, quotas, media;
  * - `reconciler`: every minute → expired leases and lost messages;
  * - `mediaImporter`: the import queue → fetches media imported by URL into the bucket;
- * - `mediaUploaded`: the bucket's object-created notifications → confirms uploads.
+ * - `mediaUploaded`: the bucket's object-created notifications → confirms uploads;
+ * - `webhookFanOut`: the events queue → the event feed, one delivery per subscribed webhook, and
+ *   a dispatch message for each on the webhook-delivery queue;
+ * - `webhookDispatcher`: the webhook-delivery queue → one signed POST per message (KMS Decrypt of
+ *   webhook signing secrets, and nothing else of the key), retries back on its own queue.
  */
 export class ServiceWorkers extends Construct {
   readonly outbox: ServiceFunction;
@@ -56,6 +63,8 @@ export class ServiceWorkers extends Construct {
   readonly reconciler: ServiceFunction;
   readonly mediaImporter: ServiceFunction;
   readonly mediaUploaded: ServiceFunction;
+  readonly webhookFanOut: ServiceFunction;
+  readonly webhookDispatcher: ServiceFunction;
   readonly reconcilerRule: events.Rule;
 
   constructor(scope: Construct, id: string, props: ServiceWorkersProps) {
@@ -75,6 +84,7 @@ export class ServiceWorkers extends Construct {
       DELIVERY_QUEUE_ARN: queues.delivery.queue.queueArn,
       EVENTS_QUEUE_URL: queues.events.queue.queueUrl,
       IMPORT_QUEUE_URL: queues.mediaImport.queue.queueUrl,
+      WEBHOOK_QUEUE_URL: queues.webhookDelivery.queue.queueUrl,
       SCHEDULE_GROUP: scheduling.groupName,
       SCHEDULER_ROLE_ARN: scheduling.role.roleArn,
       SCHEDULER_DLQ_ARN: scheduling.deadLetterQueue.queueArn,
@@ -86,7 +96,8 @@ export class ServiceWorkers extends Construct {
     // whose message was lost). It touches no table: the stream record carries the images it needs.
     this.outbox = new ServiceFunction(this, 'Outbox', {
       entry: 'outbox',
-      description: 'The main table stream (transactional outbox): delivery messages, schedules, events.',
+      description:
+        'The main table stream (transactional outbox): delivery messages, schedules, events, requested webhook dispatches.',
       memorySize: 512,
       timeout: WORKER_TIMEOUTS.outbox,
       environment: deliveryEnvironment,
@@ -104,7 +115,13 @@ export class ServiceWorkers extends Construct {
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(queues.outboxFailures),
     });
-    sendTo(this.outbox, queues.delivery.queue, queues.events.queue, queues.mediaImport.queue);
+    sendTo(
+      this.outbox,
+      queues.delivery.queue,
+      queues.events.queue,
+      queues.mediaImport.queue,
+      queues.webhookDelivery.queue,
+    );
     scheduling.grantManageSchedules(this.outbox.role);
 
     // The delivery worker. Batches of 10 handled in parallel, each message settled on its own.
@@ -171,11 +188,56 @@ export class ServiceWorkers extends Construct {
     media.notifyOnObjectCreated(this.mediaUploaded.function);
     data.grantReadWriteData(this.mediaUploaded.role, [MAIN_TABLE]);
     media.grantTenantObjects(this.mediaUploaded.role, ['s3:GetObject']);
+
+    // The webhook fan-out: batches of 10 events, handled at once; each event's steps are idempotent.
+    this.webhookFanOut = new ServiceFunction(this, 'WebhookFanOut', {
+      entry: 'webhook-fan-out',
+      description: 'The events queue: the event feed and one delivery per subscribed webhook.',
+      memorySize: 512,
+      timeout: WORKER_TIMEOUTS.webhookFanOut,
+      environment: deliveryEnvironment,
+    });
+    this.webhookFanOut.function.addEventSource(
+      new SqsEventSource(queues.events.queue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    data.grantReadWriteData(this.webhookFanOut.role, [MAIN_TABLE]);
+    sendTo(this.webhookFanOut, queues.webhookDelivery.queue);
+
+    // The webhook dispatcher: batches of 10 attempts, handled at once, so a slow receiver (5 s at
+    // most) never holds up another. It decrypts signing secrets, and only those: the grant is
+    // conditioned on the encryption context's purpose (shared/ports/secret-cipher.ts).
+    this.webhookDispatcher = new ServiceFunction(this, 'WebhookDispatcher', {
+      entry: 'webhook-dispatcher',
+      description: 'The webhook-delivery queue: signs and POSTs each delivery; retries wait in the queue.',
+      memorySize: 512,
+      timeout: WORKER_TIMEOUTS.webhookDispatcher,
+      environment: { ...deliveryEnvironment, SECRETS_KEY_ARN: props.secretsKey.keyArn },
+    });
+    this.webhookDispatcher.function.addEventSource(
+      new SqsEventSource(queues.webhookDelivery.queue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    data.grantReadWriteData(this.webhookDispatcher.role, [MAIN_TABLE]);
+    // Retries, and early messages put back until they are due.
+    sendTo(this.webhookDispatcher, queues.webhookDelivery.queue);
+    iam.Grant.addToPrincipal({
+      grantee: this.webhookDispatcher.role,
+      actions: ['kms:Decrypt'],
+      resourceArns: [props.secretsKey.keyArn],
+      conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-signing-secret' } },
+    });
   }
 
   /** Every function of this construct. */
   get functions(): readonly ServiceFunction[] {
-    return [this.outbox, this.deliveryWorker, this.reconciler, this.mediaImporter, this.mediaUploaded];
+    return [
+      this.outbox,
+      this.deliveryWorker,
+      this.reconciler,
+      this.mediaImporter,
+      this.mediaUploaded,
+      this.webhookFanOut,
+      this.webhookDispatcher,
+    ];
   }
 }
 

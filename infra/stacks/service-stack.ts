@@ -62,10 +62,10 @@ const FEATURE_FLAGS = [cxapi.S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY];
  *   access logs), `Secrets` (the KMS key for tokens and webhook secrets);
  * - plumbing: `Queues` (each with its dead-letter queue), `Scheduling` (Scheduler's group and role);
  * - code, replaceable at will: `Api` (a function and a route per operation) and `Workers` (outbox,
- *   delivery worker, reconciler, media importer, upload notifications), each function with its own
- *   role granted exactly what its code path uses;
+ *   delivery worker, reconciler, media importer, upload notifications, webhook fan-out and
+ *   dispatcher), each function with its own role granted exactly what its code path uses;
  * - `Alarms`: every dead-letter queue and every function, the share of failed posts and the age of
- *   the oldest delivery message, on one SNS topic.
+ *   the oldest message of the delivery, events and webhook-delivery queues, on one SNS topic.
  */
 export class ServiceStack extends Stack {
   readonly operations: readonly Operation[];
@@ -120,6 +120,7 @@ export class ServiceStack extends Stack {
       media: this.media,
       environment,
       networkSecretsPrefix: this.networkSecretsPrefix,
+      secretsKey: this.secretsKey.key,
     });
 
     this.alarms = new ServiceAlarms(this, 'Alarms', {
@@ -130,6 +131,9 @@ export class ServiceStack extends Stack {
     for (const { name, queue } of this.queues.deadLetterQueues) this.alarms.watchDeadLetterQueue(name, queue);
     this.alarms.watchPostFailureRatio(SERVICE_NAME);
     this.alarms.watchOldestMessage('Delivery', this.queues.delivery.queue);
+    // Webhook retries hop through SQS 15 minutes at most at a time, so older means a stalled consumer.
+    this.alarms.watchOldestMessage('Events', this.queues.events.queue);
+    this.alarms.watchOldestMessage('WebhookDelivery', this.queues.webhookDelivery.queue);
 
     this.addOutputs(props);
   }

@@ -297,7 +297,7 @@ describe('least-privilege IAM per function', () => {
   });
 
   describe('workers', () => {
-    it('outbox: reads the main stream, sends to the delivery, events and import queues, manages the group schedules', () => {
+    it('outbox: reads the main stream, sends to the delivery, events, import and webhook-delivery queues, manages the group schedules', () => {
       // Prepare
       const { queues, scheduling } = stack;
 
@@ -317,7 +317,12 @@ describe('least-privilege IAM per function', () => {
             ],
             Resource: getAtt(stack.data.tableOf(MAIN_TABLE), 'StreamArn'),
           },
-          send(queues.delivery.queue, queues.events.queue, queues.mediaImport.queue),
+          send(
+            queues.delivery.queue,
+            queues.events.queue,
+            queues.mediaImport.queue,
+            queues.webhookDelivery.queue,
+          ),
           // The stream's on-failure destination (CDK's SqsDlq grant).
           {
             Effect: 'Allow',
@@ -391,6 +396,48 @@ describe('least-privilege IAM per function', () => {
       expect(normalizedAll(synth.grantsOf(stack.workers.mediaImporter))).toEqual(
         normalizedAll([consume(stack.queues.mediaImport.queue), data(MAIN_TABLE), objects('s3:PutObject')]),
       );
+    });
+
+    it('webhook fan-out: the events queue, the main table, sending to the webhook-delivery queue; no key', () => {
+      expect(normalizedAll(synth.grantsOf(stack.workers.webhookFanOut))).toEqual(
+        normalizedAll([
+          consume(stack.queues.events.queue),
+          data(MAIN_TABLE),
+          send(stack.queues.webhookDelivery.queue),
+        ]),
+      );
+      expect(synth.environmentOf(stack.workers.webhookFanOut).SECRETS_KEY_ARN).toBeUndefined();
+    });
+
+    it('webhook dispatcher: its queue (and sends back to it), the main table, kms:Decrypt of webhook signing secrets only', () => {
+      // Act
+      const grants = synth.grantsOf(stack.workers.webhookDispatcher);
+
+      // Assess
+      expect(normalizedAll(grants)).toEqual(
+        normalizedAll([
+          consume(stack.queues.webhookDelivery.queue),
+          data(MAIN_TABLE),
+          send(stack.queues.webhookDelivery.queue),
+          {
+            Effect: 'Allow',
+            Action: 'kms:Decrypt',
+            Resource: getAtt(stack.secretsKey.key, 'Arn'),
+            Condition: { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-signing-secret' } },
+          },
+        ]),
+      );
+      expect(synth.environmentOf(stack.workers.webhookDispatcher).SECRETS_KEY_ARN).toEqual(
+        getAtt(stack.secretsKey.key, 'Arn'),
+      );
+    });
+
+    it('no worker but the dispatcher may use the KMS key, or is told it', () => {
+      const keyId = logicalId(stack.secretsKey.key);
+      for (const fn of stack.workers.functions.filter((f) => f !== stack.workers.webhookDispatcher)) {
+        expect(JSON.stringify(synth.statementsOf(fn)), fn.node.path).not.toContain(keyId);
+        expect(synth.environmentOf(fn).SECRETS_KEY_ARN, fn.node.path).toBeUndefined();
+      }
     });
 
     it('media uploaded: the main table, GetObject under t/ (HeadObject needs it)', () => {

@@ -4,6 +4,7 @@ import type { ServiceFunction } from '../../infra/constructs/service-function.js
 import { WORKER_TIMEOUTS } from '../../infra/constructs/timeouts.js';
 import type { ServiceStack } from '../../infra/stacks/service-stack.js';
 import { MAIN_TABLE, TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import { WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
 import { loadConfig } from '../../shared/runtime/config.js';
 import { loadDeliveryConfig } from '../../shared/runtime/delivery-config.js';
 import { CONNECTOR_TIMEOUT_MS, LOOKUP_TIMEOUT_MS } from '../../shared/services/delivery/deliver-post.js';
@@ -105,9 +106,14 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
           stack.queues.mediaImport.queue,
           synth.functionOf(stack.workers.mediaImporter).Properties.Timeout as number,
         ],
-        // Consumed by the webhook dispatcher of a later capability, which must keep to this timeout.
-        [stack.queues.events.queue, WORKER_TIMEOUTS.webhookDispatcher.toSeconds()],
-        [stack.queues.webhookDelivery.queue, WORKER_TIMEOUTS.webhookDispatcher.toSeconds()],
+        [
+          stack.queues.events.queue,
+          synth.functionOf(stack.workers.webhookFanOut).Properties.Timeout as number,
+        ],
+        [
+          stack.queues.webhookDelivery.queue,
+          synth.functionOf(stack.workers.webhookDispatcher).Properties.Timeout as number,
+        ],
       ];
 
       for (const [q, consumerTimeout] of consumers) {
@@ -129,7 +135,7 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
       );
 
     it('every event source mapping reports partial batch failures', () => {
-      expect(mappings()).toHaveLength(3);
+      expect(mappings()).toHaveLength(5);
       for (const mapping of mappings()) {
         expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
       }
@@ -168,6 +174,43 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
         EventSourceArn: getAtt(stack.queues.mediaImport.queue, 'Arn'),
         BatchSize: 1,
       });
+    });
+
+    it('the webhook fan-out takes the events queue and the dispatcher the webhook-delivery queue, 10 at a time, without a batching window', () => {
+      // Act
+      const [fanOut] = mappingOf(stack.workers.webhookFanOut) as [CfnResource];
+      const [dispatcher] = mappingOf(stack.workers.webhookDispatcher) as [CfnResource];
+
+      // Assess
+      expect(mappingOf(stack.workers.webhookFanOut)).toHaveLength(1);
+      expect(mappingOf(stack.workers.webhookDispatcher)).toHaveLength(1);
+      expect(fanOut.Properties).toMatchObject({
+        EventSourceArn: getAtt(stack.queues.events.queue, 'Arn'),
+        BatchSize: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      expect(dispatcher.Properties).toMatchObject({
+        EventSourceArn: getAtt(stack.queues.webhookDelivery.queue, 'Arn'),
+        BatchSize: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      for (const mapping of [fanOut, dispatcher]) {
+        expect(mapping.Properties.MaximumBatchingWindowInSeconds).toBeUndefined();
+      }
+    });
+
+    it('the dispatcher outlasts an attempt (5 s) with room for the calls around it; both know the webhook queue', () => {
+      // Act
+      const timeout = synth.functionOf(stack.workers.webhookDispatcher).Properties.Timeout as number;
+
+      // Assess
+      expect(timeout).toBe(WORKER_TIMEOUTS.webhookDispatcher.toSeconds());
+      expect(timeout * 1000).toBeGreaterThan(2 * WEBHOOK_TIMEOUT_MS);
+      for (const fn of [stack.workers.webhookFanOut, stack.workers.webhookDispatcher, stack.workers.outbox]) {
+        expect(synth.environmentOf(fn).WEBHOOK_QUEUE_URL, fn.node.path).toEqual(
+          ref(stack.queues.webhookDelivery.queue),
+        );
+      }
     });
 
     it('the worker outlasts the connector time-out and the look-up after it', () => {
@@ -230,29 +273,34 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
       }
     });
 
-    it.each(['outbox', 'deliveryWorker', 'reconciler', 'mediaImporter'] as const)(
-      '%s starts: both its configs load, naming the real queues, group and role',
-      (name) => {
-        // Act
-        const variables = synth.environmentOf(stack.workers[name]);
-        const env = processEnvironment(variables);
+    it.each([
+      'outbox',
+      'deliveryWorker',
+      'reconciler',
+      'mediaImporter',
+      'webhookFanOut',
+      'webhookDispatcher',
+    ] as const)('%s starts: both its configs load, naming the real queues, group and role', (name) => {
+      // Act
+      const variables = synth.environmentOf(stack.workers[name]);
+      const env = processEnvironment(variables);
 
-        // Assess
-        expect(() => loadConfig(env)).not.toThrow();
-        expect(() => loadDeliveryConfig(env)).not.toThrow();
-        expect(variables).toMatchObject({
-          DELIVERY_QUEUE_URL: ref(stack.queues.delivery.queue),
-          DELIVERY_QUEUE_ARN: getAtt(stack.queues.delivery.queue, 'Arn'),
-          EVENTS_QUEUE_URL: ref(stack.queues.events.queue),
-          IMPORT_QUEUE_URL: ref(stack.queues.mediaImport.queue),
-          SCHEDULE_GROUP: ref(stack.scheduling.group),
-          SCHEDULER_ROLE_ARN: getAtt(stack.scheduling.role, 'Arn'),
-          SCHEDULER_DLQ_ARN: getAtt(stack.queues.delivery.deadLetterQueue, 'Arn'),
-          MEDIA_BUCKET: ref(stack.media.bucket),
-          ...Object.fromEntries(TABLES.map((t) => [t.envVar, ref(stack.data.tableOf(t))])),
-        });
-      },
-    );
+      // Assess
+      expect(() => loadConfig(env)).not.toThrow();
+      expect(() => loadDeliveryConfig(env)).not.toThrow();
+      expect(variables).toMatchObject({
+        DELIVERY_QUEUE_URL: ref(stack.queues.delivery.queue),
+        DELIVERY_QUEUE_ARN: getAtt(stack.queues.delivery.queue, 'Arn'),
+        EVENTS_QUEUE_URL: ref(stack.queues.events.queue),
+        IMPORT_QUEUE_URL: ref(stack.queues.mediaImport.queue),
+        WEBHOOK_QUEUE_URL: ref(stack.queues.webhookDelivery.queue),
+        SCHEDULE_GROUP: ref(stack.scheduling.group),
+        SCHEDULER_ROLE_ARN: getAtt(stack.scheduling.role, 'Arn'),
+        SCHEDULER_DLQ_ARN: getAtt(stack.queues.delivery.deadLetterQueue, 'Arn'),
+        MEDIA_BUCKET: ref(stack.media.bucket),
+        ...Object.fromEntries(TABLES.map((t) => [t.envVar, ref(stack.data.tableOf(t))])),
+      });
+    });
 
     it('media-uploaded starts (it loads the service config only)', () => {
       const variables = synth.environmentOf(stack.workers.mediaUploaded);
@@ -473,8 +521,8 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
           AlarmActions: [ref(stack.alarms.topic)],
         });
       }
-      // Besides these: the failure ratio and the delivery queue's oldest message.
-      expect(alarms()).toHaveLength(stack.functions.length + stack.queues.deadLetterQueues.length + 2);
+      // Besides these: the failure ratio and the oldest message of three queues.
+      expect(alarms()).toHaveLength(stack.functions.length + stack.queues.deadLetterQueues.length + 4);
     });
 
     it('one on the share of ended posts that failed, over the service-wide totals the worker emits', () => {
@@ -517,25 +565,28 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
       }
     });
 
-    it('one on the age of the oldest delivery message: older than any healthy hold (15 min) allows', () => {
-      // Act
-      const matching = alarms().filter(
-        (a) =>
-          a.MetricName === 'ApproximateAgeOfOldestMessage' &&
-          JSON.stringify(a.Dimensions) ===
-            JSON.stringify([{ Name: 'QueueName', Value: getAtt(stack.queues.delivery.queue, 'QueueName') }]),
-      );
+    it.each(['delivery', 'events', 'webhookDelivery'] as const)(
+      'one on the age of the oldest %s message: older than any healthy hold (15 min) allows',
+      (name) => {
+        // Act
+        const matching = alarms().filter(
+          (a) =>
+            a.MetricName === 'ApproximateAgeOfOldestMessage' &&
+            JSON.stringify(a.Dimensions) ===
+              JSON.stringify([{ Name: 'QueueName', Value: getAtt(stack.queues[name].queue, 'QueueName') }]),
+        );
 
-      // Assess
-      expect(matching).toHaveLength(1);
-      expect(matching[0]).toMatchObject({
-        ...firesOnFirst,
-        Threshold: 1200,
-        Namespace: 'AWS/SQS',
-        Statistic: 'Maximum',
-        AlarmActions: [ref(stack.alarms.topic)],
-      });
-    });
+        // Assess
+        expect(matching).toHaveLength(1);
+        expect(matching[0]).toMatchObject({
+          ...firesOnFirst,
+          Threshold: 1200,
+          Namespace: 'AWS/SQS',
+          Statistic: 'Maximum',
+          AlarmActions: [ref(stack.alarms.topic)],
+        });
+      },
+    );
 
     it('go to a topic that CloudWatch of this account may publish to, over TLS only; email only when configured', () => {
       // Act

@@ -263,7 +263,8 @@ describe('ServiceStack', () => {
       const functions = stack.functions.map((fn) => [fn.node.path, synth.functionOf(fn)] as const);
 
       // Assess
-      expect(functions).toHaveLength(operations.length + 1 + 5);
+      // The operations, the fallback, and seven workers.
+      expect(functions).toHaveLength(operations.length + 1 + 7);
       for (const [path, fn] of functions) {
         expect(fn.Properties.Runtime, path).toBe('nodejs22.x');
         expect(fn.Properties.Architectures, path).toEqual(['arm64']);
@@ -422,7 +423,7 @@ describe('infra/app.ts', () => {
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // a full synth bundles every function (about 45) with esbuild: slow on two busy cores
 
   it('refuses a context mistake with a sentence, before anything is built', async () => {
     // Prepare
