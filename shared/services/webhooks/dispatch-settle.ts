@@ -1,8 +1,22 @@
 import { nextWebhookAttempt, sqsDelayFor } from '../../domain/webhooks/retry-schedule.js';
 import type { Logger } from '../../ports/logger.js';
-import type { DeliveryAttempt, DeliveryKey, WebhookDelivery } from '../../ports/webhook-store.js';
+import type { DeliveryAttempt, DeliveryKey, Webhook, WebhookDelivery } from '../../ports/webhook-store.js';
 import type { DispatchDeps, DispatchResult } from './dispatch-deps.js';
 import type { AttemptResult } from './dispatch-post.js';
+
+/**
+ * While a webhook's deliveries keep succeeding, its lastDeliveryAt is rewritten at most this often:
+ * a busy webhook would otherwise make its one item a hot key (every delivery writing it), for a
+ * time nobody needs to the millisecond. A failure, or the first success after one, is always written.
+ */
+export const LAST_DELIVERY_REFRESH_MS = 60_000;
+
+/** Whether this outcome changes what the webhook shows (beyond a lastDeliveryAt under a minute old). */
+function outcomeIsNews(webhook: Webhook, status: 'succeeded' | 'failed', atMs: number): boolean {
+  if (status === 'failed' || webhook.lastDeliveryStatus !== 'succeeded' || webhook.consecutiveFailures !== 0)
+    return true;
+  return !webhook.lastDeliveryAt || atMs - Date.parse(webhook.lastDeliveryAt) >= LAST_DELIVERY_REFRESH_MS;
+}
 
 /**
  * Where this attempt stands in its retry schedule. The schedule starts at a delivery's first
@@ -22,7 +36,8 @@ function schedulePosition(delivery: WebhookDelivery, current: DeliveryAttempt) {
 /**
  * Step 4, settle: record the attempt on the delivery (conditional on the attempts the dispatcher
  * read, so two copies of one message record one attempt), then:
- * - succeeded: the webhook's lastDeliveryAt/Status, consecutiveFailures back to 0;
+ * - succeeded: the webhook's lastDeliveryAt/Status, consecutiveFailures back to 0 (lastDeliveryAt
+ *   refreshed at most once a minute while nothing else changes: LAST_DELIVERY_REFRESH_MS);
  * - failed, with attempts left: the next message is queued (delayed, at most 900 s a hop) BEFORE
  *   the attempt is recorded, so a crash or a failed send in between leaves the old message to be
  *   delivered again rather than a pending delivery that nothing will ever retry. The extra message
@@ -38,6 +53,7 @@ export function makeSettle(
 
   return async function settle(
     delivery: WebhookDelivery,
+    webhook: Webhook,
     result: AttemptResult,
     log: Logger,
   ): Promise<DispatchResult> {
@@ -55,11 +71,13 @@ export function makeSettle(
       durationMs: attempt.durationMs,
       outcome: result.outcome,
     });
-    const noteOutcome = (status: 'succeeded' | 'failed') =>
-      deps.webhooks.recordDeliveryOutcome(key.tenantId, key.workspaceId, key.webhookId, {
+    const noteOutcome = async (status: 'succeeded' | 'failed') => {
+      if (!outcomeIsNews(webhook, status, Date.parse(attempt.at))) return;
+      await deps.webhooks.recordDeliveryOutcome(key.tenantId, key.workspaceId, key.webhookId, {
         at: attempt.at,
         status,
       });
+    };
 
     if (result.succeeded) {
       const recorded = await deps.webhooks.recordAttempt(key, { attempt, status: 'succeeded' }, expected);

@@ -36,7 +36,7 @@ export function makeDispatchWebhook(deps: DispatchDeps) {
     const log = messageLog.with({ eventId: found.delivery.eventId, eventType: found.delivery.eventType });
     const request = await sign(found.delivery, found.webhook);
     const result = await post(request);
-    return settle(found.delivery, result, log);
+    return settle(found.delivery, found.webhook, result, log);
   };
 }
 

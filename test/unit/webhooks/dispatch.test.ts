@@ -8,6 +8,7 @@ import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../../shared/domain
 import type { WebhookDelivery } from '../../../shared/ports/webhook-store.js';
 import { makeDispatchWebhook, makeWebhookDispatcher } from '../../../shared/services/webhooks/dispatch.js';
 import type { WebhookDispatchMessage } from '../../../shared/services/webhooks/dispatch-message.js';
+import { LAST_DELIVERY_REFRESH_MS } from '../../../shared/services/webhooks/dispatch-settle.js';
 import { makeFanOut } from '../../../shared/services/webhooks/fan-out.js';
 import { aPublishedEvent, aWebhookWorld, WEBHOOK_NOW, type WebhookWorld } from './webhook-world.js';
 
@@ -268,6 +269,33 @@ describe('the webhook dispatcher', () => {
       consecutiveFailures: 0,
       lastDeliveryStatus: 'succeeded',
     });
+  });
+
+  it('while deliveries keep succeeding, lastDeliveryAt is rewritten at most once a minute (no hot webhook item)', async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    const { webhook, dispatch } = await aDeliveryQueued(world);
+    await world.drain(dispatch);
+    const shown = async () =>
+      (await world.webhooks.getWebhook(webhook.tenantId, webhook.workspaceId, webhook.webhookId))
+        ?.lastDeliveryAt;
+    const first = await shown();
+    const deliverAnother = async (afterMs: number) => {
+      world.clock.advance(afterMs);
+      await makeFanOut(world)(aPublishedEvent({}, world.clock.now()));
+      await world.drain(dispatch);
+    };
+
+    // Act
+    await deliverAnother(30_000);
+    const withinAMinute = await shown();
+    await deliverAnother(LAST_DELIVERY_REFRESH_MS);
+    const later = await shown();
+
+    // Assess
+    expect(withinAMinute).toBe(first);
+    expect(Date.parse(later ?? '')).toBeGreaterThan(Date.parse(first ?? ''));
+    expect(world.webhooks.allDeliveries().every((d) => d.status === 'succeeded')).toBe(true);
   });
 
   it('deleting the webhook stops its retries: the queued message is dropped, nothing more is sent', async () => {
