@@ -193,11 +193,13 @@ export async function startLocalDelivery(
   });
   importQueue.start((event) => delivery.handleImportBatch(event), { batchSize: 5, pollIntervalMs: 50 });
   events.start((event) => delivery.handleEventsBatch(event), { batchSize: 10, pollIntervalMs: 25 });
-  // Batches run at once (ten by default), so a slow receiver holds up only its own batch.
+  // Five batches of ten at once: a slow receiver holds up only its own batch (5 s at most), and
+  // the attempts in flight stay few enough that this one process, which also runs the API, the
+  // workers and a developer's receiver, answers each within its 5 s.
   webhookQueue.start((event) => delivery.handleWebhookBatch(event), {
     batchSize: 10,
     pollIntervalMs: 25,
-    maxConcurrency: 20,
+    maxConcurrency: 5,
   });
   await scheduler.start();
   await poller.start();
