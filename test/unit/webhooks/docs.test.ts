@@ -39,8 +39,4 @@ describe('docs/webhooks.md', () => {
   it('describes every event a body can carry', () => {
     for (const type of DELIVERED_EVENT_TYPES) expect(DOC).toContain(`| \`${type}\` |`);
   });
-
-  it('says at the top that delivery is still being built', () => {
-    expect(DOC.split('\n').slice(0, 6).join('\n')).toMatch(/Being built \(issue 10\)[\s\S]*delivery itself/);
-  });
 });
