@@ -1,4 +1,3 @@
-import { notValid, otherQuery } from '../../../shared/adapters/dynamodb/cursor.js';
 import { keys } from '../../../shared/adapters/dynamodb/keys.js';
 import { ConflictError } from '../../../shared/domain/errors.js';
 import type { IdempotencyRecord } from '../../../shared/domain/idempotency.js';
@@ -12,6 +11,7 @@ import {
   type PostStore,
 } from '../../../shared/ports/post-store.js';
 import type { Page } from '../../../shared/ports/tenancy-store.js';
+import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 
 /** Where loadContext reads workspaces, accounts and media: one table in DynamoDB, other stores here. */
 export interface PostContextSources {
@@ -29,12 +29,6 @@ const MAX_BATCH_GET = 100;
 export interface ConcurrentCreate {
   /** Makes the post and the record visible, as the winning transaction committing would. */
   commit(): void;
-}
-
-/** A cursor names the listing it came from (every filter, never the page size) and a position in it. */
-interface ListCursor {
-  scope: string;
-  after: string;
 }
 
 /**
@@ -180,9 +174,7 @@ export class InMemoryPostStore implements PostStore {
     };
     const last = evaluated.at(-1);
     const nextCursor =
-      last && candidates.length > evaluated.length
-        ? encodeListCursor({ scope, after: sortKey(last) })
-        : undefined;
+      last && candidates.length > evaluated.length ? encodeListCursor(scope, sortKey(last)) : undefined;
     return {
       items: evaluated.filter(matches).map((post) => structuredClone(post)),
       ...(nextCursor && { nextCursor }),
@@ -243,26 +235,9 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function encodeListCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
-}
-
 function listScope(filters: Omit<PostListQuery, 'limit' | 'cursor'>): string {
   const entries = Object.entries(filters)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => compare(a, b));
   return JSON.stringify(entries);
-}
-
-function decodeListCursor(cursor: string, scope: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw notValid();
-  }
-  const candidate = parsed as Partial<ListCursor> | null;
-  if (typeof candidate?.scope !== 'string' || typeof candidate.after !== 'string') throw notValid();
-  if (candidate.scope !== scope) throw otherQuery();
-  return candidate.after;
 }

@@ -1,4 +1,3 @@
-import { notValid, otherQuery } from '../../../shared/adapters/dynamodb/cursor.js';
 import { ConflictError } from '../../../shared/domain/errors.js';
 import { isIdOf } from '../../../shared/domain/ids.js';
 import type { Clock } from '../../../shared/ports/clock.js';
@@ -16,6 +15,7 @@ import {
   type WebhookStore,
   webhookDeliveryId,
 } from '../../../shared/ports/webhook-store.js';
+import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 
 const RETENTION_MS = WEBHOOK_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 /** As the DynamoDB adapter cuts an attempt's error. */
@@ -33,35 +33,13 @@ function idTime(id: string): number {
   return [...time].reduce((ms, char) => ms * 32 + alphabet.indexOf(char), 0);
 }
 
-interface ListCursor {
-  scope: string;
-  after: string;
-}
-
-function encodeCursor(scope: string, after: string): string {
-  return Buffer.from(JSON.stringify({ scope, after } satisfies ListCursor), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string, scope: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw notValid();
-  }
-  const candidate = parsed as Partial<ListCursor> | null;
-  if (typeof candidate?.scope !== 'string' || typeof candidate.after !== 'string') throw notValid();
-  if (candidate.scope !== scope) throw otherQuery();
-  return candidate.after;
-}
-
 /** One page of `sorted` from after `start`, and a cursor while more follow. */
 function pageOf<T>(sorted: T[], idOf: (item: T) => string, limit: number, scope: string): Page<T> {
   const items = sorted.slice(0, limit);
   const last = items.at(-1);
   return {
     items: items.map((item) => structuredClone(item)),
-    ...(last && sorted.length > items.length && { nextCursor: encodeCursor(scope, idOf(last)) }),
+    ...(last && sorted.length > items.length && { nextCursor: encodeListCursor(scope, idOf(last)) }),
   };
 }
 
@@ -133,7 +111,7 @@ export class InMemoryWebhookStore implements WebhookStore {
 
   async listWebhooks(tenantId: string, workspaceId: string, page: PageRequest): Promise<Page<Webhook>> {
     const scope = `webhooks/${workspaceKey(tenantId, workspaceId)}`;
-    const after = page.cursor ? decodeCursor(page.cursor, scope) : undefined;
+    const after = page.cursor ? decodeListCursor(page.cursor, scope) : undefined;
     const oldestFirst = [...this.webhooks.values()]
       .filter((record) => record.tenantId === tenantId && record.workspaceId === workspaceId)
       .filter((record) => after === undefined || compare(record.webhookId, after) > 0)
@@ -250,7 +228,7 @@ export class InMemoryWebhookStore implements WebhookStore {
     query: DeliveryListQuery,
   ): Promise<Page<WebhookDelivery>> {
     const scope = `deliveries/${webhookKey(tenantId, workspaceId, webhookId)}/${query.status ?? ''}`;
-    const after = query.cursor ? decodeCursor(query.cursor, scope) : undefined;
+    const after = query.cursor ? decodeListCursor(query.cursor, scope) : undefined;
     const newestFirst = [...this.deliveries.values()]
       .filter((d) => d.tenantId === tenantId && d.workspaceId === workspaceId && d.webhookId === webhookId)
       .filter((d) => query.status === undefined || d.status === query.status)
@@ -272,7 +250,7 @@ export class InMemoryWebhookStore implements WebhookStore {
     const scope = `events/${workspaceKey(tenantId, workspaceId)}/${types.join(',')}`;
     let after: string | undefined;
     if (query.after !== undefined) {
-      after = isIdOf('event', query.after) ? query.after : decodeCursor(query.after, scope);
+      after = isIdOf('event', query.after) ? query.after : decodeListCursor(query.after, scope);
     }
     const from = this.clock.now() - RETENTION_MS;
     const before =
@@ -290,7 +268,7 @@ export class InMemoryWebhookStore implements WebhookStore {
       items: read
         .filter((event) => types.length === 0 || types.includes(event.type))
         .map((event) => structuredClone(event)),
-      ...(last && inRange.length > read.length && { nextCursor: encodeCursor(scope, last.id) }),
+      ...(last && inRange.length > read.length && { nextCursor: encodeListCursor(scope, last.id) }),
     };
   }
 }
