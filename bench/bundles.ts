@@ -47,6 +47,8 @@ const ENTRIES = [
   'reconciler',
   'media-importer',
   'media-uploaded',
+  'webhook-fan-out',
+  'webhook-dispatcher',
 ] as const;
 type Entry = (typeof ENTRIES)[number];
 
@@ -112,6 +114,7 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
     DELIVERY_QUEUE_URL: QUEUE('delivery'),
     EVENTS_QUEUE_URL: QUEUE('events'),
     IMPORT_QUEUE_URL: QUEUE('import'),
+    WEBHOOK_QUEUE_URL: QUEUE('webhooks'),
     SCHEDULE_GROUP: 'bench-posts',
     DELIVERY_QUEUE_ARN: 'arn:aws:sqs:us-east-1:000000000000:bench-delivery',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
@@ -123,6 +126,12 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
       return {};
     case 'media-uploaded':
       return service;
+    case 'webhook-dispatcher':
+      return {
+        ...service,
+        ...delivery,
+        SECRETS_KEY_ARN: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
+      };
     default:
       return { ...service, ...delivery };
   }
@@ -332,6 +341,33 @@ const SCENARIOS: Scenario[] = [
     label: 'message for unknown media',
     event: () =>
       sqsEvent({ tenantId: newId('tenant'), workspaceId: newId('workspace'), mediaId: newId('media') }),
+  },
+  {
+    entry: 'webhook-fan-out',
+    label: 'post.queued event, no webhook subscribed',
+    event: () => {
+      const postId = newId('post');
+      return sqsEvent({
+        id: newId('event'),
+        type: 'post.queued',
+        createdAt: new Date().toISOString(),
+        tenantId: newId('tenant'),
+        workspaceId: newId('workspace'),
+        data: { postId, status: 'queued', platform: 'twitter', accountId: newId('account') },
+      });
+    },
+  },
+  {
+    entry: 'webhook-dispatcher',
+    label: 'message for an unknown delivery',
+    event: () =>
+      sqsEvent({
+        tenantId: newId('tenant'),
+        workspaceId: newId('workspace'),
+        webhookId: newId('webhook'),
+        deliveryId: newId('webhookDelivery'),
+        attempts: 0,
+      }),
   },
   {
     entry: 'media-uploaded',
