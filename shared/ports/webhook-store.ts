@@ -134,6 +134,24 @@ export function webhookDeliveryId(webhookId: string, eventId: string): string {
   return derivedId('webhookDelivery', timePart, webhookId, eventId);
 }
 
+/** The record `createDelivery` stores for a new delivery: pending, no attempt yet. */
+export function newDelivery(input: NewDelivery): WebhookDelivery {
+  return {
+    deliveryId: webhookDeliveryId(input.webhookId, input.event.id),
+    tenantId: input.tenantId,
+    workspaceId: input.workspaceId,
+    webhookId: input.webhookId,
+    eventId: input.event.id,
+    eventType: input.event.type,
+    event: input.event,
+    status: 'pending',
+    attempts: [],
+    ...(input.nextAttemptAt && { nextAttemptAt: input.nextAttemptAt }),
+    ...(input.dispatchRequestedAt && { dispatchRequestedAt: input.dispatchRequestedAt }),
+    createdAt: input.createdAt,
+  };
+}
+
 /** A workspace's webhooks. Every read is scoped to a tenant and workspace. */
 export interface WebhookRegistry {
   /**

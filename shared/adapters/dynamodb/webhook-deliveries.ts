@@ -12,9 +12,9 @@ import {
   type DeliveryKey,
   type DeliveryListQuery,
   type DeliveryLog,
+  newDelivery,
   WEBHOOK_RETENTION_DAYS,
   type WebhookDelivery,
-  webhookDeliveryId,
 } from '../../ports/webhook-store.js';
 import { type CursorScope, decodeCursor, encodeCursor } from './cursor.js';
 import { fromItem, keys, toItem } from './keys.js';
@@ -92,22 +92,9 @@ export function makeDynamoDeliveryLog(db: DynamoDBDocumentClient, tableName: str
 
   return {
     async createDelivery(input) {
-      const deliveryId = webhookDeliveryId(input.webhookId, input.event.id);
+      const delivery = newDelivery(input);
+      const { deliveryId } = delivery;
       const key = { ...input, deliveryId };
-      const delivery: WebhookDelivery = {
-        deliveryId,
-        tenantId: input.tenantId,
-        workspaceId: input.workspaceId,
-        webhookId: input.webhookId,
-        eventId: input.event.id,
-        eventType: input.event.type,
-        event: input.event,
-        status: 'pending',
-        attempts: [],
-        ...(input.nextAttemptAt && { nextAttemptAt: input.nextAttemptAt }),
-        ...(input.dispatchRequestedAt && { dispatchRequestedAt: input.dispatchRequestedAt }),
-        createdAt: input.createdAt,
-      };
       const partition = keys.deliveryPartition(input.tenantId, input.workspaceId, input.webhookId);
       try {
         await db.send(

@@ -7,6 +7,7 @@ import {
   type DeliveryListQuery,
   type FeedEvent,
   type FeedQuery,
+  newDelivery,
   WEBHOOK_RETENTION_DAYS,
   type Webhook,
   type WebhookDelivery,
@@ -156,20 +157,7 @@ export class InMemoryWebhookStore implements WebhookStore {
     const key = deliveryKey({ ...input, deliveryId });
     const existing = this.deliveries.get(key);
     if (existing) return { delivery: structuredClone(existing), created: false };
-    const delivery: WebhookDelivery = {
-      deliveryId,
-      tenantId: input.tenantId,
-      workspaceId: input.workspaceId,
-      webhookId: input.webhookId,
-      eventId: input.event.id,
-      eventType: input.event.type,
-      event: structuredClone(input.event),
-      status: 'pending',
-      attempts: [],
-      ...(input.nextAttemptAt && { nextAttemptAt: input.nextAttemptAt }),
-      ...(input.dispatchRequestedAt && { dispatchRequestedAt: input.dispatchRequestedAt }),
-      createdAt: input.createdAt,
-    };
+    const delivery = newDelivery(structuredClone(input));
     this.deliveries.set(key, delivery);
     return { delivery: structuredClone(delivery), created: true };
   }
