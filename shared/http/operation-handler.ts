@@ -10,7 +10,7 @@ import { resolveWorkspace } from './middlewares/resolve-workspace.js';
 import { responseHeaders } from './middlewares/response-headers.js';
 import { validateInput } from './middlewares/validate-input.js';
 import { type Operation, type OperationContext, Reply } from './operation.js';
-import type { ApiContext, ApiEvent, ApiResult } from './request-state.js';
+import { type ApiContext, type ApiEvent, type ApiResult, callerIds } from './request-state.js';
 
 export type ApiHandler = (event: ApiEvent, context: ApiContext) => Promise<ApiResult>;
 
@@ -28,10 +28,7 @@ export function makeOperationHandler(operation: Operation, deps: ServiceDeps): A
     const ctx = {
       requestId: state.requestId,
       deps,
-      logger: (state.logger ?? deps.logger).with({
-        ...(state.principal && { tenantId: state.principal.tenant.tenantId }),
-        ...(state.workspaceId && { workspaceId: state.workspaceId }),
-      }),
+      logger: (state.logger ?? deps.logger).with(callerIds(state)),
       principal: state.principal,
       workspaceId: state.workspaceId,
     } as OperationContext; // principal/workspaceId are present for the operations that declare them

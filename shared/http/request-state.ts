@@ -38,3 +38,11 @@ export function stateOf(request: ApiRequest): RequestState {
   }
   return request.context.api;
 }
+
+/** The tenant and workspace a request is about, once authentication and workspace resolution know them. */
+export function callerIds(state: RequestState): { tenantId?: string; workspaceId?: string } {
+  return {
+    ...(state.principal && { tenantId: state.principal.tenant.tenantId }),
+    ...(state.workspaceId && { workspaceId: state.workspaceId }),
+  };
+}

@@ -1,7 +1,8 @@
 import type { Logger } from '../../ports/logger.js';
 import type { Metrics } from '../../ports/metrics.js';
+import { makeInvocationLogger } from '../../services/invocation-logger.js';
 import type { Operation } from '../operation.js';
-import { type ApiMiddleware, type ApiRequest, stateOf } from '../request-state.js';
+import { type ApiMiddleware, type ApiRequest, callerIds, stateOf } from '../request-state.js';
 
 /**
  * Registered right after responseHeaders, so its `before` runs first and its `after`/`onError`
@@ -10,19 +11,13 @@ import { type ApiMiddleware, type ApiRequest, stateOf } from '../request-state.j
  * workspace once known), writes one line per request with its status and duration, and counts
  * 401s and 429s.
  */
-export function requestLog(
-  operation: Operation | undefined,
-  logger: Logger,
-  metrics: Metrics,
-): ApiMiddleware {
-  let coldStart = true;
+export function requestLog(operation: Operation, logger: Logger, metrics: Metrics): ApiMiddleware {
+  // The same function, Lambda request id and cold-start fields as the queue and stream consumers'.
+  const invocationLogger = makeInvocationLogger(logger);
   const finish = (request: ApiRequest) => {
     const state = stateOf(request);
     const status = request.response?.statusCode ?? 500;
-    const line = (state.logger ?? logger).with({
-      ...(state.principal && { tenantId: state.principal.tenant.tenantId }),
-      ...(state.workspaceId && { workspaceId: state.workspaceId }),
-    });
+    const line = (state.logger ?? logger).with(callerIds(state));
     const fields = {
       method: request.event.requestContext?.http?.method,
       route: request.event.routeKey,
@@ -32,21 +27,16 @@ export function requestLog(
     if (status >= 500) line.error('request failed', fields);
     else line.info('request', fields);
     if (status === 401) metrics.count('AuthenticationFailures');
-    if (status === 429 && operation)
-      metrics.count('RateLimitedRequests', { family: operation.rateLimitFamily });
+    if (status === 429) metrics.count('RateLimitedRequests', { family: operation.rateLimitFamily });
   };
   return {
     before: (request) => {
       const state = stateOf(request);
       state.startedAt = performance.now();
-      state.logger = logger.with({
+      state.logger = invocationLogger(request.context).with({
         requestId: state.requestId,
-        lambdaRequestId: request.context.awsRequestId,
-        function: request.context.functionName,
-        coldStart,
-        ...(operation && { operation: operation.id }),
+        operation: operation.id,
       });
-      coldStart = false;
     },
     after: finish,
     onError: finish,
