@@ -1,28 +1,19 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { RateLimitDecision } from '../domain/rate-limit-policy.js';
-import type { Principal } from '../domain/tenancy.js';
+import type { PipelineProgress } from '../pipeline/operation-request.js';
 import type { Logger } from '../ports/logger.js';
 import { requestIdFrom } from './request-id.js';
 
-/** What the middlewares learn about one request, in the order they learn it. */
-export interface RequestState {
+/**
+ * What the middlewares learn about one request: its ids and start, and what the operation
+ * pipeline learned (caller, rate-limit decision, workspace) for the log line and the headers.
+ */
+export interface RequestState extends PipelineProgress {
   requestId: string;
   /** performance.now() when the request reached the stack. */
   startedAt?: number;
   /** Carries the request's ids; set by requestLog. */
   logger?: Logger;
-  principal?: Principal;
-  rateLimit?: RateLimitDecision;
-  workspaceId?: string;
-  /** The body after JSON parsing (before schema validation). */
-  parsedBody?: unknown;
-  input?: {
-    params: Record<string, unknown>;
-    query: Record<string, unknown>;
-    body: unknown;
-    headers: Record<string, unknown>;
-  };
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -37,12 +28,4 @@ export function stateOf(request: ApiRequest): RequestState {
     request.context.api = { requestId: requestIdFrom(request.event.headers?.['x-request-id']) };
   }
   return request.context.api;
-}
-
-/** The tenant and workspace a request is about, once authentication and workspace resolution know them. */
-export function callerIds(state: RequestState): { tenantId?: string; workspaceId?: string } {
-  return {
-    ...(state.principal && { tenantId: state.principal.tenant.tenantId }),
-    ...(state.workspaceId && { workspaceId: state.workspaceId }),
-  };
 }

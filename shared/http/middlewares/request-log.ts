@@ -1,8 +1,9 @@
+import { callerIds } from '../../pipeline/operation-request.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Metrics } from '../../ports/metrics.js';
 import { makeInvocationLogger } from '../../services/invocation-logger.js';
 import type { Operation } from '../operation.js';
-import { type ApiMiddleware, type ApiRequest, callerIds, stateOf } from '../request-state.js';
+import { type ApiMiddleware, type ApiRequest, stateOf } from '../request-state.js';
 
 /**
  * Registered right after responseHeaders, so its `before` runs first and its `after`/`onError`

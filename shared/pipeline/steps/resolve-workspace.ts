@@ -1,9 +1,9 @@
 import { assertScopeCovers, soleWorkspace } from '../../domain/access.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/tenancy.js';
+import type { Operation } from '../../http/operation.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
-import type { Operation } from '../operation.js';
-import { type ApiMiddleware, stateOf } from '../request-state.js';
+import type { OperationRequest } from '../operation-request.js';
 
 /** Upper bound on workspaces read to answer a workspace-less request for an `all`-scope agent. */
 const MAX_IMPLICIT_WORKSPACES = 100;
@@ -25,24 +25,24 @@ async function accessibleWorkspaces(tenancy: TenancyStore, principal: Principal)
   return page.items.map((workspace) => workspace.workspaceId);
 }
 
-/** Settles which workspace the request is about, before its body is even parsed. */
-export function resolveWorkspace(operation: Operation, tenancy: TenancyStore): ApiMiddleware {
-  return {
-    before: async (request) => {
-      if (operation.workspace === 'none') return;
-      const state = stateOf(request);
-      const principal = state.principal;
-      if (!principal) return;
-      const named =
-        operation.workspace === 'path'
-          ? request.event.pathParameters?.workspace_id
-          : request.event.queryStringParameters?.workspaceId;
-      if (named) {
-        state.workspaceId = await visibleWorkspace(tenancy, principal, named);
-        return;
-      }
-      if (operation.workspace === 'path') throw new NotFoundError();
-      state.workspaceId = soleWorkspace(await accessibleWorkspaces(tenancy, principal));
-    },
-  };
+function namedWorkspace(operation: Operation, request: OperationRequest): string | undefined {
+  const named = operation.workspace === 'path' ? request.params.workspace_id : request.query.workspaceId;
+  return typeof named === 'string' && named !== '' ? named : undefined;
+}
+
+/**
+ * Settles which workspace the call is about, before its body is even parsed; undefined for an
+ * operation that is not about one workspace.
+ */
+export async function resolveWorkspace(
+  operation: Operation,
+  tenancy: TenancyStore,
+  principal: Principal,
+  request: OperationRequest,
+): Promise<string | undefined> {
+  if (operation.workspace === 'none') return undefined;
+  const named = namedWorkspace(operation, request);
+  if (named) return visibleWorkspace(tenancy, principal, named);
+  if (operation.workspace === 'path') throw new NotFoundError();
+  return soleWorkspace(await accessibleWorkspaces(tenancy, principal));
 }

@@ -1,0 +1,27 @@
+import { InvalidRequestError, UnsupportedMediaTypeError } from '../domain/errors.js';
+import { headerOf, isJsonContentType, mediaTypeOf } from './content-type.js';
+import type { ApiEvent } from './request-state.js';
+
+/**
+ * A body must say it is JSON (`application/json` or `application/<x>+json`, any charset or other
+ * parameter): anything else, or no Content-Type at all, is 415. An empty body is left to the schema.
+ */
+function requireJsonContentType(event: ApiEvent): void {
+  if (event.body === undefined || event.body === '') return;
+  const contentType = headerOf(event.headers, 'content-type');
+  if (contentType === undefined || !isJsonContentType(contentType)) {
+    throw new UnsupportedMediaTypeError(contentType && mediaTypeOf(contentType).slice(0, 100));
+  }
+}
+
+/** The event's body as a JSON value (undefined when empty): 415 unless declared JSON, 400 if malformed. */
+export function readJsonBody(event: ApiEvent): unknown {
+  requireJsonContentType(event);
+  if (event.body === undefined || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidRequestError('The request body is not valid JSON.', { body: ['Malformed JSON.'] });
+  }
+}

@@ -1,0 +1,52 @@
+import type { RateLimitDecision } from '../domain/rate-limit-policy.js';
+import type { Principal } from '../domain/tenancy.js';
+import type { Logger } from '../ports/logger.js';
+
+/**
+ * One call of an operation as any transport hands it over (REST through API Gateway, an MCP tool
+ * call): nothing here is a Lambda event or an HTTP message.
+ */
+export interface OperationRequest {
+  /** Ours (X-Request-Id): every log line and error answer carries it. */
+  requestId: string;
+  /** The `Authorization` header's value: `Bearer smcp_…`. */
+  authorization: string | undefined;
+  /** Path parameters by the names in the operation's path (`workspace_id`). */
+  params: Readonly<Record<string, unknown>>;
+  query: Readonly<Record<string, unknown>>;
+  /** Request headers by lower-case name; only those the operation's schema names are read. */
+  headers: Readonly<Record<string, unknown>>;
+  /**
+   * The body as a JSON value, undefined when there is none. Called only for an operation that
+   * takes a body, and only once the caller is known: a transport that carries bytes throws our
+   * 415 or 400 from here, so a bad key is still a 401 whatever the body.
+   */
+  readBody(): unknown;
+  /** Carries the invocation's ids; the pipeline adds the tenant and workspace once it knows them. */
+  logger: Logger;
+}
+
+/** A successful call: the operation's status, its body (parsed by its response schema), extra headers. */
+export interface OperationResult {
+  status: number;
+  body: unknown;
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * What the pipeline has learned so far, filled in step by step, so that a transport can still
+ * use it when a later step fails: the request log's tenant and workspace, the rate-limit headers.
+ */
+export interface PipelineProgress {
+  principal?: Principal;
+  rateLimit?: RateLimitDecision;
+  workspaceId?: string;
+}
+
+/** The tenant and workspace a call is about, as far as the pipeline got. */
+export function callerIds(progress: PipelineProgress): { tenantId?: string; workspaceId?: string } {
+  return {
+    ...(progress.principal && { tenantId: progress.principal.tenant.tenantId }),
+    ...(progress.workspaceId && { workspaceId: progress.workspaceId }),
+  };
+}

@@ -1,0 +1,36 @@
+import { InvalidRequestError, type ValidationDetails } from '../../domain/errors.js';
+import type { Operation, OperationInput } from '../../http/operation.js';
+import { toValidationDetails } from '../../http/validation-details.js';
+import type { OperationRequest } from '../operation-request.js';
+
+type ValidatedInput = OperationInput<Record<string, unknown>, Record<string, unknown>, unknown>;
+
+/**
+ * Checks path parameters, query, the headers the operation names and its body against the
+ * operation's schemas: every failure is one 400 INVALID_REQUEST whose `details` lists all of them.
+ * An operation without a body schema never reads the body.
+ */
+export function validateInput(operation: Operation, request: OperationRequest): ValidatedInput {
+  const { params, query, body, headers } = operation.schemas;
+  const details: ValidationDetails = {};
+  const parsedParams = params.safeParse(request.params);
+  if (!parsedParams.success) Object.assign(details, toValidationDetails(parsedParams.error, 'params'));
+  const parsedQuery = query.safeParse(request.query);
+  if (!parsedQuery.success) Object.assign(details, toValidationDetails(parsedQuery.error, 'query'));
+  let headerValues: Record<string, unknown> = {};
+  if (headers) {
+    const parsedHeaders = headers.safeParse(request.headers);
+    if (parsedHeaders.success) headerValues = parsedHeaders.data;
+    else Object.assign(details, toValidationDetails(parsedHeaders.error, 'headers'));
+  }
+  let bodyValue: unknown;
+  if (body) {
+    const parsedBody = body.safeParse(request.readBody());
+    if (parsedBody.success) bodyValue = parsedBody.data;
+    else Object.assign(details, toValidationDetails(parsedBody.error, 'body'));
+  }
+  if (Object.keys(details).length > 0 || !parsedParams.success || !parsedQuery.success) {
+    throw new InvalidRequestError('The request does not match the schema; see details.', details);
+  }
+  return { params: parsedParams.data, query: parsedQuery.data, body: bodyValue, headers: headerValues };
+}
