@@ -1,4 +1,4 @@
-import { ConflictError, IdempotencyKeyReusedError, NotFoundError } from '../../domain/errors.js';
+import { ConflictError, IdempotencyKeyReusedError } from '../../domain/errors.js';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotencyRecord,
@@ -6,23 +6,15 @@ import {
 } from '../../domain/idempotency.js';
 import { newId } from '../../domain/ids.js';
 import type { Platform } from '../../domain/platforms.js';
-import { initialStatus } from '../../domain/post-lifecycle.js';
-import type { ContentItem, MediaRef, Post, PostType, RequestedStatus } from '../../domain/posts.js';
+import type { Post, PostType } from '../../domain/posts.js';
 import type { Principal } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
 import { type Metrics, noMetrics } from '../../ports/metrics.js';
 import { IdempotencyRace, type PostStore } from '../../ports/post-store.js';
-import { assertReadyToSubmit, referencedMediaIds } from './post-checks.js';
+import { type CreatePostInput, makeCheckNewPost } from './check-new-post.js';
+import { assertNoFindings } from './post-checks.js';
 
-export interface CreatePostInput {
-  platform: Platform;
-  accountId: string;
-  status: RequestedStatus;
-  postType: PostType;
-  content: string | ContentItem[];
-  scheduledAt?: string;
-  media?: MediaRef[];
-}
+export type { CreatePostInput } from './check-new-post.js';
 
 export interface CreatedPost {
   status: number;
@@ -37,6 +29,7 @@ const RACE_PAUSE_MS = 50;
 /** `metrics` counts PostsCreated (by platform); none when a caller (a unit test) leaves it out. */
 export function makeCreatePost(deps: { posts: PostStore; clock: Clock; metrics?: Metrics }) {
   const metrics = deps.metrics ?? noMetrics;
+  const checkNewPost = makeCheckNewPost(deps);
   const counted = (created: CreatedPost): CreatedPost => {
     metrics.count('PostsCreated', { platform: created.body.platform });
     return created;
@@ -67,10 +60,10 @@ export function makeCreatePost(deps: { posts: PostStore; clock: Clock; metrics?:
   /**
    * Create a post:
    * 1. a live record for the Idempotency-Key replays the first answer (or 422 for another body);
-   * 2. read the workspace, account and media in one round trip;
-   * 3. unless it is a draft: scheduledAt ahead (400), platform rules (422), policies (403);
-   * 4. write the post, with the idempotency record in the same transaction;
-   * 5. a lost race for the key replays the winner's answer.
+   * 2. the check step validatePost runs too (check-new-post.ts): unless it is a draft, scheduledAt
+   *    ahead (400), platform rules (422), policies (403), refused at the first of these;
+   * 3. write the post, with the idempotency record in the same transaction;
+   * 4. a lost race for the key replays the winner's answer.
    */
   return async function createPost(
     principal: Principal,
@@ -86,31 +79,10 @@ export function makeCreatePost(deps: { posts: PostStore; clock: Clock; metrics?:
       if (record) return replay(record, fingerprint);
     }
 
-    const draft = {
-      platform: input.platform,
-      postType: input.postType,
-      content: input.content,
-      media: input.media ?? [],
-      ...(input.scheduledAt && { scheduledAt: input.scheduledAt }),
-    };
-    const context = await deps.posts.loadContext(
-      tenantId,
-      workspaceId,
-      input.accountId,
-      referencedMediaIds(draft),
-    );
-    if (!context.workspace) throw new NotFoundError();
-    if (input.status !== 'draft') {
-      assertReadyToSubmit(draft, input.accountId, context, {
-        now: deps.clock.now(),
-        publishNow: input.status === 'publish',
-      });
-    }
+    const { draft, status, findings } = await checkNewPost(tenantId, workspaceId, input);
+    assertNoFindings(findings);
 
     const now = new Date(deps.clock.now()).toISOString();
-    const status = initialStatus(input.status, {
-      requireApproval: context.workspace.policies?.requireApproval ?? false,
-    });
     const post: Post = {
       postId: newId('post', deps.clock.now()),
       tenantId,

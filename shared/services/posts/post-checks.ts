@@ -1,6 +1,7 @@
 import { InvalidRequestError, PolicyViolationError, ValidationFailedError } from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { checkPlatformRules } from '../../domain/platform-rules/index.js';
+import type { PolicyViolation } from '../../domain/policies.js';
 import { checkPolicies } from '../../domain/policy-check.js';
 import type { MediaKindLookup, MediaRef, PostDraft, RuleViolation } from '../../domain/posts.js';
 import type { PostContext } from '../../ports/post-store.js';
@@ -33,11 +34,23 @@ export function mediaKindLookup(context: PostContext): MediaKindLookup {
   };
 }
 
+/** The message of a scheduledAt that is not ahead: a 400 `details` entry, or a validation item. */
+const SCHEDULE_NOT_AHEAD = 'Must be in the future.';
+
+/** A scheduledAt that is not in the future, as an item of the same shape as a rule violation. */
+export function scheduleViolation(scheduledAt: string | undefined, now: number): RuleViolation | undefined {
+  if (!scheduledAt || Date.parse(scheduledAt) > now) return undefined;
+  return { field: 'scheduledAt', code: 'SCHEDULED_AT_IN_PAST', message: SCHEDULE_NOT_AHEAD };
+}
+
+function scheduleError(violation: RuleViolation): InvalidRequestError {
+  return new InvalidRequestError('scheduledAt is in the past.', { [violation.field]: [violation.message] });
+}
+
 /** 400 when scheduledAt is not in the future; drafts may carry any planned time. */
 export function assertScheduleInFuture(scheduledAt: string | undefined, now: number): void {
-  if (scheduledAt && Date.parse(scheduledAt) <= now) {
-    throw new InvalidRequestError('scheduledAt is in the past.', { scheduledAt: ['Must be in the future.'] });
-  }
+  const violation = scheduleViolation(scheduledAt, now);
+  if (violation) throw scheduleError(violation);
 }
 
 /** What the account and the referenced media say about the post (422 items). */
@@ -92,24 +105,59 @@ function contextViolations(
 }
 
 /**
+ * What the checks a post passes before it may wait for delivery found, each kind as the answer it
+ * leads to: `schedule` is a 400, `violations` a 422, `policy` a 403. Every kind is looked at, so a
+ * caller that only reports (validatePost) sees every problem at once; one that refuses answers the
+ * first kind found, in this order.
+ */
+export interface SubmitFindings {
+  /** scheduledAt is not ahead of the clock (400 INVALID_REQUEST `details.scheduledAt`). */
+  schedule?: RuleViolation;
+  /** The account and media in context, and the network's rules: every violation (422 `errors[]`). */
+  violations: RuleViolation[];
+  /** The first workspace policy broken, in POLICY_FACET_ORDER (403 policy_violation). */
+  policy?: PolicyViolation;
+}
+
+/**
  * The checks a post passes before it may wait for delivery (not drafts, which may be incomplete):
  * 1. scheduledAt lies ahead (400);
  * 2. the account and media exist and fit, and the network's rules hold: every violation at once (422);
  * 3. the workspace's policies allow it (403 policy_violation).
+ * Pure: nothing is thrown or written; {@link assertNoFindings} turns the result into the refusal.
  */
+export function findSubmitProblems(
+  draft: PostDraft,
+  accountId: string,
+  context: PostContext,
+  options: { now: number; publishNow: boolean },
+): SubmitFindings {
+  const mediaKind = mediaKindLookup(context);
+  const schedule = scheduleViolation(draft.scheduledAt, options.now);
+  const policy = checkPolicies(draft, context.workspace?.policies, { now: options.now, mediaKind });
+  return {
+    ...(schedule && { schedule }),
+    violations: [
+      ...contextViolations(draft, accountId, context, options.publishNow),
+      ...checkPlatformRules(draft, mediaKind),
+    ],
+    ...(policy && { policy }),
+  };
+}
+
+/** Refuses with the first kind of problem found: 400 for the schedule, then 422, then 403. */
+export function assertNoFindings(findings: SubmitFindings): void {
+  if (findings.schedule) throw scheduleError(findings.schedule);
+  if (findings.violations.length > 0) throw new ValidationFailedError(findings.violations);
+  if (findings.policy) throw new PolicyViolationError(findings.policy.facet, findings.policy.reason);
+}
+
+/** {@link findSubmitProblems}, refusing the post at the first kind of problem (as create and PATCH do). */
 export function assertReadyToSubmit(
   draft: PostDraft,
   accountId: string,
   context: PostContext,
   options: { now: number; publishNow: boolean },
 ): void {
-  assertScheduleInFuture(draft.scheduledAt, options.now);
-  const mediaKind = mediaKindLookup(context);
-  const violations = [
-    ...contextViolations(draft, accountId, context, options.publishNow),
-    ...checkPlatformRules(draft, mediaKind),
-  ];
-  if (violations.length > 0) throw new ValidationFailedError(violations);
-  const violation = checkPolicies(draft, context.workspace?.policies, { now: options.now, mediaKind });
-  if (violation) throw new PolicyViolationError(violation.facet, violation.reason);
+  assertNoFindings(findSubmitProblems(draft, accountId, context, options));
 }
