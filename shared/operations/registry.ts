@@ -14,6 +14,7 @@ import { approvePost, rejectPost } from './posts/decide-approval.js';
 import { getPost } from './posts/get-post.js';
 import { listPosts } from './posts/list-posts.js';
 import { updatePost } from './posts/update-post.js';
+import { validatePost } from './posts/validate-post.js';
 import { createWebhook } from './webhooks/create-webhook.js';
 import { deleteWebhook, deleteWebhookShort } from './webhooks/delete-webhook.js';
 import { listDeliveries, listDeliveriesShort } from './webhooks/list-deliveries.js';
@@ -31,6 +32,7 @@ export const operations: readonly Operation[] = [
   listAccounts,
   getAccount,
   createPost,
+  validatePost,
   getPost,
   listPosts,
   updatePost,

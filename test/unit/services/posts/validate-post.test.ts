@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  PolicyViolationError,
+  ValidationFailedError,
+} from '../../../../shared/domain/errors.js';
+import type { WorkspacePolicies } from '../../../../shared/domain/policies.js';
+import { type CreatePostInput, makeCreatePost } from '../../../../shared/services/posts/create-post.js';
+import { makeValidatePost } from '../../../../shared/services/posts/validate-post.js';
+import { aMedia } from '../../support/builders.js';
+import { ACCOUNT_ID, aServiceWorld, at, WORKSPACE_ID } from '../../support/service-world.js';
+
+function aTweet(overrides: Partial<CreatePostInput> = {}): CreatePostInput {
+  return {
+    platform: 'twitter',
+    accountId: ACCOUNT_ID,
+    status: 'publish',
+    postType: 'text',
+    content: 'Hello from the unit tests',
+    ...overrides,
+  };
+}
+
+async function setup(policies?: WorkspacePolicies) {
+  const world = await aServiceWorld(policies ? { policies } : {});
+  const validate = makeValidatePost(world);
+  const create = makeCreatePost(world);
+  return {
+    ...world,
+    validatePost: (input: CreatePostInput, workspaceId = WORKSPACE_ID) =>
+      validate(world.principal, workspaceId, input),
+    /** What a create of the same input answers: the error it throws, or undefined when it creates. */
+    createRefusal: (input: CreatePostInput) =>
+      create(world.principal, WORKSPACE_ID, input).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+  };
+}
+
+describe('validate post', () => {
+  it('a post a create accepts: valid, with the status it would start in, and nothing written', async () => {
+    const { validatePost, posts } = await setup();
+
+    const result = await validatePost(aTweet());
+
+    expect(result).toEqual({ valid: true, postStatus: 'queued', errors: [] });
+    expect(posts.all()).toEqual([]);
+  });
+
+  it.each([
+    ['scheduled', { status: 'scheduled', scheduledAt: at(60_000) }, {}, 'scheduled'],
+    ['draft', { status: 'draft' }, {}, 'draft'],
+    ['publish with approval required', {}, { requireApproval: true }, 'pending_approval'],
+  ] as const)('%s: postStatus %s', async (_case, input, policies, expected) => {
+    const { validatePost } = await setup(policies);
+
+    const result = await validatePost(aTweet(input));
+
+    expect(result).toEqual({ valid: true, postStatus: expected, errors: [] });
+  });
+
+  it('a draft is valid whatever it holds, as a create keeps it', async () => {
+    const { validatePost } = await setup({ blockedTerms: ['spam'] });
+
+    const result = await validatePost(
+      aTweet({
+        status: 'draft',
+        accountId: 'acc_01JD0000000000000000000099',
+        postType: 'reel',
+        content: 'spam',
+        scheduledAt: at(-60_000),
+      }),
+    );
+
+    expect(result).toEqual({ valid: true, postStatus: 'draft', errors: [] });
+  });
+
+  it("the network's rules and the context: the items of create's 422, nothing written", async () => {
+    const { validatePost, createRefusal, media, posts } = await setup();
+    await media.put(aMedia({ status: 'pending' }));
+    const input = aTweet({
+      accountId: 'acc_01JD0000000000000000000099',
+      postType: 'image',
+      content: 'x'.repeat(281),
+      media: [{ id: aMedia().mediaId }, { id: 'med_01JD0000000000000000000099' }],
+    });
+
+    const result = await validatePost(input);
+    const refusal = await createRefusal(input);
+
+    expect(refusal).toBeInstanceOf(ValidationFailedError);
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual((refusal as ValidationFailedError).fields.errors);
+    expect(result.errors.map(({ field, code }) => `${field}:${code}`)).toEqual(
+      expect.arrayContaining([
+        'accountId:ACCOUNT_NOT_FOUND',
+        'media[0].id:MEDIA_NOT_UPLOADED',
+        'media[1].id:MEDIA_NOT_FOUND',
+        'content:TEXT_TOO_LONG',
+      ]),
+    );
+    expect(result.policyViolation).toBeUndefined();
+    expect(posts.all()).toEqual([]);
+  });
+
+  it("a workspace policy: create's 403 facet, reason and message", async () => {
+    const { validatePost, createRefusal } = await setup({ blockedTerms: ['guaranteed returns'] });
+    const input = aTweet({ content: 'Guaranteed returns, every time!' });
+
+    const result = await validatePost(input);
+    const refusal = (await createRefusal(input)) as PolicyViolationError;
+
+    expect(refusal).toBeInstanceOf(PolicyViolationError);
+    expect(result).toEqual({
+      valid: false,
+      postStatus: 'queued',
+      errors: [],
+      policyViolation: { ...refusal.fields, message: refusal.message },
+    });
+  });
+
+  it("scheduledAt not ahead: an item with create's 400 field and message", async () => {
+    const { validatePost, createRefusal } = await setup();
+    const input = aTweet({ status: 'scheduled', scheduledAt: at(0) });
+
+    const result = await validatePost(input);
+    const refusal = (await createRefusal(input)) as InvalidRequestError;
+
+    expect(refusal).toBeInstanceOf(InvalidRequestError);
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual([
+      { field: 'scheduledAt', code: 'SCHEDULED_AT_IN_PAST', message: refusal.details?.scheduledAt?.[0] },
+    ]);
+  });
+
+  it('every kind of problem at once, where a create answers only the first', async () => {
+    const { validatePost } = await setup({ blackoutDates: ['2029-12-31'] });
+
+    const result = await validatePost(
+      aTweet({ status: 'scheduled', scheduledAt: '2029-12-31T10:00:00.000Z', postType: 'reel' }),
+    );
+
+    expect(result.errors.map(({ field, code }) => `${field}:${code}`)).toEqual(
+      expect.arrayContaining(['scheduledAt:SCHEDULED_AT_IN_PAST', 'postType:POST_TYPE_NOT_ALLOWED']),
+    );
+    expect(result.errors[0]?.code).toBe('SCHEDULED_AT_IN_PAST');
+    expect(result.policyViolation?.facet).toBe('schedule');
+  });
+
+  it('publish now outside the posting window, judged by the injected clock', async () => {
+    // NOW is 12:00 UTC; the window opens at 13:00.
+    const { validatePost, clock } = await setup({ postingWindow: { start: '13:00', end: '17:00' } });
+
+    const early = await validatePost(aTweet());
+    clock.advance(3_600_000);
+    const inTime = await validatePost(aTweet());
+
+    expect(early.policyViolation?.facet).toBe('schedule');
+    expect(inTime.valid).toBe(true);
+  });
+
+  it('a workspace that does not exist: 404', async () => {
+    const { validatePost } = await setup();
+
+    await expect(validatePost(aTweet(), 'wks_01JD0000000000000000000099')).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+});
