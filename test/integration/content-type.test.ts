@@ -67,7 +67,15 @@ describe('Content-Type of request bodies', () => {
 
   it('covers every operation that takes a body', () => {
     expect(withBody.map((operation) => operation.id).sort()).toEqual(
-      ['createPost', 'createUploadUrl', 'createWebhook', 'importMedia', 'rejectPost', 'updatePost'].sort(),
+      [
+        'createPost',
+        'validatePost',
+        'createUploadUrl',
+        'createWebhook',
+        'importMedia',
+        'rejectPost',
+        'updatePost',
+      ].sort(),
     );
   });
 

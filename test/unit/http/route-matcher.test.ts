@@ -210,6 +210,20 @@ describe('makeRouteMatcher over the real registry', () => {
     });
   });
 
+  it('sends POST .../posts/validate to validatePost, never to a {post_id} route', () => {
+    expect(matchRegistry('POST', '/v1/workspaces/wks_1/posts/validate')).toEqual({
+      kind: 'found',
+      operation: expect.objectContaining({ id: 'validatePost' }),
+      pathParameters: { workspace_id: 'wks_1' },
+    });
+    // As in API Gateway, another method falls to the parameter route (whose schema refuses the id).
+    expect(matchRegistry('GET', '/v1/workspaces/wks_1/posts/validate')).toMatchObject({
+      kind: 'found',
+      operation: { id: 'getPost' },
+      pathParameters: { post_id: 'validate' },
+    });
+  });
+
   it('answers wrong_method with GET for a POST to the workspace list', () => {
     expect(matchRegistry('POST', '/v1/workspaces')).toEqual({ kind: 'wrong_method', allowed: ['GET'] });
   });
