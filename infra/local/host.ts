@@ -9,6 +9,7 @@ import { makePowertoolsLogger } from '../../shared/adapters/observability/powert
 import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
+import { makeMcpHandler } from '../../shared/mcp/mcp-handler.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { noMetrics } from '../../shared/ports/metrics.js';
@@ -153,6 +154,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
         operations,
         handlerFor: (operation) => handlers.get(operation) as ApiHandler,
         fallback: makeFallbackHandler(operations),
+        mcp: makeMcpHandler(operations, deps),
       },
       { logger: deps.logger, metrics: deps.metrics, ...authFailureLimit(options, deps.clock) },
     );

@@ -81,7 +81,12 @@ export interface LocalApiRoutes {
   handlerFor(operation: Operation): ApiHandler;
   /** What API Gateway's `$default` route runs: 404 and 405 envelopes. */
   fallback: ApiHandler;
+  /** The MCP function, behind `ANY /mcp` (it answers every method itself). */
+  mcp?: ApiHandler;
 }
+
+/** The MCP endpoint's path, as the HTTP API routes it. */
+export const MCP_PATH = '/mcp';
 
 export interface LocalApiServerOptions {
   /** Where the server's own failures and refusals go (the handlers log through their deps). */
@@ -155,9 +160,10 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
       }
       const method = (request.method ?? 'GET').toUpperCase();
       const route = match(method, url.pathname);
+      const mcp = url.pathname === MCP_PATH ? routes.mcp : undefined;
       const address = request.socket.remoteAddress ?? 'unknown';
       const authorization = request.headers.authorization;
-      const checksKey = route.kind === 'found' && route.operation.auth === 'apiKey';
+      const checksKey = mcp !== undefined || (route.kind === 'found' && route.operation.auth === 'apiKey');
       // Before the body is read or a handler runs: a flood of bad keys costs no key look-up.
       const tooManyFailures = checksKey ? authFailures?.check(address, authorization) : undefined;
       if (tooManyFailures) {
@@ -183,6 +189,13 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
         return;
       }
       const body = await readBody(request, GATEWAY_MAX_BODY_BYTES);
+      if (mcp) {
+        const event = toApiGatewayEvent({ request, url, body, routeKey: `ANY ${MCP_PATH}` });
+        const result = await mcp(event, makeLambdaContext('mcp'));
+        authFailures?.record(address, authorization, result.statusCode ?? 200);
+        writeResult(response, result);
+        return;
+      }
       if (route.kind === 'found') {
         const event = toApiGatewayEvent({
           request,

@@ -44,7 +44,7 @@ function jsonSchema(
   return hoistDefinitions(generated, components);
 }
 
-const errorEnvelopeSchema: JsonSchema = {
+export const errorEnvelopeSchema: JsonSchema = {
   type: 'object',
   required: ['error', 'message'],
   properties: {

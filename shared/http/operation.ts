@@ -34,6 +34,17 @@ export type OperationResource =
   | 'media-delete'
   | 'secrets-encrypt';
 
+export interface OperationEffects {
+  /** Changes nothing although its method is not GET (a check that writes nothing). */
+  readOnly?: boolean;
+  /** Ends or refuses something for good (cancel, reject). */
+  destructive?: boolean;
+  /** Calling it again with the same input changes nothing more. */
+  idempotent?: boolean;
+  /** Reaches outside the service: a social network, a webhook receiver, a media URL. */
+  reachesNetwork?: boolean;
+}
+
 /** What a handler is given besides its validated input. */
 export interface OperationContext {
   requestId: string;
@@ -109,6 +120,11 @@ export interface Operation<
    * OpenAPI document lists both.
    */
   errors?: readonly ErrorCode[];
+  /**
+   * What the call does beyond what its method says, for MCP's tool annotations. Without it a GET
+   * is read-only and idempotent, a DELETE destructive and idempotent, anything else neither.
+   */
+  effects?: OperationEffects;
   schemas: OperationSchemas<P, Q, B, R>;
   // Method syntax on purpose: it lets one registry list operations of different input types.
   handler(

@@ -2,7 +2,6 @@ import { callerIds } from '../../pipeline/operation-request.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Metrics } from '../../ports/metrics.js';
 import { makeInvocationLogger } from '../../services/invocation-logger.js';
-import type { Operation } from '../operation.js';
 import { type ApiMiddleware, type ApiRequest, stateOf } from '../request-state.js';
 
 /**
@@ -12,7 +11,11 @@ import { type ApiMiddleware, type ApiRequest, stateOf } from '../request-state.j
  * workspace once known), writes one line per request with its status and duration, and counts
  * 401s and 429s.
  */
-export function requestLog(operation: Operation, logger: Logger, metrics: Metrics): ApiMiddleware {
+export function requestLog(
+  operation: { id: string; rateLimitFamily?: string },
+  logger: Logger,
+  metrics: Metrics,
+): ApiMiddleware {
   // The same function, Lambda request id and cold-start fields as the queue and stream consumers'.
   const invocationLogger = makeInvocationLogger(logger);
   const finish = (request: ApiRequest) => {
@@ -28,7 +31,8 @@ export function requestLog(operation: Operation, logger: Logger, metrics: Metric
     if (status >= 500) line.error('request failed', fields);
     else line.info('request', fields);
     if (status === 401) metrics.count('AuthenticationFailures');
-    if (status === 429) metrics.count('RateLimitedRequests', { family: operation.rateLimitFamily });
+    if (status === 429 && operation.rateLimitFamily)
+      metrics.count('RateLimitedRequests', { family: operation.rateLimitFamily });
   };
   return {
     before: (request) => {

@@ -16,6 +16,7 @@ export const importMedia = defineOperation({
   rateLimitFamily: 'media_uploads',
   workspace: 'path',
   successStatus: 202,
+  effects: { reachesNetwork: true },
   schemas: { params: workspacePathParams, query: noQuery, body: importBody, response: mediaResource },
   async handler({ deps, principal, workspaceId }, { body }) {
     return toMediaResource(await makeStartImport(deps)(principal.tenant.tenantId, workspaceId, body));

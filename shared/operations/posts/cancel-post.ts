@@ -17,6 +17,7 @@ export const cancelPost = defineOperation({
   workspace: 'path',
   errors: ['not_found', 'conflict'],
   successStatus: 200,
+  effects: { destructive: true, idempotent: true },
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {
     return toPostResource(await makeChangePost(deps).cancel(principal, workspaceId, params.post_id));

@@ -19,6 +19,7 @@ export const createPost = defineOperation({
   resources: ['idempotency-table'],
   errors: ['VALIDATION_FAILED', 'policy_violation', 'idempotency_key_reused', 'conflict'],
   successStatus: 201,
+  effects: { reachesNetwork: true },
   schemas: {
     params: workspacePathParams,
     query: noQuery,

@@ -17,6 +17,7 @@ export const approvePost = defineOperation({
   workspace: 'path',
   errors: ['not_found', 'conflict'],
   successStatus: 200,
+  effects: { reachesNetwork: true },
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {
     return toPostResource(
@@ -39,6 +40,7 @@ export const rejectPost = defineOperation({
   workspace: 'path',
   errors: ['not_found', 'conflict'],
   successStatus: 200,
+  effects: { destructive: true },
   schemas: { params: postPathParams, query: noQuery, body: rejectPostBody, response: postResource },
   async handler({ deps, principal, workspaceId }, { params, body }) {
     const post = await makeChangePost(deps).decide(principal, workspaceId, params.post_id, {

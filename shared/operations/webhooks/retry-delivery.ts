@@ -17,6 +17,7 @@ export const retryDelivery = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 202,
+  effects: { reachesNetwork: true },
   schemas: { params: deliveryPathParams, query: noQuery, response: deliveryResource },
   async handler({ deps, principal, workspaceId }, { params }) {
     const delivery = await makeRetryDelivery(deps)(

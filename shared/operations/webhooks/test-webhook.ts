@@ -17,6 +17,7 @@ export const testWebhook = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 202,
+  effects: { reachesNetwork: true },
   schemas: { params: webhookPathParams, query: noQuery, response: deliveryResource },
   async handler({ deps, principal, workspaceId }, { params }) {
     const delivery = await makeTestWebhook(deps)(principal.tenant.tenantId, workspaceId, params.webhook_id);

@@ -1,0 +1,55 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  type Tool as ListedTool,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { ServiceDeps } from '../runtime/deps.js';
+import { type CallContext, callTool } from './call-tool.js';
+import type { Tool } from './tool-catalog.js';
+
+export const SERVER_INFO = { name: 'social-publishing-api', version: '1.0.0' };
+
+const INSTRUCTIONS =
+  'Each tool is one REST operation of the social-publishing API, with the same API key, permissions, rate limits and errors. ' +
+  'Start with listWorkspaces, then listAccounts for a workspace. Check a post with validatePost before createPost; ' +
+  'pass idempotencyKey to createPost so a retry never posts twice. Delivery is asynchronous: poll getPost. ' +
+  'A failed call returns isError with our error envelope (error, message, details, status).';
+
+function listed(tool: Tool): ListedTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema && { outputSchema: tool.outputSchema }),
+    annotations: tool.annotations,
+  };
+}
+
+/**
+ * A new MCP server for one HTTP request (stateless: nothing survives the request). It has tools
+ * only: `tools/list` shows the catalog, `tools/call` runs one operation through the pipeline.
+ */
+export function makeMcpServer(
+  catalog: ReadonlyMap<string, Tool>,
+  context: CallContext,
+  deps: ServiceDeps,
+  metrics: Metrics,
+): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
+  const tools = [...catalog.values()].map(listed);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = catalog.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    return callTool(tool, request.params.arguments ?? {}, context, deps, metrics);
+  });
+  return server;
+}
