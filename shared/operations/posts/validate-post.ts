@@ -54,6 +54,8 @@ export const validatePost = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'path',
   successStatus: 200,
+  // A POST that writes nothing: MCP clients may call the tool freely (readOnlyHint).
+  effects: { readOnly: true },
   schemas: {
     params: workspacePathParams,
     query: noQuery,
