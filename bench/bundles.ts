@@ -42,6 +42,7 @@ const SOURCE_MAPS = process.env.BENCH_SOURCE_MAPS !== 'off';
 const ENTRIES = [
   'operation',
   'fallback',
+  'mcp',
   'outbox',
   'delivery-worker',
   'reconciler',
@@ -104,6 +105,7 @@ function constructDrift(): string[] {
 // ---- The environment each function's config requires (dummy values; the stub stands behind them).
 
 const QUEUE = (name: string) => `${STUB_ORIGIN_PLACEHOLDER}/000000000000/bench-${name}`;
+const BENCH_KEY_ARN = 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000';
 
 function functionEnvironment(entry: Entry, operationId?: string): Record<string, string> {
   const service = {
@@ -122,6 +124,9 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
   switch (entry) {
     case 'operation':
       return { ...service, OPERATION_ID: operationId ?? 'getOpenApi' };
+    case 'mcp':
+      // As infra/constructs/mcp-endpoint.ts: the operations' environment, and the key (a tool encrypts).
+      return { ...service, SECRETS_KEY_ARN: BENCH_KEY_ARN };
     case 'fallback':
       return {};
     case 'media-uploaded':
@@ -130,7 +135,7 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
       return {
         ...service,
         ...delivery,
-        SECRETS_KEY_ARN: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
+        SECRETS_KEY_ARN: BENCH_KEY_ARN,
       };
     default:
       return { ...service, ...delivery };
@@ -162,6 +167,7 @@ function apiEvent(
   path: string,
   routeKey: string,
   headers: Record<string, string> = {},
+  body?: unknown,
 ): ApiEvent {
   const now = new Date();
   return {
@@ -170,6 +176,7 @@ function apiEvent(
     rawPath: path,
     rawQueryString: '',
     headers: { host: 'api.example.com', 'user-agent': 'bench', ...headers },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
     requestContext: {
       accountId: '000000000000',
       apiId: 'bench',
@@ -327,6 +334,31 @@ const SCENARIOS: Scenario[] = [
     entry: 'fallback',
     label: 'GET /v1/nowhere → 404',
     event: () => apiEvent('GET', '/v1/nowhere', '$default'),
+  },
+  {
+    entry: 'mcp',
+    label: 'POST /mcp initialize, unknown key → 401',
+    event: () =>
+      apiEvent(
+        'POST',
+        '/mcp',
+        'ANY /mcp',
+        {
+          authorization: `Bearer ${WELL_FORMED_UNKNOWN_KEY}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'bench', version: '1.0.0' },
+          },
+        },
+      ),
   },
   { entry: 'outbox', label: 'INSERT of a queued post', event: queuedPostInsert },
   {

@@ -12,7 +12,10 @@ import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './con
  *   the networks' client ids and secrets live; the delivery worker may read those secrets only;
  * - `apiThrottleRateLimit` (default 500) and `apiThrottleBurstLimit` (default 1000): API Gateway's
  *   throttle on the whole API, requests per second and burst;
- * - `logLevel` (default `INFO`): every function's POWERTOOLS_LOG_LEVEL (DEBUG, INFO, WARN, ERROR).
+ * - `logLevel` (default `INFO`): every function's POWERTOOLS_LOG_LEVEL (DEBUG, INFO, WARN, ERROR);
+ * - `mcpReservedConcurrency` (default none): reserved concurrency of the MCP function, the one cap
+ *   on its Function URL (none by default: a reservation fails the deploy in an account whose
+ *   concurrency quota cannot spare it, as new accounts' often cannot).
  */
 export interface ServiceContext {
   stage: string;
@@ -22,6 +25,7 @@ export interface ServiceContext {
   networkSecretsPrefix: string;
   apiThrottle: ApiThrottle;
   logLevel: LogLevel;
+  mcpReservedConcurrency?: number;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -96,6 +100,8 @@ export function readServiceContext(node: Node): ServiceContext {
     throw new ContextError(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   }
 
+  const mcpReservedConcurrency = readCount(node, 'mcpReservedConcurrency');
+
   return {
     stage,
     logLevel: logLevel as LogLevel,
@@ -107,6 +113,7 @@ export function readServiceContext(node: Node): ServiceContext {
       }),
     networkSecretsPrefix,
     apiThrottle,
+    ...(mcpReservedConcurrency !== undefined && { mcpReservedConcurrency }),
   };
 }
 

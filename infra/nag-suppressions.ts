@@ -19,7 +19,7 @@ export function addNagChecks(app: App, stack: ServiceStack): void {
 
 /** Exported apart so tests can compare a stack with and without the acknowledgements. */
 export function acknowledgeNagFindings(stack: ServiceStack): void {
-  const { api, workers, media, scheduling, queues } = stack;
+  const { api, mcp, workers, media, scheduling, queues } = stack;
   for (const fn of stack.functions) acknowledgeFunctionDefaults(fn);
 
   for (const [operationId, route] of api.operationRoutes) {
@@ -35,11 +35,21 @@ export function acknowledgeNagFindings(stack: ServiceStack): void {
       'it reads no data and needs no caller identity.',
   });
 
+  Validations.of(mcp.route).acknowledge({
+    id: 'AwsSolutions-APIG4',
+    reason:
+      'ANY /mcp authenticates in its function: the API key (Bearer) is resolved against the tenant store ' +
+      'on every request, and each tool call gets the plan and permission checks of the REST routes; the ' +
+      'MCP function also answers at its own Function URL, where no API Gateway authorizer could stand.',
+  });
+
   // Tenant objects: every function granted S3 object actions, on `<bucket>/t/*` only.
   const objectUsers = [
     ...stack.operations
       .filter((operation) => operationGrants(operation).objectActions.length > 0)
       .map((operation) => api.operationFunctions.get(operation.id) as ServiceFunction),
+    // The MCP server runs every operation, so it holds their object actions together.
+    ...(mcp.grants.objectActions.length > 0 ? [mcp.server] : []),
     workers.deliveryWorker,
     workers.mediaImporter,
     workers.mediaUploaded,

@@ -101,7 +101,7 @@ export function operationGrants(operation: Operation): OperationGrants {
  * always sends it, shared/ports/secret-cipher.ts): such a function can make new secrets of that
  * kind and can read none, since it has no kms:Decrypt.
  */
-function encryptStatement(key: kms.IKey, purpose: SecretPurpose): iam.PolicyStatement {
+export function encryptStatement(key: kms.IKey, purpose: SecretPurpose): iam.PolicyStatement {
   return new iam.PolicyStatement({
     actions: ['kms:Encrypt'],
     resources: [key.keyArn],

@@ -7,6 +7,7 @@ import type { Operation } from '../../shared/http/operation.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
 import { type ApiThrottle, type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
+import { McpEndpoint } from '../constructs/mcp-endpoint.js';
 import { MediaStorage } from '../constructs/media-storage.js';
 import { PostScheduling } from '../constructs/post-scheduling.js';
 import { ServiceQueues } from '../constructs/queues.js';
@@ -32,6 +33,8 @@ export interface ServiceStackProps extends StackProps {
   networkSecretsPrefix?: string;
   /** Every function's POWERTOOLS_LOG_LEVEL. @default INFO */
   logLevel?: string;
+  /** Reserved concurrency of the MCP function, the one cap on its Function URL. @default none */
+  mcpReservedConcurrency?: number;
 }
 
 /** `rate-limits` → `RateLimitsTableName`: the output keys the admin CLI reads. */
@@ -61,9 +64,10 @@ const FEATURE_FLAGS = [cxapi.S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY];
  * - state, retained when the stack goes: `Data` (the tables), `Media` (the media bucket and its
  *   access logs), `Secrets` (the KMS key for tokens and webhook secrets);
  * - plumbing: `Queues` (each with its dead-letter queue), `Scheduling` (Scheduler's group and role);
- * - code, replaceable at will: `Api` (a function and a route per operation) and `Workers` (outbox,
- *   delivery worker, reconciler, media importer, upload notifications, webhook fan-out and
- *   dispatcher), each function with its own role granted exactly what its code path uses;
+ * - code, replaceable at will: `Api` (a function and a route per operation), `Mcp` (the MCP server,
+ *   at `/mcp` on the API and at its own Function URL) and `Workers` (outbox, delivery worker,
+ *   reconciler, media importer, upload notifications, webhook fan-out and dispatcher), each function
+ *   with its own role granted exactly what its code path uses;
  * - `Alarms`: every dead-letter queue and every function, the share of failed posts and the age of
  *   the oldest message of the delivery, events and webhook-delivery queues, on one SNS topic.
  */
@@ -75,6 +79,7 @@ export class ServiceStack extends Stack {
   readonly queues: ServiceQueues;
   readonly scheduling: PostScheduling;
   readonly api: ServiceHttpApi;
+  readonly mcp: McpEndpoint;
   readonly workers: ServiceWorkers;
   readonly alarms: ServiceAlarms;
   readonly networkSecretsPrefix: string;
@@ -113,6 +118,17 @@ export class ServiceStack extends Stack {
       ...(props.customDomain && { customDomain: props.customDomain }),
       ...(props.apiThrottle && { throttle: props.apiThrottle }),
     });
+    this.mcp = new McpEndpoint(this, 'Mcp', {
+      operations: this.operations,
+      httpApi: this.api.httpApi,
+      data: this.data,
+      media: this.media,
+      secretsKey: this.secretsKey.key,
+      environment,
+      ...(props.mcpReservedConcurrency !== undefined && {
+        reservedConcurrency: props.mcpReservedConcurrency,
+      }),
+    });
     this.workers = new ServiceWorkers(this, 'Workers', {
       data: this.data,
       queues: this.queues,
@@ -140,7 +156,7 @@ export class ServiceStack extends Stack {
 
   /** Every function of the service (CDK's own helper functions aside). */
   get functions(): readonly ServiceFunction[] {
-    return [...this.api.functions, ...this.workers.functions];
+    return [...this.api.functions, this.mcp.server, ...this.workers.functions];
   }
 
   private addOutputs(props: ServiceStackProps): void {
@@ -153,6 +169,15 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'ApiUrl', {
       value: this.api.httpApi.apiEndpoint,
       description: 'Base URL of the HTTP API (no trailing slash)',
+    });
+    new CfnOutput(this, 'McpUrl', {
+      value: this.mcp.apiUrl,
+      description: 'MCP endpoint on the HTTP API: ApiUrl + /mcp (https://<custom domain>/mcp works too)',
+    });
+    new CfnOutput(this, 'McpFunctionUrl', {
+      value: this.mcp.functionUrl.url,
+      description:
+        "MCP endpoint at the MCP function's own URL (ends in /; API Gateway's throttle does not apply)",
     });
     new CfnOutput(this, 'MediaBucketName', {
       value: this.media.bucket.bucketName,

@@ -28,6 +28,8 @@ import {
 const OUTPUT_KEYS = [
   ...TABLES.map(tableOutputKey),
   'ApiUrl',
+  'McpUrl',
+  'McpFunctionUrl',
   'MediaBucketName',
   'DeliveryQueueUrl',
   'EventsQueueUrl',
@@ -75,13 +77,13 @@ describe('ServiceStack', () => {
       expect(synth.environmentOf(fn.resource).OPERATION_ID).toBeUndefined();
     });
 
-    it('has no route that is neither an operation nor $default', () => {
+    it('has no route that is neither an operation, ANY /mcp nor $default', () => {
       // Act
       const routeKeys = synth.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
 
       // Assess
       expect(routeKeys.sort()).toEqual(
-        [...operations.map((o) => `${o.method} ${o.path}`), '$default'].sort(),
+        [...operations.map((o) => `${o.method} ${o.path}`), 'ANY /mcp', '$default'].sort(),
       );
     });
 
@@ -263,8 +265,8 @@ describe('ServiceStack', () => {
       const functions = stack.functions.map((fn) => [fn.node.path, synth.functionOf(fn)] as const);
 
       // Assess
-      // The operations, the fallback, and seven workers.
-      expect(functions).toHaveLength(operations.length + 1 + 7);
+      // The operations, the fallback, the MCP server, and seven workers.
+      expect(functions).toHaveLength(operations.length + 1 + 1 + 7);
       for (const [path, fn] of functions) {
         expect(fn.Properties.Runtime, path).toBe('nodejs22.x');
         expect(fn.Properties.Architectures, path).toEqual(['arm64']);
@@ -298,7 +300,7 @@ describe('ServiceStack', () => {
     it('are bundled for real: the assets hold an ESM bundle with its source map', async () => {
       // Prepare
       const outdir = (stack.node.root as App).outdir;
-      const bundles = [stack.api.fallbackFunction, ...stack.workers.functions].map((fn) => {
+      const bundles = [stack.api.fallbackFunction, stack.mcp.server, ...stack.workers.functions].map((fn) => {
         const code = synth.functionOf(fn).Properties.Code as { S3Key: string };
         return join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
       });
@@ -312,6 +314,20 @@ describe('ServiceStack', () => {
         expect(bundle.startsWith("import { createRequire } from 'module';")).toBe(true);
         expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
       }
+    });
+
+    it('the MCP function is built from functions/mcp.ts (its source map names the entry)', async () => {
+      // Prepare
+      const outdir = (stack.node.root as App).outdir;
+      const code = synth.functionOf(stack.mcp.server).Properties.Code as { S3Key: string };
+      const map = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs.map');
+
+      // Act
+      const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
+
+      // Assess
+      expect(sources.filter((source) => source.endsWith('functions/mcp.ts'))).toHaveLength(1);
+      expect(sources.filter((source) => source.endsWith('functions/operation.ts'))).toEqual([]);
     });
   });
 
