@@ -53,6 +53,7 @@ export function describeDemo(baseUrl: string, outcome: SeedOutcome): string {
     outcome.created ? 'Keep the API key now: it is stored only as a hash and cannot be shown again.' : '',
     `Try: curl -H "Authorization: Bearer <API key>" ${baseUrl}/v1/workspaces`,
     `OpenAPI: ${baseUrl}/v1/openapi.json`,
+    `MCP: ${baseUrl}/mcp (Streamable HTTP, the same Bearer key; docs/mcp.md)`,
     'Webhooks: receivers on http://127.0.0.1:<port> or http://localhost:<port> are allowed here (local host only; deployments require public HTTPS).',
     'Stop with Ctrl-C.',
     '',
