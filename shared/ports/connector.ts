@@ -2,6 +2,7 @@ import type { Media } from '../domain/media.js';
 import type { Post } from '../domain/posts.js';
 import type { PublishFailureKind } from '../domain/retry-policy.js';
 import type { Account } from '../domain/tenancy.js';
+import type { MediaBytes } from './media-bytes.js';
 
 /** One media item as the connector receives it. */
 export interface DeliveryMedia {
@@ -13,9 +14,35 @@ export interface DeliveryMedia {
   alt?: string;
 }
 
+/**
+ * What earlier attempts of this post finished at the network (uploaded media ids, the thread items
+ * already posted, a container waiting to be processed): a small JSON object the connector returns
+ * with `pending`, `failed` or `unknown`, the worker stores on the post, and hands back on the next
+ * attempt, so nothing done is done twice across invocations. At most 8 KiB as JSON.
+ */
+export type PublishProgress = { readonly [key: string]: JsonValue };
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
+
+/** The account's access token, decrypted for this call only (the worker refreshed it if it was expiring). */
+export interface AccessCredentials {
+  accessToken: string;
+}
+
 export interface PublishRequest {
   post: Post;
   account: Account;
+  /** Absent for a sandbox account, which has no tokens. */
+  credentials?: AccessCredentials;
+  /** What earlier attempts finished; absent on the first. */
+  progress?: PublishProgress;
+  /** Reads stored media's bytes in chunks (never the whole file at once). */
+  bytes?: MediaBytes;
   /** 1 for the first try; the connector may use it (the sandbox does, for its failure modes). */
   attempt: number;
   /** Stable for the post: lets a network (or the sandbox) tell a repeat of a post it already has. */
@@ -51,12 +78,27 @@ export type PublishOutcome =
       message: string;
       platformRawCode?: string;
       retryAfterSeconds?: number;
+      /** What is done at the network and must not be redone on a retry (a thread's first items). */
+      progress?: PublishProgress;
     }
   | {
       kind: 'unknown';
       /** A stable code, e.g. PLATFORM_TIMEOUT, CONNECTION_RESET. */
       code: string;
       message: string;
+      progress?: PublishProgress;
+    }
+  /**
+   * The network is processing (a video transcoding, a container being prepared): the worker stores
+   * `progress` on the post and queues it again after `checkAfterSeconds`, never sleeping in the
+   * invocation, up to MAX_PENDING_CHECKS; the next attempt resumes from `progress`.
+   */
+  | {
+      kind: 'pending';
+      progress: PublishProgress;
+      checkAfterSeconds: number;
+      /** What the network is doing, for the logs (e.g. `media_processing`). */
+      stage: string;
     };
 
 /** What the network says about a post made under a client reference. */
@@ -67,6 +109,16 @@ export type LookupOutcome =
   /** No answer that settles it (the look-up failed or timed out, or the network cannot look up). */
   | { kind: 'unknown'; message: string };
 
+export interface LookupRequest {
+  account: Account;
+  credentials?: AccessCredentials;
+  post: Post;
+  clientReference: string;
+  /** What the attempt whose outcome is unknown had finished, if it said. */
+  progress?: PublishProgress;
+  signal: AbortSignal;
+}
+
 export interface Connector {
   publish(request: PublishRequest): Promise<PublishOutcome>;
   /**
@@ -75,5 +127,5 @@ export interface Connector {
    * without posting twice. Absent when the network cannot look a post up (then such a post fails
    * with `delivery_uncertain` rather than risk a second post). Honours `signal` like `publish`.
    */
-  findPublished?(account: Account, clientReference: string, signal: AbortSignal): Promise<LookupOutcome>;
+  findPublished?(request: LookupRequest): Promise<LookupOutcome>;
 }

@@ -1,0 +1,28 @@
+import type { Platform } from '../domain/platforms.js';
+import type { Connector } from '../ports/connector.js';
+import type { OAuthProvider } from '../ports/network-oauth.js';
+import type { AppCredentials, NetworkApp, NetworkEndpoints } from '../runtime/network-config.js';
+
+/** One real network: its OAuth and its publishing connector (shared/networks/<network>/). */
+export interface Network {
+  platform: Platform;
+  /** Whose client credentials it uses (Google's app serves YouTube). */
+  app: NetworkApp;
+  oauth: OAuthProvider;
+  connector: Connector;
+}
+
+/** What a network is built from, in both composition roots (AWS and the local host). */
+export interface NetworkDeps {
+  endpoints: NetworkEndpoints;
+  /**
+   * The app's client credentials, read when a call needs them (a code exchange, a refresh, a
+   * revoke): from Secrets Manager in AWS, so they are fetched lazily and cached by the source.
+   * Undefined when the app is not configured.
+   */
+  appCredentials(): Promise<AppCredentials | undefined>;
+  /** Injected in tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+export type NetworkFactory = (deps: NetworkDeps) => Network;

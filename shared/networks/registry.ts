@@ -1,0 +1,37 @@
+import type { Platform } from '../domain/platforms.js';
+import {
+  APP_OF_PLATFORM,
+  type AppCredentialsSource,
+  type NetworkEndpoints,
+} from '../runtime/network-config.js';
+import type { Network, NetworkFactory } from './network.js';
+
+/**
+ * Every real network the service can publish to, by platform: the one map both composition roots
+ * (shared/runtime for AWS, infra/local for the local host) build their networks from. The sandbox
+ * is the other connector (connector-for.ts). A platform without an entry has no connector yet: its
+ * accounts cannot be connected and their posts fail connector_unavailable.
+ */
+export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {};
+
+export type Networks = ReadonlyMap<Platform, Network>;
+
+export function makeNetworks(deps: {
+  endpoints: NetworkEndpoints;
+  credentials: AppCredentialsSource;
+  fetch?: typeof fetch;
+}): Networks {
+  const networks = new Map<Platform, Network>();
+  for (const [platform, factory] of Object.entries(NETWORK_FACTORIES) as [Platform, NetworkFactory][]) {
+    const app = APP_OF_PLATFORM[platform];
+    networks.set(
+      platform,
+      factory({
+        endpoints: deps.endpoints,
+        appCredentials: () => deps.credentials.credentialsFor(app),
+        ...(deps.fetch && { fetch: deps.fetch }),
+      }),
+    );
+  }
+  return networks;
+}

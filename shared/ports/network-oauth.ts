@@ -1,0 +1,89 @@
+/**
+ * A network's OAuth, as the connect flow, the delivery worker and the refresh sweep use it. One
+ * implementation per network (shared/networks/<network>/oauth.ts); every address it calls is
+ * configurable (shared/runtime/network-config.ts). Every call honours its AbortSignal.
+ */
+
+/** What a network granted. Secrets: never logged, never returned, stored only encrypted. */
+export interface TokenSet {
+  accessToken: string;
+  /** Absent when the network gives none (X without offline.access, LinkedIn for most apps). */
+  refreshToken?: string;
+  /** ISO 8601; absent when the network says nothing of expiry. */
+  expiresAt?: string;
+  /** ISO 8601; when the refresh token itself stops working, where the network says. */
+  refreshExpiresAt?: string;
+  /** The scopes granted (which may be fewer than those asked for). */
+  scopes: string[];
+}
+
+/** Who the account is on the network. */
+export interface NetworkProfile {
+  /** The network's own stable user id: reconnecting the same id keeps the account's `acc_` id. */
+  networkUserId: string;
+  /** `@handle` where the network has one, else its vanity name or the display name. */
+  handle: string;
+  displayName: string;
+  avatarUrl?: string;
+}
+
+export interface AuthorizationUrlRequest {
+  /** Single-use, bound to tenant and workspace, valid 10 minutes (the connect flow's). */
+  state: string;
+  /** Our callback: `{base_url}/v1/oauth/{platform}/callback`. */
+  redirectUri: string;
+  /** S256 challenge of the verifier the connect flow keeps; sent only when `usesPkce`. */
+  codeChallenge?: string;
+}
+
+export interface CodeExchange {
+  code: string;
+  redirectUri: string;
+  /** The PKCE verifier, when the provider uses PKCE. */
+  codeVerifier?: string;
+}
+
+/**
+ * The network refused a grant for good: a refresh token that is expired, revoked or already used
+ * (`invalid_grant`), a code that is stale. The account must be reconnected.
+ */
+export class GrantRefusedError extends Error {
+  override readonly name = 'GrantRefusedError';
+  constructor(
+    /** The network's own error code (`invalid_grant`), for `platformRawCode`; never its body. */
+    readonly networkCode: string,
+  ) {
+    super(`The network refused the grant (${networkCode}).`);
+  }
+}
+
+/** The network did not answer usably (5xx, time-out, a body we cannot read): try again later. */
+export class OAuthUnavailableError extends Error {
+  override readonly name = 'OAuthUnavailableError';
+  constructor(
+    message: string,
+    readonly networkCode?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface OAuthProvider {
+  /** Whether the authorization request carries a PKCE S256 challenge. */
+  readonly usesPkce: boolean;
+  /** The scopes the service asks for. */
+  readonly scopes: readonly string[];
+  authorizationUrl(request: AuthorizationUrlRequest): string;
+  /** GrantRefusedError for a code the network refuses; OAuthUnavailableError when it cannot say. */
+  exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet>;
+  /**
+   * A new token set from the current one. Where the network rotates refresh tokens (X: every
+   * refresh), the answer's refresh token replaces the old one, which no longer works: the caller
+   * persists it before anything else uses it. Absent for a network without refresh (then the
+   * account needs reconnecting before `expiresAt`).
+   */
+  refresh?(tokens: TokenSet, signal: AbortSignal): Promise<TokenSet>;
+  /** Revokes the grant at the network, where it can; a failure here never blocks a disconnect. */
+  revoke?(tokens: TokenSet, signal: AbortSignal): Promise<void>;
+  readProfile(accessToken: string, signal: AbortSignal): Promise<NetworkProfile>;
+}
