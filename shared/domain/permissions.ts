@@ -5,6 +5,7 @@ export const PERMISSIONS = [
   'media:write',
   'webhooks:manage',
   'accounts:read',
+  'accounts:connect',
   'approvals:decide',
 ] as const;
 

@@ -5,9 +5,11 @@ import type { PostError } from './posts.js';
  * - `transient`: 5xx, time-out; retry with backoff;
  * - `rate_limited`: the network throttled us; retry after its wait, for about 15 minutes;
  * - `permanent`: the network refused the post; resending the same will not help;
- * - `auth_revoked`: the account's token is dead; the account is disconnected.
+ * - `auth_revoked`: the account's token is dead; the account is disconnected;
+ * - `auth_rejected`: the network refused the access token (a 401): the worker refreshes the token
+ *   once and tries again; if the refresh is refused too, it is `auth_revoked`.
  */
-export type PublishFailureKind = 'transient' | 'rate_limited' | 'permanent' | 'auth_revoked';
+export type PublishFailureKind = 'transient' | 'rate_limited' | 'permanent' | 'auth_revoked' | 'auth_rejected';
 
 /** The knobs of the retry policy; production uses DEFAULT_RETRY_POLICY, tests shorten the waits. */
 export interface RetryPolicy {

@@ -69,6 +69,23 @@ export interface Account {
   /** Set when the network revoked the authorisation; the account needs reconnecting. */
   disconnectedAt?: string;
   disconnectReason?: string;
+  /** A real network's account (absent on sandbox accounts): who it is on the network. */
+  networkUserId?: string;
+  avatarUrl?: string;
+  /** The scopes the network granted. */
+  scopes?: string[];
+  /** When the access token stops working (ISO 8601), where the network says. */
+  tokenExpiresAt?: string;
+  /** When the refresh token stops working, where the network says; absent: no expiry known. */
+  refreshExpiresAt?: string;
+  /**
+   * The TokenSet as JSON, encrypted (SecretCipher, purpose `oauth-token`, record id = the account
+   * id). Never returned by any read model, never logged; decrypted only in the delivery, refresh
+   * and disconnect paths.
+   */
+  encryptedTokens?: string;
+  /** Bumped on every token write: a rotation is written only over the version it was read at. */
+  tokensVersion?: number;
 }
 
 /** Who performs an administrative action; decides what they may create. */

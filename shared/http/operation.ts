@@ -26,13 +26,19 @@ export type WorkspaceSource = 'path' | 'implicit' | 'none';
  * - `media-delete`: delete media objects;
  * - `secrets-encrypt`: encrypt a webhook's signing secret with the secrets KMS key (kms:Encrypt
  *   only, for the `webhook-signing-secret` purpose; never Decrypt, which only the dispatcher has).
+ * - `network-apps`: read the networks' app credentials (Secrets Manager, one secret per app);
+ * - `oauth-tokens-encrypt`: encrypt an account's tokens (kms:Encrypt, purpose `oauth-token`);
+ * - `oauth-tokens-decrypt`: decrypt them (kms:Decrypt, purpose `oauth-token`), to revoke at the network.
  */
 export type OperationResource =
   | 'idempotency-table'
   | 'media-upload'
   | 'media-read'
   | 'media-delete'
-  | 'secrets-encrypt';
+  | 'secrets-encrypt'
+  | 'network-apps'
+  | 'oauth-tokens-encrypt'
+  | 'oauth-tokens-decrypt';
 
 export interface OperationEffects {
   /** Changes nothing although its method is not GET (a check that writes nothing). */

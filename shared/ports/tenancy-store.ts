@@ -1,10 +1,19 @@
 import type { WorkspacePolicies } from '../domain/policies.js';
+import type { Platform } from '../domain/platforms.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../domain/tenancy.js';
 
 export interface Page<T> {
   items: T[];
   /** Opaque; absent on the last page. */
   nextCursor?: string;
+}
+
+export interface TokenChange {
+  expectedVersion: number;
+  encryptedTokens: string;
+  tokenExpiresAt?: string;
+  refreshExpiresAt?: string;
+  scopes: string[];
 }
 
 export interface PageRequest {
@@ -48,6 +57,29 @@ export interface TenancyStore {
     change: { at: string; reason: string },
   ): Promise<boolean>;
   getAccount(tenantId: string, workspaceId: string, accountId: string): Promise<Account | undefined>;
+  /** The workspace's account for this network user, if one was connected before (reconnects keep its id). */
+  findAccountByNetworkUser(
+    tenantId: string,
+    workspaceId: string,
+    platform: Platform,
+    networkUserId: string,
+  ): Promise<Account | undefined>;
+  /**
+   * Writes new encrypted tokens only if `expectedVersion` is still the account's `tokensVersion`
+   * (absent counts as 0), bumping it: false when another writer rotated them first (nothing
+   * written). A rotated refresh token is persisted this way before anything uses it.
+   */
+  replaceAccountTokens(
+    tenantId: string,
+    workspaceId: string,
+    accountId: string,
+    change: TokenChange,
+  ): Promise<boolean>;
+  /**
+   * Connected real-network accounts whose access token expires before `before`, oldest expiry
+   * first, across tenants: the daily refresh sweep's work list.
+   */
+  listAccountsExpiringBefore(before: string, page: PageRequest): Promise<Page<Account>>;
   listAccounts(
     tenantId: string,
     workspaceId: string,
