@@ -16,6 +16,12 @@ import { noMetrics } from '../../shared/ports/metrics.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDeps, type Observability } from '../../shared/runtime/make-deps.js';
+import {
+  type AppCredentialsSource,
+  envAppCredentials,
+  loadNetworkEndpoints,
+  type NetworkEndpoints,
+} from '../../shared/runtime/network-config.js';
 import { makeAutoConfirm } from '../../shared/services/media/auto-confirm.js';
 import { DEFAULT_AUTH_FAILURES_PER_MINUTE, makeAuthFailureLimiter } from './auth-failure-limiter.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
@@ -70,6 +76,15 @@ export interface LocalHostOptions {
    * this is allowed; a test turns it off to see the deployed rule.
    */
   allowLoopbackReceivers?: boolean;
+  /**
+   * Where the networks' connectors and OAuth go: the environment's X_API_URL… by default (the
+   * real hosts unless set); tests and FAKE_NETWORKS point them at the fakes.
+   */
+  networkEndpoints?: NetworkEndpoints;
+  /** The networks' app credentials: `<APP>_CLIENT_ID` / `_SECRET` from the environment by default. */
+  appCredentials?: AppCredentialsSource;
+  /** The base URL the OAuth callback is built on; this host's own address by default. */
+  publicBaseUrl?: string;
 }
 
 export interface LocalHost {
@@ -124,6 +139,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       authCacheTtlSeconds: options.authCacheTtlSeconds ?? 30,
       mediaBucket: LOCAL_MEDIA_BUCKET,
       s3Endpoint: s3.endpoint,
+      networkEndpoints: options.networkEndpoints ?? loadNetworkEndpoints(process.env),
     };
     const deps: ServiceDeps = {
       ...makeDeps(
@@ -131,8 +147,11 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
         options.clock,
         observability,
         makeLocalSecretCipher({ keyFile: join(options.dataDir, SECRET_KEY_FILE_NAME) }),
+        options.appCredentials ?? envAppCredentials(process.env),
       ),
       webhookReceivers: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
+      // A connect's redirectUri may be http://127.0.0.1 or http://localhost here, as receivers may.
+      oauthRedirects: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
     };
     onObjectCreated = makeAutoConfirm(deps);
     let delivery: LocalDelivery | undefined;
@@ -171,6 +190,8 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     );
     const port = (server.address() as AddressInfo).port;
     const baseUrl = `http://127.0.0.1:${port}`;
+    // Known only now that the server listens; the handlers read it per request.
+    deps.publicBaseUrl = options.publicBaseUrl ?? baseUrl;
     writeHostFile(options.dataDir, {
       pid: process.pid,
       baseUrl,

@@ -1,4 +1,5 @@
 import { TABLES, type TableNames } from '../adapters/dynamodb/tables.js';
+import { loadNetworkEndpoints, type NetworkEndpoints } from './network-config.js';
 
 export interface ServiceConfig {
   region: string;
@@ -13,6 +14,14 @@ export interface ServiceConfig {
   s3Endpoint?: string;
   /** The KMS key that encrypts stored secrets; absent on a deployment without one (503 where needed). */
   secretsKeyArn?: string;
+  /** Every address the networks' connectors and OAuth call (network-config.ts). */
+  networkEndpoints: NetworkEndpoints;
+  /**
+   * The service's public base URL (`https://api.example.com`, no trailing slash): the OAuth
+   * callback is `${publicBaseUrl}/v1/oauth/{platform}/callback`. Absent: connecting accounts
+   * answers 503 service_unavailable.
+   */
+  publicBaseUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -46,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ...(env.MEDIA_BUCKET && { mediaBucket: env.MEDIA_BUCKET }),
     ...(env.S3_ENDPOINT && { s3Endpoint: env.S3_ENDPOINT }),
     ...(env.SECRETS_KEY_ARN && { secretsKeyArn: env.SECRETS_KEY_ARN }),
+    networkEndpoints: loadNetworkEndpoints(env),
+    ...(env.PUBLIC_BASE_URL && { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') }),
   };
 }
 
@@ -59,5 +70,7 @@ export function configToEnv(config: ServiceConfig): Record<string, string> {
     ...(config.mediaBucket && { MEDIA_BUCKET: config.mediaBucket }),
     ...(config.s3Endpoint && { S3_ENDPOINT: config.s3Endpoint }),
     ...(config.secretsKeyArn && { SECRETS_KEY_ARN: config.secretsKeyArn }),
+    ...config.networkEndpoints,
+    ...(config.publicBaseUrl && { PUBLIC_BASE_URL: config.publicBaseUrl }),
   };
 }

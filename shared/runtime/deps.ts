@@ -1,3 +1,4 @@
+import type { Networks } from '../networks/registry.js';
 import type { AccountQuotas } from '../ports/account-quotas.js';
 import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
@@ -10,6 +11,7 @@ import type { SecretCipher } from '../ports/secret-cipher.js';
 import type { TenancyStore } from '../ports/tenancy-store.js';
 import type { WebhookStore } from '../ports/webhook-store.js';
 import type { Authenticator } from '../services/authenticate.js';
+import type { AppCredentialsSource } from './network-config.js';
 
 /** Everything an operation may use, behind ports. Built once per process. */
 export interface ServiceDeps {
@@ -31,6 +33,17 @@ export interface ServiceDeps {
    * variable or configuration of a deployment can relax the rule.
    */
   webhookReceivers: { allowLoopbackHttp: boolean };
+  /** The real networks, by platform (shared/networks/registry.ts). */
+  networks: Networks;
+  /** The networks' app credentials: the environment locally, Secrets Manager in AWS. */
+  appCredentials: AppCredentialsSource;
+  /** `${publicBaseUrl}/v1/oauth/{platform}/callback` is the OAuth callback; absent: connect answers 503. */
+  publicBaseUrl?: string;
+  /**
+   * What a connect's `redirectUri` may be beyond HTTPS: loopback http on the local host only,
+   * which sets it itself, as for webhook receivers.
+   */
+  oauthRedirects: { allowLoopbackHttp: boolean };
   /** The process's logger; handlers log through a child that carries the request's ids. */
   logger: Logger;
   metrics: Metrics;

@@ -14,6 +14,7 @@ import { traced } from '../adapters/observability/tracer.js';
 import { makeS3Client } from '../adapters/s3/client.js';
 import { makeS3ObjectStorage } from '../adapters/s3/s3-object-storage.js';
 import { makeUnconfiguredStorage } from '../adapters/s3/unconfigured-storage.js';
+import { makeNetworks } from '../networks/registry.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { Metrics } from '../ports/metrics.js';
@@ -21,6 +22,7 @@ import type { SecretCipher } from '../ports/secret-cipher.js';
 import { makeAuthenticator } from '../services/authenticate.js';
 import type { ServiceConfig } from './config.js';
 import type { ServiceDeps } from './deps.js';
+import { type AppCredentialsSource, envAppCredentials } from './network-config.js';
 
 export interface Observability {
   logger: Logger;
@@ -41,6 +43,8 @@ export function makeDeps(
   secrets: SecretCipher = config.secretsKeyArn
     ? makeKmsSecretCipher(traced(makeKmsClient({ region: config.region })), config.secretsKeyArn)
     : makeUnconfiguredCipher(),
+  /** Where the networks' app credentials come from; the environment unless told otherwise. */
+  appCredentials: AppCredentialsSource = envAppCredentials(),
 ): ServiceDeps {
   const db = makeDocumentClient(
     traced(makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint })),
@@ -65,6 +69,10 @@ export function makeDeps(
     secrets,
     // Deployments never accept loopback receivers; only the local host turns this on.
     webhookReceivers: { allowLoopbackHttp: false },
+    networks: makeNetworks({ endpoints: config.networkEndpoints, credentials: appCredentials }),
+    appCredentials,
+    ...(config.publicBaseUrl && { publicBaseUrl: config.publicBaseUrl }),
+    oauthRedirects: { allowLoopbackHttp: false },
     ...observability,
   };
 }
