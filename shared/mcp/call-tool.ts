@@ -95,7 +95,9 @@ export async function callTool(
   } catch (error) {
     if (error instanceof AppError) {
       const envelope = toEnvelope(error);
-      if (envelope.details) envelope.details = detailsAsArguments(envelope.details, tool.arguments);
+      // Unknown-argument details already name arguments; only the pipeline's names need renaming.
+      if (envelope.details && parts.unknown.length === 0)
+        envelope.details = detailsAsArguments(envelope.details, tool.arguments);
       return finish(errorResult(error.status, envelope, error.headers, progress.rateLimit), error.status);
     }
     logger.with(callerIds(progress)).error('unexpected error', { error });
