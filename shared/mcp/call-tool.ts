@@ -1,11 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  AppError,
-  INTERNAL_ERROR_ENVELOPE,
-  InvalidRequestError,
-  toEnvelope,
-  type ValidationDetails,
-} from '../domain/errors.js';
+import { AppError, INTERNAL_ERROR_ENVELOPE, toEnvelope, type ValidationDetails } from '../domain/errors.js';
 import type { OperationRequest, PipelineProgress } from '../pipeline/operation-request.js';
 import { callerIds } from '../pipeline/operation-request.js';
 import { runOperation } from '../pipeline/run-operation.js';
@@ -27,7 +21,11 @@ export interface CallContext {
  * The pipeline names fields as REST does (`post_id`, `idempotency-key`, a body field at the top);
  * a tool's caller knows them as arguments (`postId`, `idempotencyKey`, `body.content`).
  */
-function detailsAsArguments(details: ValidationDetails, plan: ArgumentPlan): ValidationDetails {
+function detailsAsArguments(
+  details: ValidationDetails,
+  plan: ArgumentPlan,
+  unknown: readonly string[],
+): ValidationDetails {
   const toArgument = new Map<string, string>();
   for (const [argument, name] of [...plan.params, ...plan.headers]) toArgument.set(name, argument);
   for (const name of plan.query.values()) toArgument.set(name, name);
@@ -36,8 +34,10 @@ function detailsAsArguments(details: ValidationDetails, plan: ArgumentPlan): Val
     const head = /^[^.[]+/.exec(field)?.[0] ?? field;
     const rest = field.slice(head.length);
     const argument = toArgument.get(head);
-    const key =
-      argument !== undefined
+    // An unknown argument is reported under the name the caller sent.
+    const key = unknown.includes(field)
+      ? field
+      : argument !== undefined
         ? `${argument}${rest}`
         : ['body', 'params', 'query', 'headers'].includes(head)
           ? field
@@ -47,11 +47,8 @@ function detailsAsArguments(details: ValidationDetails, plan: ArgumentPlan): Val
   return renamed;
 }
 
-function unknownArgumentsError(unknown: readonly string[]): InvalidRequestError {
-  const details: ValidationDetails = Object.fromEntries(
-    unknown.map((name) => [name, ['Unknown argument: this tool does not take it.']]),
-  );
-  return new InvalidRequestError('The arguments do not match the tool’s input schema; see details.', details);
+function unknownArgumentDetails(unknown: readonly string[]): ValidationDetails {
+  return Object.fromEntries(unknown.map((name) => [name, ['Unknown argument: this tool does not take it.']]));
 }
 
 /**
@@ -78,6 +75,8 @@ export async function callTool(
     query: parts.query,
     headers: parts.headers,
     readBody: () => parts.body,
+    // Checked with the rest of the input, after the key, plan, permission and rate limit, as REST does.
+    ...(parts.unknown.length > 0 && { unplaced: unknownArgumentDetails(parts.unknown) }),
     logger,
   };
   const finish = (result: CallToolResult, status: number) => {
@@ -89,15 +88,13 @@ export async function callTool(
     return result;
   };
   try {
-    if (parts.unknown.length > 0) throw unknownArgumentsError(parts.unknown);
     const result = await runOperation(tool.operation, deps, request, progress);
     return finish(successResult(result, progress.rateLimit), result.status);
   } catch (error) {
     if (error instanceof AppError) {
       const envelope = toEnvelope(error);
-      // Unknown-argument details already name arguments; only the pipeline's names need renaming.
-      if (envelope.details && parts.unknown.length === 0)
-        envelope.details = detailsAsArguments(envelope.details, tool.arguments);
+      if (envelope.details)
+        envelope.details = detailsAsArguments(envelope.details, tool.arguments, parts.unknown);
       return finish(errorResult(error.status, envelope, error.headers, progress.rateLimit), error.status);
     }
     logger.with(callerIds(progress)).error('unexpected error', { error });

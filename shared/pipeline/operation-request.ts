@@ -22,6 +22,11 @@ export interface OperationRequest {
    * 415 or 400 from here, so a bad key is still a 401 whatever the body.
    */
   readBody(): unknown;
+  /**
+   * Input the transport received but could not place (an MCP argument the tool does not have),
+   * by the name the caller used: reported with the schema's failures, in the same 400.
+   */
+  unplaced?: Readonly<Record<string, string[]>>;
   /** Carries the invocation's ids; the pipeline adds the tenant and workspace once it knows them. */
   logger: Logger;
 }

@@ -12,7 +12,7 @@ type ValidatedInput = OperationInput<Record<string, unknown>, Record<string, unk
  */
 export function validateInput(operation: Operation, request: OperationRequest): ValidatedInput {
   const { params, query, body, headers } = operation.schemas;
-  const details: ValidationDetails = {};
+  const details: ValidationDetails = { ...request.unplaced };
   const parsedParams = params.safeParse(request.params);
   if (!parsedParams.success) Object.assign(details, toValidationDetails(parsedParams.error, 'params'));
   const parsedQuery = query.safeParse(request.query);

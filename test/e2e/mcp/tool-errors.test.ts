@@ -89,6 +89,9 @@ describe('MCP tool errors: isolation, permissions, plan, arguments', () => {
     const answer = await restClient(host, key)('POST', `/v1/workspaces/${tenant.workspaceId}/posts`, body);
     expectSameFailure(call, answer, 403, 'permission_denied');
     expect(call.body?.message).toContain('posts:write');
+    // An argument the tool does not have is input, checked after the permission, as REST checks input.
+    const stray = await reader.call('createPost', { workspaceId: tenant.workspaceId, body, colour: 'red' });
+    expect(stray).toMatchObject({ isError: true, status: 403, body: { error: 'permission_denied' } });
     const listed = await reader.call('listPosts', { workspaceId: tenant.workspaceId });
     expect(listed).toMatchObject({ isError: false, status: 200 });
     await reader.close();
