@@ -9,7 +9,12 @@ import type { PostError } from './posts.js';
  * - `auth_rejected`: the network refused the access token (a 401): the worker refreshes the token
  *   once and tries again; if the refresh is refused too, it is `auth_revoked`.
  */
-export type PublishFailureKind = 'transient' | 'rate_limited' | 'permanent' | 'auth_revoked' | 'auth_rejected';
+export type PublishFailureKind =
+  | 'transient'
+  | 'rate_limited'
+  | 'permanent'
+  | 'auth_revoked'
+  | 'auth_rejected';
 
 /** The knobs of the retry policy; production uses DEFAULT_RETRY_POLICY, tests shorten the waits. */
 export interface RetryPolicy {
@@ -63,7 +68,10 @@ export function transientBackoffSeconds(
  * - transient: retry with backoff until MAX_TRANSIENT_ATTEMPTS, then fail (retryable: it may work later);
  * - rate limited: retry after the network's wait (at least 30 s, with jitter) until about 15 minutes
  *   after the first refusal, then fail with origin platform, code RATE_LIMITED, retryable true;
- * - permanent and revoked authorisation: fail at once, retryable false.
+ * - permanent and revoked authorisation: fail at once, retryable false;
+ * - a refused access token: the worker refreshes it and tries again within the same attempt
+ *   (docs/delivery.md "Credentials"), so one that reaches the policy is one a fresh token did not
+ *   fix: it fails at once too.
  */
 export function decideAfterFailure(
   facts: FailureFacts,
@@ -93,6 +101,7 @@ export function decideAfterFailure(
     }
     case 'permanent':
     case 'auth_revoked':
+    case 'auth_rejected':
       return { kind: 'fail', error: error(false) };
   }
 }

@@ -122,7 +122,7 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
       }
       return outcome;
     },
-    async findPublished(_account, clientReference, signal) {
+    async findPublished({ clientReference, signal }) {
       const known = await ledger.find(clientReference);
       signal.throwIfAborted();
       return known

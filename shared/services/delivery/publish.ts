@@ -76,7 +76,19 @@ export function makePublish(
         log.warn('the network call ended without an answer', { code: outcome.code });
         return { kind: 'unknown', origin: 'platform', code: outcome.code, message: outcome.message };
       }
-      const { kind: _failed, ...facts } = outcome;
+      if (outcome.kind === 'pending') {
+        // Interim until the worker re-queues pending posts: checked again like a transient failure.
+        return {
+          kind: 'failure',
+          origin: 'platform',
+          facts: {
+            failure: 'transient',
+            code: 'PLATFORM_PROCESSING',
+            message: 'The network is still processing the post.',
+          },
+        };
+      }
+      const { kind: _failed, progress: _progress, ...facts } = outcome;
       return { kind: 'failure', origin: 'platform', facts };
     } finally {
       clearTimeout(timer);

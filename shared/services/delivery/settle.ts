@@ -146,7 +146,7 @@ export function makeSettle(deps: SettleDeps) {
       case 'failure':
         return failure(held, verdict.origin, verdict.facts, context);
       case 'unknown': {
-        const found = await lookUp(context.account, held.post.postId, context.log);
+        const found = await lookUp({ account: context.account, post: held.post }, context.log);
         if (held.lost?.aborted) return dropped(context.log);
         if (found.kind === 'found') return published(held, found, context.log);
         if (found.kind === 'not_found') {

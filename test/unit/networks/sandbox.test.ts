@@ -15,7 +15,12 @@ import {
   type SandboxConnectorOptions,
   type SandboxLedger,
 } from '../../../shared/networks/sandbox/index.js';
-import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../../shared/ports/connector.js';
+import type {
+  DeliveryMedia,
+  LookupRequest,
+  PublishOutcome,
+  PublishRequest,
+} from '../../../shared/ports/connector.js';
 
 const CREATED_AT = Date.parse('2026-03-01T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -130,6 +135,16 @@ const ID_SHAPES: Record<string, { id: RegExp; url: (id: string) => RegExp }> = {
 };
 
 /** A connector that never really waits: it notes each requested pause and lets time stand still. */
+/** A look-up of the post made under `reference` for `account`. */
+function aLookup(account: Account, reference: string, signal = new AbortController().signal): LookupRequest {
+  return {
+    account,
+    post: aPost({ postId: reference, platform: account.platform }),
+    clientReference: reference,
+    signal,
+  };
+}
+
 function setup(options: Partial<SandboxConnectorOptions> = {}) {
   const sleeps: number[] = [];
   const clock = { now: CREATED_AT };
@@ -303,7 +318,7 @@ describe('sandbox connector: publication', () => {
     const post = validPost('linkedin');
     const account = anAccount('linkedin');
     const signal = new AbortController().signal;
-    expect(await connector.findPublished?.(account, 'pst_1', signal)).toEqual({ kind: 'not_found' });
+    expect(await connector.findPublished?.(aLookup(account, 'pst_1', signal))).toEqual({ kind: 'not_found' });
     clock.now = CREATED_AT + 5_000;
     const outcome = expectPublished(await connector.publish(aRequest(post)));
     expect(await ledger.find('pst_1')).toEqual({
@@ -311,12 +326,14 @@ describe('sandbox connector: publication', () => {
       platformPostUrl: outcome.platformPostUrl,
       publishedAt: new Date(CREATED_AT + 5_000).toISOString(),
     });
-    expect(await connector.findPublished?.(account, 'pst_1', signal)).toEqual({
+    expect(await connector.findPublished?.(aLookup(account, 'pst_1', signal))).toEqual({
       kind: 'found',
       platformPostId: outcome.platformPostId,
       platformPostUrl: outcome.platformPostUrl,
     });
-    expect(await connector.findPublished?.(account, 'pst_other', signal)).toEqual({ kind: 'not_found' });
+    expect(await connector.findPublished?.(aLookup(account, 'pst_other', signal))).toEqual({
+      kind: 'not_found',
+    });
   });
 
   it('answers a repeat with what it already has, without posting again', async () => {
@@ -346,7 +363,7 @@ describe('sandbox connector: publication', () => {
     const { connector: one } = setup({ ledger });
     const { connector: two } = setup({ ledger });
     const published = expectPublished(await one.publish(aRequest(validPost('youtube'))));
-    expect(await two.findPublished?.(anAccount('youtube'), 'pst_1', new AbortController().signal)).toEqual({
+    expect(await two.findPublished?.(aLookup(anAccount('youtube'), 'pst_1'))).toEqual({
       kind: 'found',
       platformPostId: published.platformPostId,
       platformPostUrl: published.platformPostUrl,
@@ -583,9 +600,7 @@ describe('sandbox connector: magic content', () => {
       // Assess
       await expect(call).rejects.toThrow('time-out');
       expect(await ledger.find('pst_1')).toBeDefined();
-      expect(
-        (await connector.findPublished?.(anAccount('twitter'), 'pst_1', new AbortController().signal))?.kind,
-      ).toBe('found');
+      expect((await connector.findPublished?.(aLookup(anAccount('twitter'), 'pst_1')))?.kind).toBe('found');
     });
 
     it('refuses a request whose signal is already aborted, before publishing', async () => {

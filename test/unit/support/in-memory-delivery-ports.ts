@@ -5,6 +5,7 @@ import { fixedClock } from '../../../shared/ports/clock.js';
 import type {
   Connector,
   LookupOutcome,
+  LookupRequest,
   PublishOutcome,
   PublishRequest,
 } from '../../../shared/ports/connector.js';
@@ -77,8 +78,7 @@ export class FakeNetwork implements Connector {
   private releases: (() => void)[] = [];
 
   constructor(options: { canLookUp?: boolean } = {}) {
-    if (options.canLookUp !== false)
-      this.findPublished = (account, reference, signal) => this.find(account, reference, signal);
+    if (options.canLookUp !== false) this.findPublished = (request) => this.find(request);
   }
 
   /** The next calls answer these, in order. */
@@ -123,7 +123,7 @@ export class FakeNetwork implements Connector {
     }
   }
 
-  private async find(_account: Account, reference: string, signal: AbortSignal): Promise<LookupOutcome> {
+  private async find({ clientReference: reference, signal }: LookupRequest): Promise<LookupOutcome> {
     switch (this.lookup) {
       case 'throw':
         throw new Error('lookup failed');
