@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { expectEnvelope } from '../support/envelope.js';
-import { inOneHour, postsClient, seedMedia, tweet } from '../support/post-fixtures.js';
+import {
+  inOneHour,
+  POLICED_WORKSPACE,
+  POLICY_FACET_CASES,
+  postsClient,
+  seedMedia,
+  tweet,
+} from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 
 describe('POST /v1/workspaces/{workspace_id}/posts', () => {
@@ -319,30 +326,10 @@ describe('POST /v1/workspaces/{workspace_id}/posts', () => {
     beforeAll(async () => {
       policed = await host.admin.bootstrap({ name: 'Policed' });
       client = postsClient(host, policed);
-      await host.deps.tenancy.setWorkspacePolicies(policed.tenantId, policed.workspaceId, {
-        blockedTerms: ['guaranteed returns'],
-        allowedPlatforms: ['twitter', 'instagram'],
-        blackoutDates: ['2030-12-25'],
-        requireAltText: true,
-      });
+      await host.deps.tenancy.setWorkspacePolicies(policed.tenantId, policed.workspaceId, POLICED_WORKSPACE);
     });
 
-    it.each([
-      ['content', (t: BootstrapResult) => tweet(t, { content: 'Guaranteed returns, every time!' })],
-      [
-        'platform',
-        (t: BootstrapResult) => ({ ...tweet(t), platform: 'linkedin', accountId: t.accounts.linkedin }),
-      ],
-      [
-        'schedule',
-        (t: BootstrapResult) => tweet(t, { status: 'scheduled', scheduledAt: '2030-12-25T12:00:00Z' }),
-      ],
-      [
-        'media',
-        (t: BootstrapResult) =>
-          tweet(t, { postType: 'image', media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }] }),
-      ],
-    ])('facet %s', async (facet, body) => {
+    it.each(POLICY_FACET_CASES)('facet %s', async (facet, body) => {
       const envelope = await expectEnvelope(await client.create(body(policed)), 403, 'policy_violation');
       expect(envelope.facet).toBe(facet);
       expect(envelope.reason).toBeTypeOf('string');

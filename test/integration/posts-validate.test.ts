@@ -4,7 +4,13 @@ import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dyna
 import { fixedClock } from '../../shared/ports/clock.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { expectEnvelope } from '../support/envelope.js';
-import { postsClient, seedMedia, tweet } from '../support/post-fixtures.js';
+import {
+  POLICED_WORKSPACE,
+  POLICY_FACET_CASES,
+  postsClient,
+  seedMedia,
+  tweet,
+} from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 
 /**
@@ -211,30 +217,14 @@ describe('POST /v1/workspaces/{workspace_id}/posts/validate', () => {
       beforeAll(async () => {
         policed = await host.admin.bootstrap({ name: 'Policed' });
         client = postsClient(host, policed);
-        await host.deps.tenancy.setWorkspacePolicies(policed.tenantId, policed.workspaceId, {
-          blockedTerms: ['guaranteed returns'],
-          allowedPlatforms: ['twitter', 'instagram'],
-          blackoutDates: ['2030-12-25'],
-          requireAltText: true,
-        });
+        await host.deps.tenancy.setWorkspacePolicies(
+          policed.tenantId,
+          policed.workspaceId,
+          POLICED_WORKSPACE,
+        );
       });
 
-      it.each([
-        ['content', (t: BootstrapResult) => tweet(t, { content: 'Guaranteed returns, every time!' })],
-        [
-          'platform',
-          (t: BootstrapResult) => ({ ...tweet(t), platform: 'linkedin', accountId: t.accounts.linkedin }),
-        ],
-        [
-          'schedule',
-          (t: BootstrapResult) => tweet(t, { status: 'scheduled', scheduledAt: '2030-12-25T12:00:00Z' }),
-        ],
-        [
-          'media',
-          (t: BootstrapResult) =>
-            tweet(t, { postType: 'image', media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }] }),
-        ],
-      ])("facet %s: the 403's facet, reason and message", async (facet, body) => {
+      it.each(POLICY_FACET_CASES)("facet %s: the 403's facet, reason and message", async (facet, body) => {
         // Act
         const result = await validation(await validateAs(policed, body(policed)));
         const refused = await expectEnvelope(await client.create(body(policed)), 403, 'policy_violation');

@@ -1,5 +1,6 @@
 import { newId } from '../../shared/domain/ids.js';
 import type { Media } from '../../shared/domain/media.js';
+import type { WorkspacePolicies } from '../../shared/domain/policies.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import type { TestHost } from './test-host.js';
 
@@ -73,3 +74,22 @@ export async function seedMedia(
 }
 
 export const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+/** The workspace policies the policy-facet tests set: one way to break each facet. */
+export const POLICED_WORKSPACE: WorkspacePolicies = {
+  blockedTerms: ['guaranteed returns'],
+  allowedPlatforms: ['twitter', 'instagram'],
+  blackoutDates: ['2030-12-25'],
+  requireAltText: true,
+};
+
+/** For each policy facet, a body that breaks it under POLICED_WORKSPACE. */
+export const POLICY_FACET_CASES: [string, (tenant: BootstrapResult) => Record<string, unknown>][] = [
+  ['content', (t) => tweet(t, { content: 'Guaranteed returns, every time!' })],
+  ['platform', (t) => ({ ...tweet(t), platform: 'linkedin', accountId: t.accounts.linkedin })],
+  ['schedule', (t) => tweet(t, { status: 'scheduled', scheduledAt: '2030-12-25T12:00:00Z' })],
+  [
+    'media',
+    (t) => tweet(t, { postType: 'image', media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }] }),
+  ],
+];

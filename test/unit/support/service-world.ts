@@ -1,6 +1,7 @@
 import type { WorkspacePolicies } from '../../../shared/domain/policies.js';
 import type { Principal } from '../../../shared/domain/tenancy.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
+import type { CreatePostInput } from '../../../shared/services/posts/create-post.js';
 import { anAccount, aPrincipal, aTenant, aWorkspace } from './builders.js';
 import { InMemoryMediaStore } from './in-memory-media-store.js';
 import { InMemoryObjectStorage } from './in-memory-object-storage.js';
@@ -49,4 +50,16 @@ export async function aServiceWorld(options: { policies?: WorkspacePolicies } = 
     agent: { tenantId: TENANT_ID, scope: { kind: 'selected', workspaceIds: [WORKSPACE_ID] } },
   });
   return { clock, tenancy, media, posts, storage, principal };
+}
+
+/** A create's input for the world's short-message account, ready to publish. */
+export function aTweet(overrides: Partial<CreatePostInput> = {}): CreatePostInput {
+  return {
+    platform: 'twitter',
+    accountId: ACCOUNT_ID,
+    status: 'publish',
+    postType: 'text',
+    content: 'Hello from the unit tests',
+    ...overrides,
+  };
 }

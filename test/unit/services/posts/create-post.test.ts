@@ -18,18 +18,15 @@ import { type CreatePostInput, makeCreatePost } from '../../../../shared/service
 import { makeMemoryMetrics } from '../../../support/memory-observability.js';
 import { aPost } from '../../delivery/support.js';
 import { aMedia, anAccount, aWorkspace } from '../../support/builders.js';
-import { ACCOUNT_ID, aServiceWorld, at, NOW, TENANT_ID, WORKSPACE_ID } from '../../support/service-world.js';
-
-function aTweet(overrides: Partial<CreatePostInput> = {}): CreatePostInput {
-  return {
-    platform: 'twitter',
-    accountId: ACCOUNT_ID,
-    status: 'publish',
-    postType: 'text',
-    content: 'Hello from the unit tests',
-    ...overrides,
-  };
-}
+import {
+  ACCOUNT_ID,
+  aServiceWorld,
+  aTweet,
+  at,
+  NOW,
+  TENANT_ID,
+  WORKSPACE_ID,
+} from '../../support/service-world.js';
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
