@@ -1,5 +1,5 @@
-import type { WorkspacePolicies } from '../domain/policies.js';
 import type { Platform } from '../domain/platforms.js';
+import type { WorkspacePolicies } from '../domain/policies.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../domain/tenancy.js';
 
 export interface Page<T> {
@@ -49,7 +49,11 @@ export interface TenancyStore {
   getTenantAndAgent(tenantId: string, agentId: string): Promise<{ tenant?: Tenant; agent?: Agent }>;
 
   putAccount(account: Account): Promise<void>;
-  /** connected → disconnected, once; false when it was not connected (nothing written). */
+  /**
+   * connected → disconnected, once; false when it was not connected (nothing written). The tokens
+   * and their expiry go with the connection and `tokensVersion` moves on, so a refresh in flight
+   * cannot write tokens back onto a disconnected account.
+   */
   markAccountDisconnected(
     tenantId: string,
     workspaceId: string,

@@ -1,4 +1,5 @@
 import type { Post } from '../../domain/posts.js';
+import type { Account } from '../../domain/tenancy.js';
 
 /**
  * Key layout of the main table. Every item that belongs to a tenant has the tenant in its
@@ -24,6 +25,37 @@ export const keys = {
     sk: `ACCOUNT#${accountId}`,
   }),
   accountPrefix: 'ACCOUNT#',
+  /**
+   * Which account of the workspace holds a network user: one item per (platform, network user),
+   * written in the same transaction as the account, so two connects of one user cannot make two
+   * accounts, and a reconnect finds the old id with a consistent read.
+   */
+  accountNetworkUser: (tenantId: string, workspaceId: string, platform: string, networkUserId: string) => ({
+    pk: keys.workspacePartition(tenantId, workspaceId),
+    sk: `NETUSER#${platform}#${networkUserId}`,
+  }),
+  /**
+   * GSI2 entry of a connected real-network account whose access token expires: one partition
+   * across tenants, by expiry, for the daily refresh sweep. None for sandbox and disconnected
+   * accounts, or a token without a known expiry (the index holds only the sweep's candidates).
+   */
+  accountTokenExpiry: (
+    account: Pick<Account, 'accountId' | 'status' | 'sandbox' | 'tokenExpiresAt' | 'encryptedTokens'>,
+  ): { gsi2pk: string; gsi2sk: string } | Record<string, never> => {
+    if (
+      account.sandbox ||
+      account.status !== 'connected' ||
+      !account.tokenExpiresAt ||
+      !account.encryptedTokens
+    )
+      return {};
+    return {
+      gsi2pk: TOKEN_EXPIRY_PARTITION,
+      gsi2sk: tokenExpiryKey(account.tokenExpiresAt, account.accountId),
+    };
+  },
+  /** A pending OAuth connect, keyed by the SHA-256 of its state: the table never holds the state. */
+  oauthState: (stateHash: string) => ({ pk: `OAUTHSTATE#${stateHash}`, sk: 'OAUTHSTATE' }),
   post: (tenantId: string, workspaceId: string, postId: string) => ({
     pk: keys.workspacePartition(tenantId, workspaceId),
     sk: `POST#${postId}`,
@@ -95,6 +127,14 @@ export const keys = {
   feedEventPrefix: 'EVENT#',
 } as const;
 
+/** The one gsi2 partition of accounts by token expiry (small: one entry per connected account). */
+export const TOKEN_EXPIRY_PARTITION = 'TOKENS#EXPIRE';
+
+/** Sorts by the instant whatever the ISO 8601 spelling: always the 24-character UTC form. */
+export function tokenExpiryKey(expiresAt: string, accountId: string): string {
+  return `${new Date(expiresAt).toISOString()}#${accountId}`;
+}
+
 /** Spreads the cross-tenant due index over a few partitions, so no one partition is hot. */
 export const DUE_SHARDS = 4;
 
@@ -111,6 +151,8 @@ export type EntityType =
   | 'agent'
   | 'apiKey'
   | 'account'
+  | 'accountNetworkUser'
+  | 'oauthState'
   | 'post'
   | 'media'
   | 'webhook'

@@ -1,7 +1,8 @@
 import { ConflictError, NotFoundError } from '../../../shared/domain/errors.js';
+import type { Platform } from '../../../shared/domain/platforms.js';
 import type { WorkspacePolicies } from '../../../shared/domain/policies.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../../shared/domain/tenancy.js';
-import type { Page, PageRequest, TenancyStore } from '../../../shared/ports/tenancy-store.js';
+import type { Page, PageRequest, TenancyStore, TokenChange } from '../../../shared/ports/tenancy-store.js';
 
 /** Pages a list by position: the cursor is the index of the next item, as a string. */
 function paginate<T>(items: T[], page: PageRequest): Page<T> {
@@ -23,6 +24,8 @@ export class InMemoryTenancyStore implements TenancyStore {
   private readonly agents = new Map<string, Agent>();
   private readonly keysByHash = new Map<string, ApiKeyRecord>();
   private readonly accounts = new Map<string, Account>();
+  /** (tenant, workspace, platform, network user) → account id, as the DynamoDB look-up item. */
+  private readonly accountsByNetworkUser = new Map<string, string>();
 
   async putTenant(tenant: Tenant): Promise<void> {
     this.tenants.set(tenant.tenantId, structuredClone(tenant));
@@ -56,16 +59,21 @@ export class InMemoryTenancyStore implements TenancyStore {
     accountId: string,
     change: { at: string; reason: string },
   ): Promise<boolean> {
-    const key = [...this.accounts.keys()].find((k) => k.endsWith(accountId));
-    const account = key ? this.accounts.get(key) : undefined;
-    if (!key || !account || account.tenantId !== tenantId || account.workspaceId !== workspaceId)
-      return false;
-    if (account.status !== 'connected') return false;
+    const key = `${tenantId}/${workspaceId}/${accountId}`;
+    const account = this.accounts.get(key);
+    if (account?.status !== 'connected') return false;
+    const {
+      encryptedTokens: _tokens,
+      tokenExpiresAt: _expiresAt,
+      refreshExpiresAt: _refreshExpiresAt,
+      ...kept
+    } = account;
     this.accounts.set(key, {
-      ...account,
+      ...kept,
       status: 'disconnected',
       disconnectedAt: change.at,
       disconnectReason: change.reason,
+      tokensVersion: (account.tokensVersion ?? 0) + 1,
     });
     return true;
   }
@@ -126,10 +134,80 @@ export class InMemoryTenancyStore implements TenancyStore {
   }
 
   async putAccount(account: Account): Promise<void> {
+    if (account.networkUserId) {
+      const userKey = this.networkUserKey(account, account.networkUserId);
+      const holder = this.accountsByNetworkUser.get(userKey);
+      if (holder && holder !== account.accountId) {
+        throw new ConflictError(
+          'Another account of this workspace was connected for this network user at the same time. Retry.',
+        );
+      }
+      this.accountsByNetworkUser.set(userKey, account.accountId);
+    }
     this.accounts.set(
       `${account.tenantId}/${account.workspaceId}/${account.accountId}`,
       structuredClone(account),
     );
+  }
+
+  async findAccountByNetworkUser(
+    tenantId: string,
+    workspaceId: string,
+    platform: Platform,
+    networkUserId: string,
+  ): Promise<Account | undefined> {
+    const accountId = this.accountsByNetworkUser.get(
+      this.networkUserKey({ tenantId, workspaceId, platform }, networkUserId),
+    );
+    return accountId ? this.getAccount(tenantId, workspaceId, accountId) : undefined;
+  }
+
+  async replaceAccountTokens(
+    tenantId: string,
+    workspaceId: string,
+    accountId: string,
+    change: TokenChange,
+  ): Promise<boolean> {
+    const key = `${tenantId}/${workspaceId}/${accountId}`;
+    const account = this.accounts.get(key);
+    if (account?.status !== 'connected') return false;
+    if ((account.tokensVersion ?? 0) !== change.expectedVersion) return false;
+    const { tokenExpiresAt: _expiresAt, refreshExpiresAt: _refreshExpiresAt, ...kept } = account;
+    this.accounts.set(key, {
+      ...kept,
+      encryptedTokens: change.encryptedTokens,
+      tokensVersion: change.expectedVersion + 1,
+      scopes: [...change.scopes],
+      ...(change.tokenExpiresAt && { tokenExpiresAt: change.tokenExpiresAt }),
+      ...(change.refreshExpiresAt && { refreshExpiresAt: change.refreshExpiresAt }),
+    });
+    return true;
+  }
+
+  async listAccountsExpiringBefore(before: string, page: PageRequest): Promise<Page<Account>> {
+    const limit = Date.parse(before);
+    const expiring = [...this.accounts.values()]
+      .filter(
+        (account) =>
+          !account.sandbox &&
+          account.status === 'connected' &&
+          account.encryptedTokens !== undefined &&
+          account.tokenExpiresAt !== undefined &&
+          Date.parse(account.tokenExpiresAt) < limit,
+      )
+      .sort(
+        (a, b) =>
+          Date.parse(a.tokenExpiresAt ?? '') - Date.parse(b.tokenExpiresAt ?? '') ||
+          a.accountId.localeCompare(b.accountId),
+      );
+    return paginate(structuredClone(expiring), page);
+  }
+
+  private networkUserKey(
+    scope: { tenantId: string; workspaceId: string; platform: Platform },
+    networkUserId: string,
+  ): string {
+    return JSON.stringify([scope.tenantId, scope.workspaceId, scope.platform, networkUserId]);
   }
 
   async getAccount(tenantId: string, workspaceId: string, accountId: string): Promise<Account | undefined> {
