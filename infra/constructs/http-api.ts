@@ -64,46 +64,82 @@ export interface ServiceHttpApiProps {
 export interface OperationGrants {
   tables: readonly TableDefinition[];
   objectActions: readonly MediaObjectAction[];
-  /** kms:Encrypt on the secrets key, for contexts whose purpose is this (and nothing else). */
+  /** kms:Encrypt on the secrets key, one statement per purpose, each conditioned on it. */
+  encryptSecretsFor: readonly SecretPurpose[];
+  /** kms:Decrypt on the secrets key, likewise. */
+  decryptSecretsFor: readonly SecretPurpose[];
+  /**
+   * Reads the networks' app credentials (GetSecretValue on their secrets only) and calls the
+   * networks: told where the secrets are, the network endpoints and PUBLIC_BASE_URL.
+   */
+  networkApps: boolean;
+}
+
+/** What one kind of resource adds. */
+interface ResourceGrant {
+  tables?: readonly TableDefinition[];
+  objectActions?: readonly MediaObjectAction[];
   encryptSecretsFor?: SecretPurpose;
+  decryptSecretsFor?: SecretPurpose;
+  networkApps?: true;
 }
 
 /**
- * What each kind of `OperationResource` adds to a key-authenticated operation's grants. A record over
- * the union: a new kind of resource does not compile until it is given its grant here.
+ * What each kind of `OperationResource` adds to an operation's grants. A record over the union: a
+ * new kind of resource does not compile until it is given its grant here.
  */
-const RESOURCE_GRANTS: Record<OperationResource, Partial<OperationGrants>> = {
+const RESOURCE_GRANTS: Record<OperationResource, ResourceGrant> = {
   'idempotency-table': { tables: [IDEMPOTENCY_TABLE] },
   'media-upload': { objectActions: ['s3:PutObject'] },
   'media-read': { objectActions: ['s3:GetObject'] },
   'media-delete': { objectActions: ['s3:DeleteObject'] },
   'secrets-encrypt': { encryptSecretsFor: 'webhook-signing-secret' },
+  'network-apps': { networkApps: true },
+  // Tokens are kept on the account records, in the main table: an operation without an API key (the
+  // OAuth callback, which stores them) gets that table from here, the rate-limits table never.
+  'oauth-tokens-encrypt': { tables: [MAIN_TABLE], encryptSecretsFor: 'oauth-token' },
+  'oauth-tokens-decrypt': { tables: [MAIN_TABLE], decryptSecretsFor: 'oauth-token' },
 };
 
 /**
- * An operation with `auth: 'none'` touches nothing (auth and rate limiting are skipped); every other
- * one reads and writes the main and rate-limits tables (the key, the tenant, the counters), plus what
- * its `resources` name.
+ * A key-authenticated operation reads and writes the main and rate-limits tables (the key, the
+ * tenant, the counters), plus what its `resources` name. One with `auth: 'none'` skips the key and
+ * the rate limit, so it gets only what its `resources` name: nothing for the OpenAPI document; app
+ * credentials, the main table and token encryption for the OAuth callback.
  */
 export function operationGrants(operation: Operation): OperationGrants {
-  if (operation.auth === 'none') return { tables: [], objectActions: [] };
   const extra = (operation.resources ?? []).map((resource) => RESOURCE_GRANTS[resource]);
-  const encryptSecretsFor = extra.find((grant) => grant.encryptSecretsFor)?.encryptSecretsFor;
+  const keyed = operation.auth === 'none' ? [] : [MAIN_TABLE, RATE_LIMITS_TABLE];
+  const tables = new Map<string, TableDefinition>();
+  for (const table of [...keyed, ...extra.flatMap((grant) => grant.tables ?? [])]) {
+    if (!tables.has(table.id)) tables.set(table.id, table);
+  }
   return {
-    tables: [MAIN_TABLE, RATE_LIMITS_TABLE, ...extra.flatMap((grant) => grant.tables ?? [])],
+    tables: [...tables.values()],
     objectActions: [...new Set(extra.flatMap((grant) => grant.objectActions ?? []))],
-    ...(encryptSecretsFor && { encryptSecretsFor }),
+    encryptSecretsFor: [...new Set(extra.flatMap((grant) => grant.encryptSecretsFor ?? []))],
+    decryptSecretsFor: [...new Set(extra.flatMap((grant) => grant.decryptSecretsFor ?? []))],
+    networkApps: extra.some((grant) => grant.networkApps),
   };
 }
 
 /**
  * kms:Encrypt on the key, only when the call's encryption context names `purpose` (the adapter
  * always sends it, shared/ports/secret-cipher.ts): such a function can make new secrets of that
- * kind and can read none, since it has no kms:Decrypt.
+ * kind and can read none, unless it is also given `decryptStatement` for the purpose.
  */
 export function encryptStatement(key: kms.IKey, purpose: SecretPurpose): iam.PolicyStatement {
+  return keyStatement('kms:Encrypt', key, purpose);
+}
+
+/** kms:Decrypt on the key, only for ciphertexts whose encryption context names `purpose`. */
+export function decryptStatement(key: kms.IKey, purpose: SecretPurpose): iam.PolicyStatement {
+  return keyStatement('kms:Decrypt', key, purpose);
+}
+
+function keyStatement(action: string, key: kms.IKey, purpose: SecretPurpose): iam.PolicyStatement {
   return new iam.PolicyStatement({
-    actions: ['kms:Encrypt'],
+    actions: [action],
     resources: [key.keyArn],
     conditions: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
   });
@@ -181,6 +217,7 @@ export class ServiceHttpApi extends Construct {
     const operationRoutes = new Map<string, apigw.HttpRoute>();
     for (const operation of props.operations) {
       const grants = operationGrants(operation);
+      const usesKey = grants.encryptSecretsFor.length + grants.decryptSecretsFor.length > 0;
       const fn = new ServiceFunction(this, operation.id, {
         entry: 'operation',
         description: `${operation.method} ${operation.path}: ${operation.summary}`.slice(0, 256),
@@ -188,13 +225,16 @@ export class ServiceHttpApi extends Construct {
           OPERATION_ID: operation.id,
           ...props.environment,
           // Only a function that may use the key learns which key it is (config.ts: 503 without).
-          ...(grants.encryptSecretsFor && { SECRETS_KEY_ARN: props.secretsKey.keyArn }),
+          ...(usesKey && { SECRETS_KEY_ARN: props.secretsKey.keyArn }),
         },
       });
       if (grants.tables.length > 0) props.data.grantReadWriteData(fn.role, grants.tables);
       if (grants.objectActions.length > 0) props.media.grantTenantObjects(fn.role, grants.objectActions);
-      if (grants.encryptSecretsFor) {
-        fn.role.addToPrincipalPolicy(encryptStatement(props.secretsKey, grants.encryptSecretsFor));
+      for (const purpose of grants.encryptSecretsFor) {
+        fn.role.addToPrincipalPolicy(encryptStatement(props.secretsKey, purpose));
+      }
+      for (const purpose of grants.decryptSecretsFor) {
+        fn.role.addToPrincipalPolicy(decryptStatement(props.secretsKey, purpose));
       }
       const route = new apigw.HttpRoute(this, `${operation.id}Route`, {
         httpApi: this.httpApi,

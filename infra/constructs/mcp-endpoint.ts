@@ -6,9 +6,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import type { Operation } from '../../shared/http/operation.js';
-import type { SecretPurpose } from '../../shared/ports/secret-cipher.js';
-import { encryptStatement, operationGrants } from './http-api.js';
-import type { MediaObjectAction, MediaStorage } from './media-storage.js';
+import { decryptStatement, encryptStatement, type OperationGrants, operationGrants } from './http-api.js';
+import type { MediaStorage } from './media-storage.js';
 import { ServiceFunction } from './service-function.js';
 import type { DataTables } from './tables.js';
 
@@ -16,12 +15,7 @@ import type { DataTables } from './tables.js';
 export const MCP_PATH = '/mcp';
 
 /** What the MCP function is granted: every operation's grants at once, since it runs them all. */
-export interface McpGrants {
-  tables: readonly TableDefinition[];
-  objectActions: readonly MediaObjectAction[];
-  /** One kms:Encrypt statement per purpose, each conditioned on it as the operation's own is. */
-  encryptSecretsFor: readonly SecretPurpose[];
-}
+export type McpGrants = OperationGrants;
 
 /**
  * The union of `operationGrants` over `operations`, each table, action and purpose once, in the order
@@ -37,9 +31,9 @@ export function mcpGrants(operations: readonly Operation[]): McpGrants {
   return {
     tables: [...tables.values()],
     objectActions: [...new Set(all.flatMap((grants) => grants.objectActions))],
-    encryptSecretsFor: [
-      ...new Set(all.flatMap((grants) => (grants.encryptSecretsFor ? [grants.encryptSecretsFor] : []))),
-    ],
+    encryptSecretsFor: [...new Set(all.flatMap((grants) => grants.encryptSecretsFor))],
+    decryptSecretsFor: [...new Set(all.flatMap((grants) => grants.decryptSecretsFor))],
+    networkApps: all.some((grants) => grants.networkApps),
   };
 }
 
@@ -80,7 +74,7 @@ export class McpEndpoint extends Construct {
   constructor(scope: Construct, id: string, props: McpEndpointProps) {
     super(scope, id);
     this.grants = mcpGrants(props.operations);
-    const needsKey = this.grants.encryptSecretsFor.length > 0;
+    const needsKey = this.grants.encryptSecretsFor.length + this.grants.decryptSecretsFor.length > 0;
 
     this.server = new ServiceFunction(this, 'McpServer', {
       entry: 'mcp',
@@ -107,6 +101,9 @@ export class McpEndpoint extends Construct {
     if (this.grants.objectActions.length > 0) props.media.grantTenantObjects(role, this.grants.objectActions);
     for (const purpose of this.grants.encryptSecretsFor) {
       role.addToPrincipalPolicy(encryptStatement(props.secretsKey, purpose));
+    }
+    for (const purpose of this.grants.decryptSecretsFor) {
+      role.addToPrincipalPolicy(decryptStatement(props.secretsKey, purpose));
     }
 
     this.route = new apigw.HttpRoute(this, 'Route', {
