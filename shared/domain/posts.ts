@@ -1,3 +1,4 @@
+import type { PlatformOptions } from './platform-options.js';
 import type { Platform } from './platforms.js';
 
 /** API.md "Platforms and post types". */
@@ -75,6 +76,8 @@ export interface PostDraft {
   media: MediaRef[];
   /** ISO 8601 UTC; absent for "publish now" and for drafts without a time. */
   scheduledAt?: string;
+  /** The network's own settings (platform-options.ts); absent when the caller gave none. */
+  platformOptions?: PlatformOptions;
 }
 
 /** The kind of a referenced media item: from `type` for URL media, from the stored record for `id` media. */
@@ -151,3 +154,5 @@ export interface Post {
 export function contentItems(draft: Pick<PostDraft, 'content' | 'media'>): ContentItem[] {
   return typeof draft.content === 'string' ? [{ text: draft.content, media: draft.media }] : draft.content;
 }
+  /** The network's own settings (platform-options.ts); connectors read `platformOptions?.<platform>`. */
+  platformOptions?: PlatformOptions;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { Platform } from './platforms.js';
+import type { RuleViolation } from './posts.js';
+
+/**
+ * `platformOptions` on a post: settings one network has and the others do not (who may reply on X,
+ * who sees a LinkedIn post and who posts it), keyed by the stored platform name. Each network's
+ * options are a strict object, so an unknown option is a 400 like any other unknown field; options
+ * for another network than the post's are a 422 (PLATFORM_OPTIONS_MISMATCH) found with the rules.
+ * The connectors read `post.platformOptions?.<platform>`; an option left out is the network's default.
+ *
+ * Part 2 adds a network's options by writing its schema here and one line in
+ * {@link platformOptionsSchema}; checks that need the post (a required option, an option that
+ * depends on the post type) go in {@link platformOptionsViolations}.
+ */
+
+/** X `reply_settings` (networks/twitter.md): who may reply. Left out, everyone may. */
+export const TWITTER_REPLY_SETTINGS = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
+export type TwitterReplySettings = (typeof TWITTER_REPLY_SETTINGS)[number];
+
+export const twitterOptionsSchema = z
+  .strictObject({
+    replySettings: z
+      .enum(TWITTER_REPLY_SETTINGS)
+      .optional()
+      .describe(
+        'Who may reply (X reply_settings): following, mentionedUsers, subscribers or verified. Left out, everyone may.',
+      ),
+  })
+  .meta({ id: 'TwitterOptions' });
+export type TwitterOptions = z.output<typeof twitterOptionsSchema>;
+
+/** LinkedIn post `visibility` (networks/linkedin.md); CONTAINER is for group posts, which we do not make. */
+export const LINKEDIN_VISIBILITIES = ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'] as const;
+export type LinkedInVisibility = (typeof LINKEDIN_VISIBILITIES)[number];
+/** What the connector sends when the caller leaves `visibility` out. */
+export const LINKEDIN_DEFAULT_VISIBILITY: LinkedInVisibility = 'PUBLIC';
+
+/** `member` posts as the connected member; an organization URN posts as that Page. */
+export const LINKEDIN_MEMBER_AUTHOR = 'member';
+export const LINKEDIN_ORGANIZATION_URN = /^urn:li:organization:[0-9]+$/;
+const linkedInAuthor = z
+  .union([
+    z.literal(LINKEDIN_MEMBER_AUTHOR),
+    z.string().regex(LINKEDIN_ORGANIZATION_URN, 'Expected member or urn:li:organization:<digits>.'),
+  ])
+  .describe(
+    'member (the default) posts as the connected member; urn:li:organization:<id> posts as that Page, which the member must administer (LinkedIn checks it when the post is published).',
+  );
+
+export const linkedInOptionsSchema = z
+  .strictObject({
+    visibility: z
+      .enum(LINKEDIN_VISIBILITIES)
+      .optional()
+      .describe('PUBLIC (the default), CONNECTIONS or LOGGED_IN.'),
+    author: linkedInAuthor.optional(),
+  })
+  .meta({ id: 'LinkedInOptions' });
+export type LinkedInOptions = z.output<typeof linkedInOptionsSchema>;
+
+/** The stored shape, keyed by platform: one line per network that has options. */
+export const platformOptionsSchema = z.strictObject({
+  twitter: twitterOptionsSchema.optional(),
+  linkedin: linkedInOptionsSchema.optional(),
+});
+export type PlatformOptions = z.output<typeof platformOptionsSchema>;
+export type OptionsPlatform = keyof PlatformOptions & Platform;
+
+/** The input shape: the stored one plus `x`, the alias of twitter as on `platform` (API.md). */
+export const platformOptionsInput = platformOptionsSchema
+  .extend({ x: twitterOptionsSchema.optional().describe('The same as twitter; stored as twitter.') })
+  .superRefine((options, ctx) => {
+    if (options.x && options.twitter) {
+      ctx.addIssue({ code: 'custom', message: 'Give twitter or x, not both.', path: ['x'] });
+    }
+  })
+  .transform(({ x, ...stored }): PlatformOptions => (x ? { ...stored, twitter: x } : stored))
+  .describe(
+    "Settings of the post's network, under its platform name: twitter (or x) and linkedin. Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
+  );
+
+/** Options with nothing in them are no options: the post stores none and reads back null. */
+export function hasPlatformOptions(options: PlatformOptions | null | undefined): options is PlatformOptions {
+  return options !== null && options !== undefined && Object.keys(options).length > 0;
+}
+
+export const PLATFORM_OPTIONS_MISMATCH = 'PLATFORM_OPTIONS_MISMATCH';
+
+/**
+ * The 422 items of a post's options: each network named other than the post's own is a mismatch
+ * (the connector would ignore it, and the caller surely meant something else). Part 2's checks
+ * that need the post go here too.
+ */
+export function platformOptionsViolations(
+  platform: Platform,
+  options: PlatformOptions | undefined,
+): RuleViolation[] {
+  if (!options) return [];
+  return Object.entries(options)
+    .filter(([key, value]) => value !== undefined && key !== platform)
+    .map(([key]) => ({
+      field: `platformOptions.${key}`,
+      code: PLATFORM_OPTIONS_MISMATCH,
+      message: `These are ${key} options; this post goes to ${platform}. Send only platformOptions.${platform}, or none.`,
+    }));
+}
