@@ -20,9 +20,10 @@ import type { Logger } from '../ports/logger.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { SecretCipher } from '../ports/secret-cipher.js';
 import { makeAuthenticator } from '../services/authenticate.js';
+import { appCredentialsFromEnv } from './app-credentials-from-env.js';
 import type { ServiceConfig } from './config.js';
 import type { ServiceDeps } from './deps.js';
-import { type AppCredentialsSource, envAppCredentials } from './network-config.js';
+import type { AppCredentialsSource } from './network-config.js';
 
 export interface Observability {
   logger: Logger;
@@ -43,8 +44,12 @@ export function makeDeps(
   secrets: SecretCipher = config.secretsKeyArn
     ? makeKmsSecretCipher(traced(makeKmsClient({ region: config.region })), config.secretsKeyArn)
     : makeUnconfiguredCipher(),
-  /** Where the networks' app credentials come from; the environment unless told otherwise. */
-  appCredentials: AppCredentialsSource = envAppCredentials(),
+  /** Where the networks' app credentials come from: Secrets Manager when the environment names the secrets. */
+  appCredentials: AppCredentialsSource = appCredentialsFromEnv({
+    region: config.region,
+    clock,
+    logger: observability.logger,
+  }),
 ): ServiceDeps {
   const db = makeDocumentClient(
     traced(makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint })),
