@@ -28,6 +28,11 @@ export interface NetworkProfile {
 }
 
 export interface AuthorizationUrlRequest {
+  /**
+   * The app's client id (NetworkDeps.appCredentials(), which is asynchronous: the connect flow
+   * reads the credentials anyway, to answer 409 network_not_configured, and passes the id here).
+   */
+  clientId: string;
   /** Single-use, bound to tenant and workspace, valid 10 minutes (the connect flow's). */
   state: string;
   /** Our callback: `{base_url}/v1/oauth/{platform}/callback`. */
