@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { MediaStore } from '../ports/media-store.js';
 import type { Metrics } from '../ports/metrics.js';
+import type { OAuthStateStore } from '../ports/oauth-state-store.js';
 import type { ObjectStorage } from '../ports/object-storage.js';
 import type { PostStore } from '../ports/post-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
@@ -44,6 +45,8 @@ export interface ServiceDeps {
    * which sets it itself, as for webhook receivers.
    */
   oauthRedirects: { allowLoopbackHttp: boolean };
+  /** Connects waiting for the network to send the user back (single-use states, 10 minutes). */
+  oauthStates: OAuthStateStore;
   /** The process's logger; handlers log through a child that carries the request's ids. */
   logger: Logger;
   metrics: Metrics;

@@ -1,6 +1,7 @@
 import { makeDynamoAccountQuotas } from '../adapters/dynamodb/account-quotas.js';
 import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
 import { makeDynamoMediaStore } from '../adapters/dynamodb/media-store.js';
+import { makeDynamoOAuthStateStore } from '../adapters/dynamodb/oauth-state-store.js';
 import { makeDynamoPostStore } from '../adapters/dynamodb/post-store.js';
 import { makeDynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.js';
 import { makeDynamoTenancyStore } from '../adapters/dynamodb/tenancy-store.js';
@@ -78,6 +79,7 @@ export function makeDeps(
     appCredentials,
     ...(config.publicBaseUrl && { publicBaseUrl: config.publicBaseUrl }),
     oauthRedirects: { allowLoopbackHttp: false },
+    oauthStates: makeDynamoOAuthStateStore(db, config.tables.main),
     ...observability,
   };
 }
