@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { describeUrlRefusal, urlRefusal } from '../../domain/fetchable-url.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.js';
+import {
+  hasPlatformOptions,
+  type PlatformOptions,
+  platformOptionsInput,
+  platformOptionsSchema,
+} from '../../domain/platform-options.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';
@@ -106,6 +112,21 @@ export function checkAllUserTags(
   }
 }
 
+/** On create, null and {} mean none, so equal requests hash equally for the Idempotency-Key. */
+const newPostOptions = platformOptionsInput
+  .nullable()
+  .optional()
+  .transform((options): PlatformOptions | undefined => (hasPlatformOptions(options) ? options : undefined));
+
+/** On PATCH, the options given replace the post's; null and {} remove them. */
+const changedPostOptions = platformOptionsInput
+  .nullable()
+  .optional()
+  .transform((options): PlatformOptions | null | undefined =>
+    options === undefined ? undefined : hasPlatformOptions(options) ? options : null,
+  )
+  .describe("Replaces the post's platformOptions; null or {} removes them.");
+
 export const createPostBody = z
   .strictObject({
     platform: platformInput,
@@ -117,6 +138,7 @@ export const createPostBody = z
     content: contentSchema,
     scheduledAt: utcTimestamp.optional().describe('Required with status scheduled; must be in the future.'),
     media: z.array(mediaRefSchema).max(35).optional().describe('Media of a post whose content is a string.'),
+    platformOptions: newPostOptions,
   })
   .superRefine((body, ctx) => {
     if (body.status === 'scheduled' && !body.scheduledAt) {
@@ -147,6 +169,7 @@ export const updatePostBody = z
     media: z.array(mediaRefSchema).max(35).optional(),
     postType: z.enum(POST_TYPES).optional(),
     status: z.enum(REQUESTED_STATUSES).optional().describe('publish, scheduled or draft.'),
+    platformOptions: changedPostOptions,
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Name at least one field to change.' });
 
@@ -203,6 +226,9 @@ export const postResource = z
     ]),
     media: z.array(storedMediaRef),
     scheduledAt: isoTimestamp.nullable(),
+    platformOptions: platformOptionsSchema
+      .nullable()
+      .describe("The network's own settings given on create or PATCH; null when none."),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
     publishedAt: isoTimestamp.nullable(),
@@ -251,6 +277,7 @@ export function toPostResource(post: Post): z.input<typeof postResource> {
     content: post.content,
     media: post.media,
     scheduledAt: post.scheduledAt ?? null,
+    platformOptions: post.platformOptions ?? null,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     publishedAt: post.publishedAt ?? null,

@@ -1,4 +1,6 @@
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { canonicalJson } from '../../domain/idempotency.js';
+import type { PlatformOptions } from '../../domain/platform-options.js';
 import { nextStatus, type PostEvent } from '../../domain/post-lifecycle.js';
 import type {
   ContentItem,
@@ -19,10 +21,13 @@ export interface PostChanges {
   media?: MediaRef[];
   postType?: PostType;
   status?: RequestedStatus;
+  /** Replaces the post's options; null removes them. */
+  platformOptions?: PlatformOptions | null;
 }
 
+/** Key order aside: a post read back from the table need not keep the order its maps were written in. */
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
@@ -46,8 +51,10 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
     /**
      * PATCH a post:
      * 1. only draft, pending_approval and scheduled posts change (409 otherwise);
-     * 2. merge the changes and work out the next status (a `status` is a submit, anything else an edit);
-     * 3. unless the result is a draft: scheduledAt ahead, platform rules and policies, as on create;
+     * 2. merge the changes (platformOptions given replace the post's) and work out the next status
+     *    (a `status` is a submit, anything else an edit);
+     * 3. unless the result is a draft: scheduledAt ahead, platform rules, platformOptions and
+     *    policies, as on create;
      * 4. write it if nobody else changed it meanwhile (409 conflict otherwise).
      */
     async update(
@@ -67,11 +74,17 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
             scheduledAt: changes.scheduledAt ?? post.scheduledAt,
           }),
       };
+      const platformOptions =
+        changes.platformOptions === undefined ? post.platformOptions : (changes.platformOptions ?? undefined);
+      if (platformOptions) merged.platformOptions = platformOptions;
       if (changes.status === 'publish') delete merged.scheduledAt;
+      // Options count as content for approval: who sees the post, or which Page posts it, is what a
+      // reviewer approved as much as the text.
       const contentChanged =
         !sameJson(merged.content, post.content) ||
         !sameJson(merged.media, post.media) ||
-        merged.postType !== post.postType;
+        merged.postType !== post.postType ||
+        !sameJson(merged.platformOptions, post.platformOptions);
       const context = await deps.posts.loadContext(
         principal.tenant.tenantId,
         workspaceId,
@@ -101,9 +114,9 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
       }
       const now = new Date(deps.clock.now()).toISOString();
       const enteringReview = status === 'pending_approval' && post.status !== 'pending_approval';
-      const { scheduledAt: _dropped, ...withoutTime } = post;
+      const { scheduledAt: _dropped, platformOptions: _replaced, ...withoutMerged } = post;
       return save(post, {
-        ...withoutTime,
+        ...withoutMerged,
         ...merged,
         status,
         ...(enteringReview && { approval: { status: 'pending', requestedAt: now } }),

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../domain/errors.js';
+import type { PlatformOptions } from '../../domain/platform-options.js';
 import type { Platform } from '../../domain/platforms.js';
 import { initialStatus } from '../../domain/post-lifecycle.js';
 import type {
@@ -22,6 +23,7 @@ export interface CreatePostInput {
   content: string | ContentItem[];
   scheduledAt?: string;
   media?: MediaRef[];
+  platformOptions?: PlatformOptions;
 }
 
 /** What a create of the input would store and what stands in its way; nothing is written. */
@@ -51,6 +53,7 @@ export function makeCheckNewPost(deps: { posts: PostStore; clock: Clock }) {
       content: input.content,
       media: input.media ?? [],
       ...(input.scheduledAt && { scheduledAt: input.scheduledAt }),
+      ...(input.platformOptions && { platformOptions: input.platformOptions }),
     };
     const context = await deps.posts.loadContext(
       tenantId,

@@ -1,5 +1,6 @@
 import { InvalidRequestError, PolicyViolationError, ValidationFailedError } from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
+import { platformOptionsViolations } from '../../domain/platform-options.js';
 import { checkPlatformRules } from '../../domain/platform-rules/index.js';
 import type { PolicyViolation } from '../../domain/policies.js';
 import { checkPolicies } from '../../domain/policy-check.js';
@@ -122,7 +123,8 @@ export interface SubmitFindings {
 /**
  * The checks a post passes before it may wait for delivery (not drafts, which may be incomplete):
  * 1. scheduledAt lies ahead (400);
- * 2. the account and media exist and fit, and the network's rules hold: every violation at once (422);
+ * 2. the account and media exist and fit, the network's rules hold and platformOptions are the
+ *    network's own: every violation at once (422);
  * 3. the workspace's policies allow it (403 policy_violation).
  * Pure: nothing is thrown or written; {@link assertNoFindings} turns the result into the refusal.
  */
@@ -140,6 +142,7 @@ export function findSubmitProblems(
     violations: [
       ...contextViolations(draft, accountId, context, options.publishNow),
       ...checkPlatformRules(draft, mediaKind),
+      ...platformOptionsViolations(draft.platform, draft.platformOptions),
     ],
     ...(policy && { policy }),
   };
