@@ -15,7 +15,7 @@ export const updatePost = defineOperation({
   path: '/v1/workspaces/{workspace_id}/posts/{post_id}',
   summary: 'Reschedule, edit or submit a post',
   description:
-    'Changes scheduledAt, content, media, postType or status (publish, scheduled, draft) of a draft, pending_approval or scheduled post; any other status is 409 conflict. A draft submitted with status publish or scheduled is checked like a new post (422, 403). To reschedule many posts, PATCH each in turn.',
+    'Changes scheduledAt, content, media, postType, platformOptions (replaced whole; null removes them) or status (publish, scheduled, draft) of a draft, pending_approval or scheduled post; any other status is 409 conflict. A draft submitted with status publish or scheduled is checked like a new post (422, 403). To reschedule many posts, PATCH each in turn.',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:write',
