@@ -1,0 +1,90 @@
+import { NoAnswerError, networkFetch } from '../http/network-fetch.js';
+
+/**
+ * The month of LinkedIn's versioned API this connector is written against (`LinkedIn-Version`).
+ * LinkedIn supports a version for about a year and then sunsets it (networks/linkedin.md §1: the
+ * May–July 2025 months are gone), so this is bumped deliberately, after re-checking the Posts,
+ * Images, Videos, Documents and organizationAcls pages of that month: docs/networks.md.
+ */
+export const LINKEDIN_VERSION = '202605';
+
+/** Rest.li 2.0: URNs in query strings are URL-encoded, finders and actions as documented. */
+export const RESTLI_PROTOCOL_VERSION = '2.0.0';
+
+/** Where a member sees a post: the feed URL of its URN. */
+export function linkedInPostUrl(postUrn: string): string {
+  return `https://www.linkedin.com/feed/update/${postUrn}/`;
+}
+
+export interface LinkedInCall {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Path under the API host (`/rest/posts`) or an absolute upload URL LinkedIn handed out. */
+  path: string;
+  accessToken: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  /** Raw bytes for an upload, whole or streamed. */
+  bytes?: Uint8Array | ReadableStream<Uint8Array>;
+  /** Rest.li finder calls name themselves (`X-RestLi-Method: FINDER`), as LinkedIn's examples do. */
+  restliMethod?: 'FINDER';
+  signal: AbortSignal;
+}
+
+/**
+ * One authenticated call to LinkedIn's versioned API, through networkFetch so that a failure says
+ * whether the request can have reached LinkedIn. Every call carries the two headers LinkedIn
+ * requires (`LinkedIn-Version`, `X-Restli-Protocol-Version`); upload URLs get them too, harmlessly.
+ */
+export function makeLinkedInApi(apiUrl: string, fetchImpl: typeof fetch | undefined) {
+  return function call(request: LinkedInCall): Promise<Response> {
+    const url = /^https?:\/\//.test(request.path) ? new URL(request.path) : new URL(apiUrl + request.path);
+    for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${request.accessToken}`,
+      'LinkedIn-Version': LINKEDIN_VERSION,
+      'X-Restli-Protocol-Version': RESTLI_PROTOCOL_VERSION,
+    };
+    if (request.restliMethod) headers['X-RestLi-Method'] = request.restliMethod;
+    let body: RequestInit['body'];
+    if (request.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    } else if (request.bytes !== undefined) {
+      headers['Content-Type'] = 'application/octet-stream';
+      body = request.bytes;
+    }
+    return networkFetch(
+      url,
+      {
+        method: request.method,
+        headers,
+        ...(body !== undefined && { body }),
+        // A streamed body must say so (fetch's half-duplex rule); a whole one is sent as it is.
+        ...(request.bytes instanceof ReadableStream && { duplex: 'half' as const }),
+        signal: request.signal,
+      },
+      fetchImpl,
+    );
+  };
+}
+
+export type LinkedInApi = ReturnType<typeof makeLinkedInApi>;
+
+/**
+ * A JSON body, or undefined when the answer has none or it is not JSON. A body cut off while it
+ * was read (a reset, an abort) is a NoAnswerError, like a request that got no answer at all.
+ */
+export async function readJson(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new NoAnswerError('BODY_INTERRUPTED', { cause: error });
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

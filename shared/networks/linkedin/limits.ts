@@ -1,0 +1,11 @@
+const MB = 1024 * 1024;
+
+/**
+ * The largest files LinkedIn takes (networks/linkedin.md §4–5: organic video ≤ 500 MB, documents
+ * ≤ 100 MB, third-party figures). Checked before uploading, so a file LinkedIn would refuse is not
+ * sent at all; LinkedIn's own refusal (413) maps to the same MEDIA_TOO_LARGE.
+ */
+export const LINKEDIN_MAX_BYTES = { video: 500 * MB, document: 100 * MB } as const;
+
+/** When to look again at media LinkedIn is processing: it gives no hint, so these are ours. */
+export const LINKEDIN_CHECK_AFTER_SECONDS = { video: 30, document: 10 } as const;

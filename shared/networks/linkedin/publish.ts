@@ -1,0 +1,208 @@
+import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
+import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
+import { type LinkedInApi, linkedInPostUrl } from './api.js';
+import { assertMayPostFor, memberUrn } from './author.js';
+import {
+  type FailedOutcome,
+  failureOf,
+  isDuplicatePost,
+  LinkedInStepFailed,
+  readLinkedInError,
+} from './errors.js';
+import { LINKEDIN_CHECK_AFTER_SECONDS } from './limits.js';
+import { processingStatus, type UploadContext, uploadVideo, uploadWhole } from './media-upload.js';
+import { readLinkedInOptions } from './options.js';
+import { contentShapeOf, postBody, type UploadedMedia } from './post-body.js';
+import { type LinkedInProgress, type MediaDone, readProgress, toPublishProgress } from './progress.js';
+
+export interface LinkedInPublishDeps {
+  api: LinkedInApi;
+  /** Epoch milliseconds. */
+  now: () => number;
+}
+
+/** The post's media item as progress names it: its media id (URL media get one when stored). */
+function refOf(media: DeliveryMedia, index: number): string {
+  return media.stored?.mediaId ?? media.url ?? `#${index}`;
+}
+
+const failed = (
+  failure: FailedOutcome['failure'],
+  code: string,
+  message: string,
+  extra: Partial<FailedOutcome> = {},
+): FailedOutcome => ({ kind: 'failed', failure, code, message, ...extra });
+
+/**
+ * Publishing one post, as steps that survive the end of an invocation (each recorded in progress):
+ * 1. who posts: the member, or a Page they hold a posting role on (checked once);
+ * 2. the media, in order: uploaded once each; a video or document LinkedIn is still processing
+ *    answers `pending`, and the next attempt asks for its status instead of uploading again;
+ * 3. the post itself. A request that got no answer is `unknown` (the worker looks it up with
+ *    findPublished); every step before it failed for certain, so it is a `failed` that keeps
+ *    what was done.
+ */
+export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
+  return async function publish(request: PublishRequest): Promise<PublishOutcome> {
+    const earlier = readProgress(request.progress);
+    const progress: LinkedInProgress = { ...earlier, media: [...(earlier.media ?? [])] };
+    delete progress.createSentAt;
+    const withProgress = (outcome: FailedOutcome): FailedOutcome => ({
+      ...outcome,
+      progress: toPublishProgress({
+        ...progress,
+        ...(earlier.createSentAt && { createSentAt: earlier.createSentAt }),
+      }),
+    });
+
+    if (!request.credentials) {
+      return failed(
+        'auth_rejected',
+        'TOKEN_MISSING',
+        'The LinkedIn account has no access token to publish with.',
+      );
+    }
+    const options = readLinkedInOptions(request.post);
+    if ('invalid' in options) {
+      return failed(
+        'permanent',
+        'PLATFORM_OPTIONS_INVALID',
+        'The post has LinkedIn options this connector cannot read.',
+      );
+    }
+    const shape = contentShapeOf(request.media);
+    if (shape === 'unsupported') {
+      return failed(
+        'permanent',
+        'PLATFORM_REJECTED',
+        'LinkedIn publishes one video or document, or 1 to 20 images, per post.',
+      );
+    }
+    const bytes = request.bytes;
+    const context = { api: deps.api, accessToken: request.credentials.accessToken, signal: request.signal };
+    /** When `POST /rest/posts` left: from then on, a missing answer leaves the outcome unknown. */
+    let sentAt: string | undefined;
+    try {
+      const author = options.organization ?? (await memberUrn(context, request.account));
+      if (options.organization && earlier.author !== author) await assertMayPostFor(context, author);
+      progress.author = author;
+
+      const uploaded: UploadedMedia[] = [];
+      const done = progress.media ?? [];
+      for (const [index, media] of request.media.entries()) {
+        const ref = refOf(media, index);
+        let item: MediaDone | undefined = done[index]?.ref === ref ? done[index] : undefined;
+        if (!item) {
+          // A list that changed since the last attempt: nothing after this point can be trusted.
+          done.length = index;
+          if (!bytes) {
+            return failed(
+              'transient',
+              'MEDIA_UNAVAILABLE',
+              'The media bytes could not be read for the upload.',
+            );
+          }
+          const upload: UploadContext = { ...context, owner: author, bytes };
+          const urn =
+            media.kind === 'video'
+              ? await uploadVideo(upload, media)
+              : await uploadWhole(upload, { ...media, kind: media.kind });
+          item = { ref, urn, state: media.kind === 'image' ? 'ready' : 'processing' };
+          done[index] = item;
+        }
+        if (item.state === 'processing' && media.kind !== 'image') {
+          const status = await processingStatus(context, media.kind, item.urn);
+          if (status === 'PROCESSING') {
+            return {
+              kind: 'pending',
+              progress: toPublishProgress(progress),
+              checkAfterSeconds: LINKEDIN_CHECK_AFTER_SECONDS[media.kind],
+              stage: 'media_processing',
+            };
+          }
+          if (status === 'PROCESSING_FAILED' || status === 'WAITING_UPLOAD') {
+            done.length = index;
+            return withProgress(
+              status === 'PROCESSING_FAILED'
+                ? failed(
+                    'permanent',
+                    'MEDIA_PROCESSING_FAILED',
+                    `LinkedIn could not process the ${media.kind}.`,
+                    {
+                      platformRawCode: 'PROCESSING_FAILED',
+                    },
+                  )
+                : // LinkedIn never received all of it: upload it again on the next attempt.
+                  failed(
+                    'transient',
+                    'MEDIA_UPLOAD_INCOMPLETE',
+                    `LinkedIn did not receive the whole ${media.kind}.`,
+                    {
+                      platformRawCode: 'WAITING_UPLOAD',
+                    },
+                  ),
+            );
+          }
+          item.state = 'ready';
+        }
+        uploaded.push({ media, urn: item.urn });
+      }
+
+      sentAt = new Date(deps.now()).toISOString();
+      const response = await deps.api({
+        method: 'POST',
+        path: '/rest/posts',
+        json: postBody({ post: request.post, author, visibility: options.visibility, uploaded }),
+        ...context,
+      });
+      if (response.ok) {
+        const id = response.headers.get('x-restli-id');
+        if (!id) {
+          // Accepted, but which post it is cannot be told: the look-up settles it.
+          return {
+            kind: 'unknown',
+            code: 'PLATFORM_NO_POST_ID',
+            message: 'LinkedIn accepted the post without naming it.',
+            progress: toPublishProgress({ ...progress, createSentAt: sentAt }),
+          };
+        }
+        return { kind: 'published', platformPostId: id, platformPostUrl: linkedInPostUrl(id) };
+      }
+      const facts = await readLinkedInError(response);
+      // An earlier attempt's post may have landed unseen: LinkedIn then names it as the original.
+      if (isDuplicatePost(facts) && earlier.createSentAt && facts.duplicateOf) {
+        return {
+          kind: 'published',
+          platformPostId: facts.duplicateOf,
+          platformPostUrl: linkedInPostUrl(facts.duplicateOf),
+        };
+      }
+      return withProgress(failureOf(facts, 'post'));
+    } catch (error) {
+      if (error instanceof LinkedInStepFailed) return withProgress(error.outcome);
+      if (error instanceof NoAnswerError && sentAt) {
+        return {
+          kind: 'unknown',
+          code: error.code === 'ABORTED' ? 'PLATFORM_TIMEOUT' : 'PLATFORM_NO_ANSWER',
+          message: 'LinkedIn did not answer the post request; it may have published it.',
+          progress: toPublishProgress({ ...progress, createSentAt: sentAt }),
+        };
+      }
+      if (error instanceof RequestNotSentError) {
+        return withProgress(
+          failed('transient', 'PLATFORM_UNREACHABLE', 'LinkedIn could not be reached.', {}),
+        );
+      }
+      if (error instanceof NoAnswerError) {
+        return withProgress(
+          failed('transient', 'PLATFORM_NO_ANSWER', 'LinkedIn did not answer while the media were prepared.'),
+        );
+      }
+      // Reading the media bytes failed (storage), before anything was posted.
+      if (!sentAt) {
+        return withProgress(failed('transient', 'MEDIA_READ_FAILED', 'The media bytes could not be read.'));
+      }
+      throw error;
+    }
+  };
+}
