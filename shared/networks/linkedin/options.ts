@@ -1,16 +1,12 @@
-import { z } from 'zod';
+import {
+  LINKEDIN_DEFAULT_VISIBILITY,
+  LINKEDIN_MEMBER_AUTHOR,
+  type LinkedInVisibility,
+  linkedInOptionsSchema,
+} from '../../domain/platform-options.js';
 import type { Post } from '../../domain/posts.js';
 
-export const LINKEDIN_VISIBILITIES = ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'] as const;
-export type LinkedInVisibility = (typeof LINKEDIN_VISIBILITIES)[number];
-
-const ORGANIZATION_URN = /^urn:li:organization:[0-9]+$/;
-
-/** `platformOptions.linkedin` (shared/domain/platform-options.ts validates it on create). */
-const LinkedInOptions = z.object({
-  visibility: z.enum(LINKEDIN_VISIBILITIES).optional(),
-  author: z.union([z.literal('member'), z.string().regex(ORGANIZATION_URN)]).optional(),
-});
+export type { LinkedInVisibility };
 
 export interface LinkedInPostOptions {
   visibility: LinkedInVisibility;
@@ -19,17 +15,14 @@ export interface LinkedInPostOptions {
 }
 
 /**
- * The post's LinkedIn options with their defaults (PUBLIC, as the member). Read defensively: the
- * create path validates them, but a post stored before they existed has none, and an option this
- * connector does not know is not a reason to publish something else, so an invalid value is an
- * error for the caller to report, not a silent default.
+ * The post's LinkedIn options with their defaults (PUBLIC, as the member). The create path
+ * validated them; they are read through the same schema again because they come back from storage,
+ * and an option that does not read is reported rather than replaced by a default, which would
+ * publish something other than what the caller asked for.
  */
 export function readLinkedInOptions(post: Post): LinkedInPostOptions | { invalid: true } {
-  const options = 'platformOptions' in post ? post.platformOptions : undefined;
-  const raw = typeof options === 'object' && options !== null ? Reflect.get(options, 'linkedin') : undefined;
-  if (raw === undefined) return { visibility: 'PUBLIC' };
-  const parsed = LinkedInOptions.safeParse(raw);
+  const parsed = linkedInOptionsSchema.safeParse(post.platformOptions?.linkedin ?? {});
   if (!parsed.success) return { invalid: true };
-  const { visibility = 'PUBLIC', author = 'member' } = parsed.data;
-  return author === 'member' ? { visibility } : { visibility, organization: author };
+  const { visibility = LINKEDIN_DEFAULT_VISIBILITY, author = LINKEDIN_MEMBER_AUTHOR } = parsed.data;
+  return author === LINKEDIN_MEMBER_AUTHOR ? { visibility } : { visibility, organization: author };
 }
