@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Platform } from './platforms.js';
-import type { RuleViolation } from './posts.js';
+import type { PostDraft, RuleViolation } from './posts.js';
 
 /**
  * `platformOptions` on a post: settings one network has and the others do not (who may reply on X,
@@ -65,7 +64,6 @@ export const platformOptionsSchema = z.strictObject({
   linkedin: linkedInOptionsSchema.optional(),
 });
 export type PlatformOptions = z.output<typeof platformOptionsSchema>;
-export type OptionsPlatform = keyof PlatformOptions & Platform;
 
 /** The input shape: the stored one plus `x`, the alias of twitter as on `platform` (API.md). */
 export const platformOptionsInput = platformOptionsSchema
@@ -92,10 +90,8 @@ export const PLATFORM_OPTIONS_MISMATCH = 'PLATFORM_OPTIONS_MISMATCH';
  * (the connector would ignore it, and the caller surely meant something else). Part 2's checks
  * that need the post go here too.
  */
-export function platformOptionsViolations(
-  platform: Platform,
-  options: PlatformOptions | undefined,
-): RuleViolation[] {
+export function platformOptionsViolations(draft: PostDraft): RuleViolation[] {
+  const { platform, platformOptions: options } = draft;
   if (!options) return [];
   return Object.entries(options)
     .filter(([key, value]) => value !== undefined && key !== platform)

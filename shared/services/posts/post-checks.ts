@@ -142,7 +142,7 @@ export function findSubmitProblems(
     violations: [
       ...contextViolations(draft, accountId, context, options.publishNow),
       ...checkPlatformRules(draft, mediaKind),
-      ...platformOptionsViolations(draft.platform, draft.platformOptions),
+      ...platformOptionsViolations(draft),
     ],
     ...(policy && { policy }),
   };

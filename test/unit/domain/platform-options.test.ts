@@ -3,10 +3,13 @@ import {
   hasPlatformOptions,
   LINKEDIN_VISIBILITIES,
   PLATFORM_OPTIONS_MISMATCH,
+  type PlatformOptions,
   platformOptionsInput,
   platformOptionsViolations,
   TWITTER_REPLY_SETTINGS,
 } from '../../../shared/domain/platform-options.js';
+import type { Platform } from '../../../shared/domain/platforms.js';
+import type { PostDraft } from '../../../shared/domain/posts.js';
 import {
   createPostBody,
   postResource,
@@ -140,18 +143,33 @@ describe('platformOptions on the create and update bodies', () => {
   });
 });
 
+/** A text post of `platform` carrying `options`. */
+function draftOf(platform: Platform, options: PlatformOptions | undefined): PostDraft {
+  return {
+    platform,
+    postType: 'text',
+    content: 'Hello',
+    media: [],
+    ...(options && { platformOptions: options }),
+  };
+}
+
 describe('platformOptionsViolations', () => {
   it('has nothing to say about no options, or options for the post’s own network', () => {
-    expect(platformOptionsViolations('twitter', undefined)).toEqual([]);
-    expect(platformOptionsViolations('twitter', { twitter: { replySettings: 'following' } })).toEqual([]);
-    expect(platformOptionsViolations('linkedin', { linkedin: { author: 'member' } })).toEqual([]);
+    expect(platformOptionsViolations(draftOf('twitter', undefined))).toEqual([]);
+    expect(
+      platformOptionsViolations(draftOf('twitter', { twitter: { replySettings: 'following' } })),
+    ).toEqual([]);
+    expect(platformOptionsViolations(draftOf('linkedin', { linkedin: { author: 'member' } }))).toEqual([]);
   });
 
   it('names another network’s options as a mismatch and points at the post’s own key', () => {
-    const violations = platformOptionsViolations('linkedin', {
-      twitter: {},
-      linkedin: { visibility: 'PUBLIC' },
-    });
+    const violations = platformOptionsViolations(
+      draftOf('linkedin', {
+        twitter: {},
+        linkedin: { visibility: 'PUBLIC' },
+      }),
+    );
     expect(violations).toEqual([
       { field: 'platformOptions.twitter', code: PLATFORM_OPTIONS_MISMATCH, message: expect.any(String) },
     ]);
@@ -159,7 +177,7 @@ describe('platformOptionsViolations', () => {
   });
 
   it('reports options for another network even when they are empty', () => {
-    expect(platformOptionsViolations('twitter', { linkedin: {} }).map((v) => v.field)).toEqual([
+    expect(platformOptionsViolations(draftOf('twitter', { linkedin: {} })).map((v) => v.field)).toEqual([
       'platformOptions.linkedin',
     ]);
   });
