@@ -80,7 +80,7 @@ export interface TransitionContext {
   /** Whether the post's scheduledAt is set and later than now (time is the caller's). */
   scheduledAtAhead: boolean;
   /**
-   * Whether this request changes content, media or postType. Absent counts as changed: an
+   * Whether this request changes content, media, postType or platformOptions. Absent counts as changed: an
    * approval gate must not be passed by leaving a flag out.
    */
   contentChanged?: boolean;
