@@ -1,0 +1,204 @@
+import type { Reply } from './http.js';
+import type {
+  FakeAccessToken,
+  FakeMedia,
+  FakeRefreshToken,
+  FakeTweet,
+  FakeXStore,
+  FakeXUser,
+  ProcessingPlan,
+} from './store.js';
+
+/** Every endpoint of the fake, as tests name them to inject failures. */
+export const X_FAKE_ENDPOINTS = [
+  'oauth.authorize',
+  'oauth.decide',
+  'oauth.token',
+  'oauth.revoke',
+  'users.me',
+  'users.tweets',
+  'tweets.create',
+  'media.initialize',
+  'media.append',
+  'media.finalize',
+  'media.status',
+  'media.metadata',
+] as const;
+export type XFakeEndpoint = (typeof X_FAKE_ENDPOINTS)[number];
+
+export interface InjectedFailure {
+  status: number;
+  /** JSON body; none when absent. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** How many of the next calls answer it; default 1. */
+  times?: number;
+}
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  endpoint: XFakeEndpoint | undefined;
+}
+
+/** X's windows: 15 minutes (twitter.md §4). */
+export const WINDOW_SECONDS = 15 * 60;
+
+/** Per user per 15 minutes (twitter.md §4; users.me and the timeline from X's rate-limit table). */
+export const DEFAULT_LIMITS: Partial<Record<XFakeEndpoint, number>> = {
+  'tweets.create': 100,
+  'media.initialize': 1875,
+  'media.append': 1875,
+  'media.finalize': 1875,
+  'media.status': 1000,
+  'media.metadata': 500,
+  'users.me': 75,
+  'users.tweets': 900,
+};
+
+interface Window {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds. */
+  resetAt: number;
+}
+
+export type MediaView = Omit<FakeMedia, 'digest'>;
+
+/** What tests use to steer and read the fake. */
+export interface XFakeControl {
+  /** The next call(s) to `endpoint` answer this instead (before auth and validation). */
+  failNext(endpoint: XFakeEndpoint, failure: InjectedFailure): void;
+  /**
+   * The next call(s) to `endpoint` are carried out (a tweet is stored) and then answered only after
+   * `delayMs`, or not at all if the client gave up first: "accepted, but no answer".
+   */
+  answerLate(endpoint: XFakeEndpoint, options: { delayMs: number; times?: number }): void;
+  /** Sets the current window of `endpoint` for every user (e.g. remaining 0 to get 429s). */
+  setRateLimit(
+    endpoint: XFakeEndpoint,
+    window: { remaining: number; limit?: number; resetAt?: number },
+  ): void;
+  /** How the next finalized video or GIF is processed (default: 2 polls, then succeeded, 1 s apart). */
+  nextProcessing(plan: Partial<ProcessingPlan>): void;
+  addUser(user: FakeXUser): void;
+  users(): FakeXUser[];
+  tweets(): FakeTweet[];
+  media(): MediaView[];
+  tokens(): { access: FakeAccessToken[]; refresh: FakeRefreshToken[] };
+  requests(): RequestRecord[];
+  /** Every access token issued so far stops working (as after its 2 hours). */
+  expireAccessTokens(): void;
+  /** Moves the fake's clock (code expiry, token expiry, rate-limit windows). */
+  advanceClock(ms: number): void;
+}
+
+/** The control surface's state, read by the server on every request. */
+export class FakeXControlState {
+  private readonly failures = new Map<XFakeEndpoint, { reply: Reply; remaining: number }[]>();
+  private readonly late = new Map<XFakeEndpoint, { delayMs: number; remaining: number }[]>();
+  private readonly windows = new Map<string, Window>();
+  private readonly plans: ProcessingPlan[] = [];
+  readonly log: RequestRecord[] = [];
+
+  constructor(private readonly store: FakeXStore) {}
+
+  takeFailure(endpoint: XFakeEndpoint): Reply | undefined {
+    return take(this.failures, endpoint)?.reply;
+  }
+
+  takeDelay(endpoint: XFakeEndpoint): number | undefined {
+    return take(this.late, endpoint)?.delayMs;
+  }
+
+  takePlan(): ProcessingPlan {
+    return this.plans.shift() ?? { polls: 2, outcome: 'succeeded', checkAfterSecs: 1 };
+  }
+
+  /** Counts one call against the user's window; the headers to send, and whether it is refused. */
+  countCall(endpoint: XFakeEndpoint, userId: string): { headers: Record<string, string>; refused: boolean } {
+    const window = this.windowOf(endpoint, userId);
+    const refused = window.remaining <= 0;
+    if (!refused) window.remaining -= 1;
+    return {
+      refused,
+      headers: {
+        'x-rate-limit-limit': String(window.limit),
+        'x-rate-limit-remaining': String(window.remaining),
+        'x-rate-limit-reset': String(window.resetAt),
+      },
+    };
+  }
+
+  private windowOf(endpoint: XFakeEndpoint, userId: string): Window {
+    const key = `${endpoint} ${userId}`;
+    const nowSeconds = Math.floor(this.store.now() / 1000);
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= nowSeconds) {
+      const limit = DEFAULT_LIMITS[endpoint] ?? 1000;
+      window = { limit, remaining: limit, resetAt: nowSeconds + WINDOW_SECONDS };
+      this.windows.set(key, window);
+    }
+    return window;
+  }
+
+  surface(): XFakeControl {
+    const store = this.store;
+    return {
+      failNext: (endpoint, failure) => {
+        const reply: Reply = {
+          status: failure.status,
+          ...(failure.body !== undefined && { json: failure.body }),
+          ...(failure.headers && { headers: failure.headers }),
+        };
+        push(this.failures, endpoint, { reply, remaining: failure.times ?? 1 });
+      },
+      answerLate: (endpoint, { delayMs, times }) =>
+        push(this.late, endpoint, { delayMs, remaining: times ?? 1 }),
+      setRateLimit: (endpoint, { remaining, limit, resetAt }) => {
+        for (const userId of store.users.keys()) {
+          const window = this.windowOf(endpoint, userId);
+          window.remaining = remaining;
+          if (limit !== undefined) window.limit = limit;
+          if (resetAt !== undefined) window.resetAt = resetAt;
+        }
+      },
+      nextProcessing: (plan) =>
+        this.plans.push({ polls: 2, outcome: 'succeeded', checkAfterSecs: 1, ...plan }),
+      addUser: (user) => store.users.set(user.id, { ...user }),
+      users: () => [...store.users.values()].map((user) => ({ ...user })),
+      tweets: () => store.tweets.map((tweet) => ({ ...tweet, mediaIds: [...tweet.mediaIds] })),
+      media: () =>
+        [...store.media.values()].map(({ digest: _digest, ...media }) => ({
+          ...media,
+          segments: [...media.segments],
+        })),
+      tokens: () => ({
+        access: [...store.accessTokens.values()].map((token) => ({ ...token })),
+        refresh: [...store.refreshTokens.values()].map((token) => ({ ...token })),
+      }),
+      requests: () => [...this.log],
+      expireAccessTokens: () => {
+        for (const token of store.accessTokens.values())
+          token.expiresAt = Math.min(token.expiresAt, store.now());
+      },
+      advanceClock: (ms) => store.advanceClock(ms),
+    };
+  }
+}
+
+function push<T>(map: Map<XFakeEndpoint, T[]>, endpoint: XFakeEndpoint, entry: T): void {
+  map.set(endpoint, [...(map.get(endpoint) ?? []), entry]);
+}
+
+function take<T extends { remaining: number }>(
+  map: Map<XFakeEndpoint, T[]>,
+  endpoint: XFakeEndpoint,
+): T | undefined {
+  const queue = map.get(endpoint);
+  const first = queue?.[0];
+  if (!queue || !first) return undefined;
+  first.remaining -= 1;
+  if (first.remaining <= 0) queue.shift();
+  return first;
+}
