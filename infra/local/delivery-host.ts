@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../../shared/adapters/dynamodb/sandbox-ledger.js';
 import { makeWebhookSender, WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
+import { makeS3Client } from '../../shared/adapters/s3/client.js';
+import { makeS3MediaBytes, unconfiguredMediaBytes } from '../../shared/adapters/s3/s3-media-bytes.js';
 import type { ServiceEvent } from '../../shared/domain/events.js';
 import type { RetryPolicy } from '../../shared/domain/retry-policy.js';
 import { makeConnectorFor } from '../../shared/networks/connector-for.js';
+import type { Networks } from '../../shared/networks/registry.js';
 import { type LatencyRange, makeSandboxConnector } from '../../shared/networks/sandbox/index.js';
 import type { MediaFetcher } from '../../shared/ports/media-fetcher.js';
 import type { DeliveryMessage, MessageQueue } from '../../shared/ports/queues.js';
@@ -12,11 +15,15 @@ import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDelivery } from '../../shared/runtime/make-delivery.js';
 import { makeMediaFetcher } from '../../shared/runtime/media-fetcher.js';
+import type { SweepReport } from '../../shared/services/accounts/refresh-expiring-tokens.js';
 import type { MediaImportMessage } from '../../shared/services/media/import-media.js';
 import type { WebhookDispatchMessage, WebhookRetryPlan } from '../../shared/services/webhooks/dispatch.js';
 import { makeLocalQueue } from './stand-ins/local-queue.js';
 import { makeLocalScheduler } from './stand-ins/local-scheduler.js';
 import { makeStreamPoller } from './stand-ins/stream-poller.js';
+
+/** The local host sweeps tokens hourly (AWS: daily); a laptop is often asleep at the daily time. */
+export const TOKEN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface LocalDeliveryOptions {
   /** The sandbox network's simulated latency; its realistic per-network defaults when absent. */
@@ -46,6 +53,17 @@ export interface LocalDeliveryOptions {
   /** The public media fetcher; the SSRF-safe one with the service's limits by default (tests pass one). */
   fetchMedia?: MediaFetcher;
   /**
+   * The real networks the worker publishes to and renews tokens with, in place of the service's
+   * (NETWORK_FACTORIES): a test passes a network of its own, faked, without touching the registry.
+   */
+  networks?: Networks;
+  /**
+   * How often the token sweep runs (default hourly, and once at start; AWS runs it daily): it renews
+   * tokens expiring within a week and disconnects accounts whose renewal is refused. False turns
+   * it off (tests that drive it with `refreshTokensNow`).
+   */
+  tokenRefreshIntervalMs?: number | false;
+  /**
    * Delivery batches handled at once, as the worker's event source mapping's MaximumConcurrency
    * (2–1,000; default 10): a slow network call holds up only its own batch.
    */
@@ -60,6 +78,8 @@ export interface LocalDelivery {
   events(): ServiceEvent[];
   /** Runs the reconciler once; `messagesLost` as at start (every due message is re-sent). */
   reconcileNow(options?: { messagesLost?: boolean }): Promise<void>;
+  /** Runs the token sweep once (one run at a time, as on the timer). */
+  refreshTokensNow(): Promise<SweepReport>;
   stop(): Promise<void>;
 }
 
@@ -151,14 +171,17 @@ export async function startLocalDelivery(
     now: () => clock.now(),
     ...(options.sandboxLatencyMs && { latencyMs: options.sandboxLatencyMs }),
   });
+  const media = makeS3Client({ region: config.region, endpoint: config.s3Endpoint });
+  const networks = options.networks ?? deps.networks;
   const delivery = makeDelivery(
-    deps,
+    { ...deps, networks },
     {
       deliveryQueue,
       eventsQueue: eventLog,
       importQueue,
       scheduler,
-      connectorFor: makeConnectorFor({ sandbox }),
+      connectorFor: makeConnectorFor({ sandbox, networks }),
+      bytes: config.mediaBucket ? makeS3MediaBytes(media, config.mediaBucket) : unconfiguredMediaBytes(),
       fetchMedia: options.fetchMedia ?? makeMediaFetcher(),
       webhookQueue,
       // The local host, and only it, lets a developer receive events on their laptop (the same
@@ -223,14 +246,30 @@ export async function startLocalDelivery(
   reconcileInBackground({ messagesLost: true });
   const timer = setInterval(() => reconcileInBackground(), options.reconcileIntervalMs ?? 5_000);
 
+  let sweeping: Promise<SweepReport | undefined> = Promise.resolve(undefined);
+  const refreshTokensNow = async (): Promise<SweepReport> => {
+    const run = sweeping.catch(() => undefined).then(() => delivery.refreshTokens());
+    sweeping = run;
+    return run;
+  };
+  const sweepInBackground = () => {
+    refreshTokensNow().catch((error: unknown) => deps.logger.error('token sweep failed', { error }));
+  };
+  const sweepEvery = options.tokenRefreshIntervalMs ?? TOKEN_SWEEP_INTERVAL_MS;
+  const sweepTimer = sweepEvery === false ? undefined : setInterval(sweepInBackground, sweepEvery);
+  if (sweepEvery !== false) sweepInBackground();
+
   return {
     deliveryQueue,
     webhookQueue,
     events: () => eventLog.all(),
     reconcileNow,
+    refreshTokensNow,
     async stop() {
       clearInterval(timer);
+      clearInterval(sweepTimer);
       await reconciling.catch(() => undefined);
+      await sweeping.catch(() => undefined);
       await poller.stop();
       await scheduler.stop();
       await deliveryQueue.stop();
@@ -239,6 +278,7 @@ export async function startLocalDelivery(
       await webhookQueue.stop();
       await deadLetters.stop();
       db.destroy();
+      media.destroy();
     },
   };
 }

@@ -113,6 +113,34 @@ export interface DeliveryState {
   /** When the network first rate-limited this post; retries stop about 15 minutes later. */
   rateLimitedSince?: string;
   lastAttemptAt?: string;
+  /**
+   * What earlier attempts finished at the network (the connector's progress: media uploaded, thread
+   * items posted), as JSON text, handed back to the next attempt and to a look-up. Text, so any JSON
+   * a connector returns round-trips through the table unchanged. Gone once the post is settled.
+   */
+  progress?: string;
+  /** Set from the network's first `pending` answer until the post is settled. */
+  pending?: PendingState;
+  /**
+   * The day (YYYY-MM-DD, UTC) whose quota this post holds: kept across re-queues once the network
+   * is processing the post, so a check neither reserves again nor gives the reservation back.
+   */
+  quotaDay?: string;
+}
+
+/** A post the network is processing (docs/delivery.md "Pending: processed at the network"). */
+export interface PendingState {
+  /** How many `pending` answers so far. */
+  checks: number;
+  /** The first `pending` answer (ISO 8601). */
+  since: string;
+  /** What the network said it is doing, for the logs (e.g. `media_processing`). */
+  stage: string;
+  /**
+   * The post is queued for a check of the same attempt (not a new attempt): its claim does not
+   * count one. False once a failure queued it again for a retry.
+   */
+  checkDue: boolean;
 }
 
 export interface PostError {
@@ -134,6 +162,8 @@ export interface Post {
   content: string | ContentItem[];
   media: MediaRef[];
   scheduledAt?: string;
+  /** The network's own settings (platform-options.ts); connectors read `platformOptions?.<platform>`. */
+  platformOptions?: PlatformOptions;
   createdAt: string;
   updatedAt: string;
   publishedAt?: string;
@@ -154,5 +184,3 @@ export interface Post {
 export function contentItems(draft: Pick<PostDraft, 'content' | 'media'>): ContentItem[] {
   return typeof draft.content === 'string' ? [{ text: draft.content, media: draft.media }] : draft.content;
 }
-  /** The network's own settings (platform-options.ts); connectors read `platformOptions?.<platform>`. */
-  platformOptions?: PlatformOptions;

@@ -7,7 +7,9 @@
  * - AuthenticationFailures: requests answered 401;
  * - WebhookDeliveries (outcome: succeeded, retrying, failed): webhook delivery attempts, by how
  *   each ended (`retrying`: it failed and another is queued; `failed`: it was the last);
- * - WebhookDeliveryLatency: milliseconds from an event's state change to its receiver's 2xx.
+ * - WebhookDeliveryLatency: milliseconds from an event's state change to its receiver's 2xx;
+ * - TokenRefreshes (platform, outcome: renewed, refused, unavailable): refreshes of an account's
+ *   tokens at a network, at delivery or by the daily sweep (`refused` disconnected the account).
  */
 export type MetricName =
   | 'PostsCreated'
@@ -17,7 +19,8 @@ export type MetricName =
   | 'RateLimitedRequests'
   | 'AuthenticationFailures'
   | 'WebhookDeliveries'
-  | 'WebhookDeliveryLatency';
+  | 'WebhookDeliveryLatency'
+  | 'TokenRefreshes';
 
 export type MetricDimensions = Record<string, string>;
 

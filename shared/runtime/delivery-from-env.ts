@@ -6,5 +6,6 @@ import { makeDeps } from './make-deps.js';
 /** The delivery handlers of a Lambda, configured from its environment (read once, at cold start). */
 export function deliveryFromEnv(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
-  return makeDelivery(makeDeps(config), makeAwsDeliveryPorts(config, loadDeliveryConfig(env)));
+  const deps = makeDeps(config);
+  return makeDelivery(deps, makeAwsDeliveryPorts(config, loadDeliveryConfig(env), deps.networks));
 }

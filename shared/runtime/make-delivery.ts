@@ -5,17 +5,22 @@ import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/clien
 import { makeDynamoSandboxLedger } from '../adapters/dynamodb/sandbox-ledger.js';
 import { makeWebhookSender } from '../adapters/http/webhook-sender.js';
 import { traced } from '../adapters/observability/tracer.js';
+import { makeS3Client } from '../adapters/s3/client.js';
+import { makeS3MediaBytes, unconfiguredMediaBytes } from '../adapters/s3/s3-media-bytes.js';
 import { makeEventBridgePostScheduler } from '../adapters/scheduler/post-scheduler.js';
 import { makeSqsQueue } from '../adapters/sqs/sqs-queue.js';
 import type { ServiceEvent } from '../domain/events.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { Account } from '../domain/tenancy.js';
 import { makeConnectorFor } from '../networks/connector-for.js';
+import type { Networks } from '../networks/registry.js';
 import { makeSandboxConnector } from '../networks/sandbox/index.js';
 import type { Connector } from '../ports/connector.js';
+import type { MediaBytes } from '../ports/media-bytes.js';
 import type { MediaFetcher } from '../ports/media-fetcher.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../ports/queues.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
+import { makeRefreshExpiringTokens } from '../services/accounts/refresh-expiring-tokens.js';
 import { makeDeliveryWorker } from '../services/delivery/deliver-post.js';
 import { makeOutbox } from '../services/delivery/outbox.js';
 import { makeReconciler } from '../services/delivery/reconcile.js';
@@ -41,6 +46,8 @@ export interface DeliveryPorts {
   webhookQueue: MessageQueue<WebhookDispatchMessage>;
   scheduler: PostScheduler;
   connectorFor(account: Account): Connector | undefined;
+  /** Stored media's bytes for a connector's upload (S3 ranged reads; s3rver on the local host). */
+  bytes: MediaBytes;
   fetchMedia: MediaFetcher;
   /** The webhook dispatcher's POST (SSRF-safe; loopback HTTP only on the local host). */
   sendWebhook: WebhookSender;
@@ -64,8 +71,8 @@ export const SERVICE_VERSION: string = packageJson.version;
 
 /**
  * The handlers of the background pipeline, over the service's stores and the delivery ports: the
- * outbox, the delivery worker, the media importer, the reconciler, the webhook fan-out (the events
- * queue) and the webhook dispatcher (the webhook-delivery queue).
+ * outbox, the delivery worker, the media importer, the reconciler, the token sweep, the webhook
+ * fan-out (the events queue) and the webhook dispatcher (the webhook-delivery queue).
  */
 export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning: DeliveryTuning = {}) {
   const { webhookRetryPlan, ...postTuning } = tuning;
@@ -74,6 +81,9 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     ...postTuning,
     posts: service.posts,
     tenancy: service.tenancy,
+    // The real networks renew tokens (their OAuth) with the cipher the tokens are sealed with.
+    networks: service.networks,
+    secrets: service.secrets,
     quotas: service.quotas,
     media: service.media,
     storage: service.storage,
@@ -86,6 +96,8 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     handleDeliveryBatch: makeDeliveryWorker(deps),
     handleImportBatch: makeImportQueueWorker(deps),
     reconcile: makeReconciler(deps),
+    /** The daily sweep renewing tokens that expire within a week (functions/token-refresher.ts). */
+    refreshTokens: makeRefreshExpiringTokens(deps),
     handleEventsBatch: makeFanOutConsumer({ ...deps, webhooks: service.webhooks }),
     handleWebhookBatch: makeWebhookDispatcher({
       ...deps,
@@ -99,8 +111,12 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
   };
 }
 
-/** AWS clients, built once per Lambda module. */
-export function makeAwsDeliveryPorts(config: ServiceConfig, delivery: DeliveryConfig): DeliveryPorts {
+/** AWS clients, built once per Lambda module; `networks` are the service's (ServiceDeps.networks). */
+export function makeAwsDeliveryPorts(
+  config: ServiceConfig,
+  delivery: DeliveryConfig,
+  networks: Networks,
+): DeliveryPorts {
   const sqs = traced(new SQSClient({ region: config.region }));
   const db = makeDocumentClient(
     traced(makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint })),
@@ -119,6 +135,13 @@ export function makeAwsDeliveryPorts(config: ServiceConfig, delivery: DeliveryCo
     ),
     connectorFor: makeConnectorFor({
       sandbox: makeSandboxConnector({ ledger: makeDynamoSandboxLedger(db, config.tables.main) }),
+      networks,
     }),
+    bytes: config.mediaBucket
+      ? makeS3MediaBytes(
+          traced(makeS3Client({ region: config.region, endpoint: config.s3Endpoint })),
+          config.mediaBucket,
+        )
+      : unconfiguredMediaBytes(),
   };
 }

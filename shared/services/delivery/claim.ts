@@ -26,8 +26,8 @@ export class LeaseLostError extends Error {
 }
 
 /**
- * Step 2, claim: scheduled/queued → publishing (through the lifecycle table), attempts + 1, with a
- * lease, by a write conditioned on the version read; losing that race means another worker has
+ * Step 2, claim: scheduled/queued → publishing (through the lifecycle table), attempts + 1 (not for
+ * a check of a post the network is processing: that continues the same attempt), with a lease, by a write conditioned on the version read; losing that race means another worker has
  * it (undefined). While held, a heartbeat every quarter lease moves `leaseUntil` on by a conditional
  * write of the held version, so a live worker keeps its claim however long the network takes and a
  * dead one loses it within one lease. Each renewal is a write like any other (the version moves
@@ -44,7 +44,8 @@ export function makeClaim(deps: Pick<DeliveryDeps, 'posts' | 'clock' | 'leaseMs'
     const claimed = await write(post, {
       ...post,
       status: nextDeliveryStatus(status, 'claim'),
-      attempts: post.attempts + 1,
+      // A check of a post the network is processing continues its attempt.
+      attempts: post.delivery?.pending?.checkDue ? post.attempts : post.attempts + 1,
       delivery: {
         ...post.delivery,
         leaseId: randomUUID(),

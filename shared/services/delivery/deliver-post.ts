@@ -1,10 +1,11 @@
+import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage } from '../../ports/queues.js';
 import { makeSqsBatchHandler } from '../sqs-batch.js';
 import { makeClaim } from './claim.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
 import { makeHoldUntilDue } from './hold-until-due.js';
-import { makePublish } from './publish.js';
+import { makePublishAsAccount } from './publish-as-account.js';
 import { makeReserveQuota } from './reserve-quota.js';
 import { makeResolveMedia } from './resolve-media.js';
 import { makeSettle } from './settle.js';
@@ -24,16 +25,19 @@ export {
  * 2. claim: → publishing with a lease, renewed while the worker works; a lost race drops the message;
  * 3. reserve quota: the account must be connected, and today's cost fit its ceiling;
  * 4. resolve media: stored media must exist; URL media is fetched and stored;
- * 5. publish: the connector, with an abort signal and a time-out;
- * 6. settle: published, queued again, or failed; an unknown outcome is looked up on the network.
- * The quota reservation is given back unless the network has (or may have) the post.
+ *    then credentials: a real network's access token, refreshed first when it expires soon;
+ * 5. publish: the connector, with an abort signal and a time-out (once more after a refused token);
+ * 6. settle: published, queued again (a retry, or a check while the network processes the post),
+ *    or failed; an unknown outcome is looked up on the network.
+ * The quota reservation is given back unless the network has (or may have) the post, or the post
+ * went back to the queue holding it (the network is processing it).
  */
 export function makeDeliverPost(deps: DeliveryDeps) {
   const holdUntilDue = makeHoldUntilDue(deps);
   const claim = makeClaim(deps);
   const reserveQuota = makeReserveQuota(deps);
   const resolveMedia = makeResolveMedia(deps);
-  const publish = makePublish(deps);
+  const publishAsAccount = makePublishAsAccount(deps);
   const settle = makeSettle(deps);
 
   return async function deliverPost(
@@ -52,20 +56,32 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       const reserved = await reserveQuota(lease.post);
       if ('settle' in reserved)
         return await settle(lease, reserved.settle, { account: undefined, log, requeueAs: 'retry' });
-      const { account, context, release } = reserved.proceed;
+      const { account, context, day, release } = reserved.proceed;
       let verdict: Verdict | undefined;
       let result: DeliveryResult = 'dropped';
       try {
         const media = await resolveMedia(lease.post, context);
+        let credentials: AccessCredentials | undefined;
         if ('settle' in media) verdict = media.settle;
         // A claim lost while media was fetched belongs to the reconciler now: no network call.
-        else if (!lease.lost.aborted) verdict = await publish(lease, account, media.proceed, log);
-        if (verdict) result = await settle(lease, verdict, { account, log, requeueAs: 'retry' });
+        else if (!lease.lost.aborted) {
+          ({ verdict, credentials } = await publishAsAccount(lease, account, media.proceed, log));
+        }
+        if (verdict) {
+          result = await settle(lease, verdict, {
+            account,
+            log,
+            requeueAs: 'retry',
+            quotaDay: day,
+            ...(credentials && { credentials }),
+          });
+        }
         return result;
       } finally {
         const networkHasIt =
           verdict?.kind === 'published' || result === 'published' || result === 'uncertain';
-        if (!networkHasIt) await release();
+        const stillHeld = lease.post.delivery?.quotaDay !== undefined;
+        if (!networkHasIt && !stillHeld) await release();
       }
     } finally {
       await lease.end();

@@ -1,14 +1,17 @@
 import type { RetryPolicy } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
+import type { Networks } from '../../networks/registry.js';
 import type { AccountQuotas } from '../../ports/account-quotas.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Connector } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
+import type { MediaBytes } from '../../ports/media-bytes.js';
 import type { MediaFetcher } from '../../ports/media-fetcher.js';
 import type { Metrics } from '../../ports/metrics.js';
 import type { ObjectStorage } from '../../ports/object-storage.js';
 import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
+import type { SecretCipher } from '../../ports/secret-cipher.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
 
 /**
@@ -31,6 +34,12 @@ export interface DeliveryDeps {
   tenancy: TenancyStore;
   deliveryQueue: MessageQueue<DeliveryMessage>;
   connectorFor(account: Account): Connector | undefined;
+  /** The real networks: their OAuth renews an account's tokens before a post goes out. */
+  networks: Networks;
+  /** Opens (and seals again, after a refresh) an account's tokens: purpose `oauth-token`. */
+  secrets: SecretCipher;
+  /** Stored media's bytes, read in chunks by a connector's upload. */
+  bytes: MediaBytes;
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
@@ -49,6 +58,8 @@ export type DeliveryResult =
   | 'published'
   /** Queued again for a later attempt. */
   | 'retrying'
+  /** Queued again for a check: the network is processing the post (a video, a container). */
+  | 'pending'
   | 'failed'
   /** Failed with delivery_uncertain: the network may have the post and cannot say. */
   | 'uncertain'

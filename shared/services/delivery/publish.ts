@@ -1,8 +1,9 @@
 import type { Account } from '../../domain/tenancy.js';
-import type { DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
+import type { AccessCredentials, DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Lease } from './claim.js';
 import { CONNECTOR_TIMEOUT_MS, type DeliveryDeps } from './delivery-deps.js';
+import { decodeProgress, encodeProgress, MAX_PROGRESS_BYTES } from './progress.js';
 import type { Verdict } from './verdict.js';
 
 /** The worker stopped waiting for the network (its time-out). */
@@ -13,41 +14,35 @@ export class ConnectorTimeoutError extends Error {
   }
 }
 
+/** The account to publish as, with its access token for a real network (none for the sandbox). */
+export interface Authorised {
+  account: Account;
+  credentials?: AccessCredentials;
+}
+
 /**
- * Step 5, publish: the account's connector, called with an abort signal. At the time-out (or
- * when the claim is lost) the signal is aborted and the worker stops waiting; whatever the call
- * still does, the outcome is `unknown` and the settle step looks the post up rather than try
- * again. A connector that throws is `unknown` too: it cannot be known whether the request left.
+ * Step 5, publish: the account's connector, called with an abort signal, the account's access
+ * token, the media's bytes, and what earlier attempts finished (`progress`, the post's unless
+ * given). At the time-out (or when the claim is lost) the signal is aborted and the worker stops
+ * waiting; whatever the call still does, the outcome is `unknown` and the settle step looks the
+ * post up rather than try again. A connector that throws is `unknown` too: it cannot be known
+ * whether the request left. Progress the connector hands back comes with the verdict, as JSON text.
  */
-export function makePublish(
-  deps: Pick<DeliveryDeps, 'connectorFor' | 'clock' | 'metrics' | 'connectorTimeoutMs'>,
-) {
+export function makePublish(deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 'connectorTimeoutMs'>) {
   const timeoutMs = deps.connectorTimeoutMs ?? CONNECTOR_TIMEOUT_MS;
 
   return async function publish(
     lease: Lease,
-    account: Account,
+    authorised: Authorised,
     media: DeliveryMedia[],
     log: Logger,
+    progressText: string | undefined = lease.post.delivery?.progress,
   ): Promise<Verdict> {
+    const { account, credentials } = authorised;
     const connector = deps.connectorFor(account);
-    if (!connector) {
-      return {
-        kind: 'fail',
-        error: {
-          origin: 'service',
-          code: 'connector_unavailable',
-          message: `No connector is configured for ${account.platform} on this deployment.`,
-          retryable: true,
-        },
-      };
-    }
+    if (!connector) return connectorUnavailable(account);
     const post = lease.post;
-    if (lease.claimedFrom === 'scheduled' && post.scheduledAt) {
-      deps.metrics.milliseconds('ScheduledStartDelay', deps.clock.now() - Date.parse(post.scheduledAt), {
-        platform: post.platform,
-      });
-    }
+    const progress = decodeProgress(progressText);
 
     const call = new AbortController();
     const stopWaiting = () => call.abort(lease.lost.reason);
@@ -64,36 +59,78 @@ export function makePublish(
           attempt: lease.attempt,
           clientReference: post.postId,
           media,
+          bytes: deps.bytes,
           signal: call.signal,
+          ...(credentials && { credentials }),
+          ...(progress && { progress }),
         })
         .catch((error: unknown): PublishOutcome => {
           log.warn('the connector threw; the outcome is unknown', { error });
           return unknownAfter(call.signal.aborted ? call.signal.reason : error);
         });
-      const outcome = await Promise.race([answer, gaveUp]);
-      if (outcome.kind === 'published') return outcome;
-      if (outcome.kind === 'unknown') {
-        log.warn('the network call ended without an answer', { code: outcome.code });
-        return { kind: 'unknown', origin: 'platform', code: outcome.code, message: outcome.message };
-      }
-      if (outcome.kind === 'pending') {
-        // Interim until the worker re-queues pending posts: checked again like a transient failure.
-        return {
-          kind: 'failure',
-          origin: 'platform',
-          facts: {
-            failure: 'transient',
-            code: 'PLATFORM_PROCESSING',
-            message: 'The network is still processing the post.',
-          },
-        };
-      }
-      const { kind: _failed, progress: _progress, ...facts } = outcome;
-      return { kind: 'failure', origin: 'platform', facts };
+      return toVerdict(await Promise.race([answer, gaveUp]), log);
     } finally {
       clearTimeout(timer);
       lease.lost.removeEventListener('abort', stopWaiting);
     }
+  };
+}
+
+/** The account's network has no connector on this deployment: retryable, once one is configured. */
+export function connectorUnavailable(account: Account): Verdict {
+  return {
+    kind: 'fail',
+    error: {
+      origin: 'service',
+      code: 'connector_unavailable',
+      message: `No connector is configured for ${account.platform} on this deployment.`,
+      retryable: true,
+    },
+  };
+}
+
+function toVerdict(outcome: PublishOutcome, log: Logger): Verdict {
+  if (outcome.kind === 'published') return outcome;
+  const progress = outcome.progress && encodeProgress(outcome.progress);
+  if (progress === 'too_large') return progressTooLarge(log);
+  const kept = progress ? { progress } : {};
+  switch (outcome.kind) {
+    case 'unknown':
+      log.warn('the network call ended without an answer', { code: outcome.code });
+      return { kind: 'unknown', origin: 'platform', code: outcome.code, message: outcome.message, ...kept };
+    case 'pending':
+      log.info('the network is processing the post', {
+        stage: outcome.stage,
+        checkAfterSeconds: outcome.checkAfterSeconds,
+      });
+      return {
+        kind: 'pending',
+        progress: progress ?? '{}',
+        checkAfterSeconds: outcome.checkAfterSeconds,
+        stage: outcome.stage,
+      };
+    case 'failed': {
+      const { kind: _failed, progress: _progress, ...facts } = outcome;
+      return { kind: 'failure', origin: 'platform', facts, ...kept };
+    }
+  }
+}
+
+/**
+ * A connector bug: more progress than a post may keep. The post stops here rather than go on
+ * without a record of what the network already has (which could post part of it twice).
+ */
+function progressTooLarge(log: Logger): Verdict {
+  log.error('the connector returned more progress than a post may keep', { limitBytes: MAX_PROGRESS_BYTES });
+  return {
+    kind: 'fail',
+    error: {
+      origin: 'service',
+      code: 'connector_progress_too_large',
+      message:
+        'The connector kept more publishing progress than the service can store; the post was stopped rather than risk publishing part of it twice.',
+      retryable: false,
+    },
   };
 }
 

@@ -1,7 +1,11 @@
 import { MAX_QUEUE_DELAY_SECONDS } from '../../domain/delivery-effects.js';
 import type { Post } from '../../domain/posts.js';
+import type { Account } from '../../domain/tenancy.js';
+import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
+import { makeAccountCredentials } from '../accounts/account-credentials.js';
+import type { DeliveryDeps } from './delivery-deps.js';
 import { makeSettle, type SettleDeps } from './settle.js';
 import type { Held } from './verdict.js';
 import { makeWriteIfUnchanged } from './write-if-unchanged.js';
@@ -10,7 +14,8 @@ import { makeWriteIfUnchanged } from './write-if-unchanged.js';
 export const STUCK_AFTER_MS = 2 * 60 * 1000;
 const BATCH = 100;
 
-export type ReconcileDeps = SettleDeps & { deliveryQueue: MessageQueue<DeliveryMessage> };
+export type ReconcileDeps = SettleDeps &
+  Pick<DeliveryDeps, 'secrets' | 'networks' | 'metrics'> & { deliveryQueue: MessageQueue<DeliveryMessage> };
 
 export interface ReconcileOptions {
   /**
@@ -54,6 +59,14 @@ const INTERRUPTED = {
 export function makeReconciler(deps: ReconcileDeps) {
   const write = makeWriteIfUnchanged(deps);
   const settle = makeSettle(deps);
+  const accountCredentials = makeAccountCredentials(deps);
+
+  /** A real network's look-up needs the account's access token (renewed if it is expiring). */
+  const credentialsFor = async (account: Account, log: Logger): Promise<AccessCredentials | undefined> => {
+    if (account.sandbox) return undefined;
+    const outcome = await accountCredentials(account, { signal: new AbortController().signal }, log);
+    return outcome.kind === 'ready' ? { accessToken: outcome.tokens.accessToken } : undefined;
+  };
 
   const recoverLease = async (post: Post, report: ReconcileReport, logger: Logger) => {
     const log = logger.with({
@@ -66,6 +79,7 @@ export function makeReconciler(deps: ReconcileDeps) {
       leaseUntil: post.delivery?.leaseUntil,
     });
     const account = await deps.tenancy.getAccount(post.tenantId, post.workspaceId, post.accountId);
+    const credentials = account && (await credentialsFor(account, log));
     const held: Held = {
       post,
       settle: async (change) => (await write(post, change(post))) !== undefined,
@@ -73,7 +87,7 @@ export function makeReconciler(deps: ReconcileDeps) {
     const result = await settle(
       held,
       { kind: 'unknown', ...INTERRUPTED },
-      { account, log, requeueAs: 'lease_expired' },
+      { account, log, requeueAs: 'lease_expired', ...(credentials && { credentials }) },
     );
     if (result === 'published') report.foundPublished++;
     else if (result === 'retrying') report.leasesRecovered++;

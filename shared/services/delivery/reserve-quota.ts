@@ -11,6 +11,8 @@ export interface Reservation {
   account: Account;
   /** The account and the post's stored media, read in one round trip. */
   context: PostContext;
+  /** The UTC day the reservation counts in. */
+  day: string;
   /** Gives the reservation back (the post did not go out). */
   release(): Promise<void>;
 }
@@ -18,7 +20,9 @@ export interface Reservation {
 /**
  * Step 3, reserve quota: read the account and the post's media in one round trip; the account must
  * be connected; then reserve the post's cost against the account's daily ceiling (one conditional
- * write), before any media is fetched. Past the ceiling the post fails, retryable.
+ * write), before any media is fetched. Past the ceiling the post fails, retryable. A post the network
+ * is processing already holds its reservation (`delivery.quotaDay`): a check reserves nothing new,
+ * and gives back that day's reservation if the post goes no further.
  */
 export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | 'clock'>) {
   return async function reserveQuota(post: Post): Promise<StepResult<Reservation>> {
@@ -45,8 +49,9 @@ export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | '
       };
     }
     const quota = DAILY_QUOTAS[account.platform];
-    const day = quotaDay(deps.clock.now());
-    if (!(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
+    const held = post.delivery?.quotaDay;
+    const day = held ?? quotaDay(deps.clock.now());
+    if (!held && !(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
       return {
         settle: {
           kind: 'fail',
@@ -63,6 +68,7 @@ export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | '
       proceed: {
         account,
         context,
+        day,
         release: () => deps.quotas.release(account.accountId, day, quota.costPerPost),
       },
     };

@@ -12,7 +12,9 @@ import type { StepResult } from './verdict.js';
  * exist (a deleted one fails the post with media_not_found); public URLs are fetched now, through
  * the SSRF guard, and stored before the network sees them. A URL host that is down or slow may be
  * back later (a failed attempt, retried like a network's 5xx); a refused URL or an unfit file will
- * not change (the post fails).
+ * not change (the post fails). Once the network has some of the post (a check while it processes a
+ * video, a retry after part of a thread), a URL is not fetched again: the copy stored the first time
+ * is what the network already has.
  */
 export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storage' | 'clock'>) {
   const fromUrl = async (
@@ -21,29 +23,42 @@ export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storag
     index: number,
   ): Promise<StepResult<DeliveryMedia>> => {
     const kind = ref.type ?? 'image';
+    const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
+    const asStored = (file: { finalUrl: string; contentType: string; size: number }): DeliveryMedia => ({
+      kind,
+      url: ref.url,
+      stored: {
+        mediaId: `${post.postId}-${index}`,
+        tenantId: post.tenantId,
+        workspaceId: post.workspaceId,
+        filename: filenameOfUrl(file.finalUrl),
+        mimeType: file.contentType,
+        sizeBytes: file.size,
+        status: 'uploaded',
+        objectKey: key,
+        source: 'url',
+        sourceUrl: ref.url,
+        createdAt: new Date(deps.clock.now()).toISOString(),
+      },
+      ...(ref.alt && { alt: ref.alt }),
+    });
+    if (post.delivery?.progress !== undefined) {
+      const kept = await deps.storage.head(key);
+      if (kept?.contentType) {
+        return {
+          proceed: asStored({ finalUrl: ref.url, contentType: kept.contentType, size: kept.contentLength }),
+        };
+      }
+    }
     try {
       const fetched = await deps.fetchMedia(ref.url, kind);
-      const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
       await deps.storage.put(key, fetched.bytes, fetched.contentType);
       return {
-        proceed: {
-          kind,
-          url: ref.url,
-          stored: {
-            mediaId: `${post.postId}-${index}`,
-            tenantId: post.tenantId,
-            workspaceId: post.workspaceId,
-            filename: filenameOfUrl(fetched.finalUrl),
-            mimeType: fetched.contentType,
-            sizeBytes: fetched.bytes.length,
-            status: 'uploaded',
-            objectKey: key,
-            source: 'url',
-            sourceUrl: ref.url,
-            createdAt: new Date(deps.clock.now()).toISOString(),
-          },
-          ...(ref.alt && { alt: ref.alt }),
-        },
+        proceed: asStored({
+          finalUrl: fetched.finalUrl,
+          contentType: fetched.contentType,
+          size: fetched.bytes.length,
+        }),
       };
     } catch (error) {
       const code = fetchFailureCode(error);

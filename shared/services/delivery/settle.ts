@@ -1,10 +1,13 @@
+import { decideAfterPending } from '../../domain/pending-policy.js';
 import { type DeliveryEventType, nextDeliveryStatus } from '../../domain/post-lifecycle.js';
 import type { DeliveryState, Post, PostError } from '../../domain/posts.js';
 import { DEFAULT_RETRY_POLICY, decideAfterFailure, type FailureFacts } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
+import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
 import { makeLookUp } from './look-up.js';
+import { decodeProgress } from './progress.js';
 import type { Held, Verdict } from './verdict.js';
 
 export type SettleDeps = Pick<
@@ -23,6 +26,10 @@ export type SettleDeps = Pick<
 export interface SettleContext {
   /** The post's account, when known: the connector to look the post up with. */
   account: Account | undefined;
+  /** The account's access token, for a look-up on a real network. */
+  credentials?: AccessCredentials;
+  /** The day of this delivery's quota reservation: a post the network is processing keeps it. */
+  quotaDay?: string;
   log: Logger;
   /**
    * The lifecycle event that puts the post back in the queue: `retry` after a failed attempt (the
@@ -41,11 +48,14 @@ export const DELIVERY_UNCERTAIN_MESSAGE =
  * - fail: failed at once with that error;
  * - failure (it certainly did not publish): queued again while the retry policy allows, else failed;
  *   a revoked authorisation also disconnects the account;
+ * - pending (the network is processing it): queued again for a check after the network's wait,
+ *   keeping its progress and its quota reservation, up to the pending limit (pending-policy.ts);
  * - unknown (it may have published): the network is asked whether it has the post. Found:
  *   published, without posting again. Not found: a failed attempt as above. The network cannot
  *   tell: failed with delivery_uncertain (retryable) rather than risk posting twice.
  * The worker settles its unknown outcomes here, and the reconciler the posts of workers that died:
- * one rule for both.
+ * one rule for both. Whatever goes back to the queue keeps what the network already has of the post
+ * (`delivery.progress`, the pending count, the held quota day); a settled post keeps none of it.
  */
 export function makeSettle(deps: SettleDeps) {
   const lookUp = makeLookUp(deps);
@@ -91,6 +101,7 @@ export function makeSettle(deps: SettleDeps) {
     origin: PostError['origin'],
     facts: FailureFacts,
     context: SettleContext,
+    progress: string | undefined,
   ): Promise<DeliveryResult> => {
     const post = held.post;
     if (facts.failure === 'auth_revoked') {
@@ -125,11 +136,44 @@ export function makeSettle(deps: SettleDeps) {
         nextAttemptAt,
         ...(decision.rateLimitedSince && { rateLimitedSince: decision.rateLimitedSince }),
         ...lastAttempt(current),
+        ...carried(current, progress),
       },
     }));
     if (!done) return dropped(context.log);
     context.log.info('post queued for another attempt', { code: facts.code, nextAttemptAt });
     return 'retrying';
+  };
+
+  const pending = async (
+    held: Held,
+    verdict: Extract<Verdict, { kind: 'pending' }>,
+    context: SettleContext,
+  ): Promise<DeliveryResult> => {
+    const decision = decideAfterPending(held.post.delivery?.pending, verdict, deps.clock.now());
+    if (decision.kind === 'fail') return failed(held, decision.error, context.log);
+    const nextAttemptAt = new Date(deps.clock.now() + decision.delaySeconds * 1000).toISOString();
+    const done = await held.settle((current) => {
+      const { error: _previous, ...rest } = current;
+      const quotaDay = current.delivery?.quotaDay ?? context.quotaDay;
+      return {
+        ...rest,
+        status: nextDeliveryStatus(current.status, context.requeueAs),
+        delivery: {
+          nextAttemptAt,
+          ...lastAttempt(current),
+          progress: verdict.progress,
+          pending: decision.pending,
+          ...(quotaDay && { quotaDay }),
+        },
+      };
+    });
+    if (!done) return dropped(context.log);
+    context.log.info('post queued for a check while the network processes it', {
+      stage: verdict.stage,
+      checks: decision.pending.checks,
+      nextAttemptAt,
+    });
+    return 'pending';
   };
 
   return async function settle(
@@ -144,14 +188,25 @@ export function makeSettle(deps: SettleDeps) {
       case 'fail':
         return failed(held, verdict.error, context.log);
       case 'failure':
-        return failure(held, verdict.origin, verdict.facts, context);
+        return failure(held, verdict.origin, verdict.facts, context, verdict.progress);
+      case 'pending':
+        return pending(held, verdict, context);
       case 'unknown': {
-        const found = await lookUp({ account: context.account, post: held.post }, context.log);
+        const progress = decodeProgress(verdict.progress ?? held.post.delivery?.progress);
+        const found = await lookUp(
+          {
+            account: context.account,
+            post: held.post,
+            ...(context.credentials && { credentials: context.credentials }),
+            ...(progress && { progress }),
+          },
+          context.log,
+        );
         if (held.lost?.aborted) return dropped(context.log);
         if (found.kind === 'found') return published(held, found, context.log);
         if (found.kind === 'not_found') {
           const facts: FailureFacts = { failure: 'transient', code: verdict.code, message: verdict.message };
-          return failure(held, verdict.origin, facts, context);
+          return failure(held, verdict.origin, facts, context, verdict.progress);
         }
         return failed(
           held,
@@ -165,6 +220,21 @@ export function makeSettle(deps: SettleDeps) {
         );
       }
     }
+  };
+}
+
+/**
+ * What a post queued again for a retry keeps of the network's work: the newest progress (the
+ * verdict's, else the one it had), the pending count (the next claim is a new attempt, not a
+ * check), and the quota day it holds.
+ */
+function carried(post: Post, progress: string | undefined): DeliveryState {
+  const { pending, quotaDay } = post.delivery ?? {};
+  const kept = progress ?? post.delivery?.progress;
+  return {
+    ...(kept && { progress: kept }),
+    ...(pending && { pending: { ...pending, checkDue: false } }),
+    ...(quotaDay && { quotaDay }),
   };
 }
 

@@ -1,15 +1,21 @@
 import type { Post, PostError } from '../../domain/posts.js';
 import type { FailureFacts } from '../../domain/retry-policy.js';
 
-/** What a step of the delivery found out, for the settle step to write. */
+/**
+ * What a step of the delivery found out, for the settle step to write. `progress` is what the
+ * network has done of the post so far, as JSON text (progress.ts): kept on the post for the next
+ * attempt and for a look-up; absent means "as before".
+ */
 export type Verdict =
   | { kind: 'published'; platformPostId: string; platformPostUrl: string }
   /** The post fails now, whatever the retry policy says (the service refused it). */
   | { kind: 'fail'; error: PostError }
   /** A failed attempt that certainly did not publish: the retry policy decides what comes next. */
-  | { kind: 'failure'; origin: PostError['origin']; facts: FailureFacts }
+  | { kind: 'failure'; origin: PostError['origin']; facts: FailureFacts; progress?: string }
   /** The network may or may not have the post: it is looked up before anything else happens. */
-  | { kind: 'unknown'; origin: PostError['origin']; code: string; message: string };
+  | { kind: 'unknown'; origin: PostError['origin']; code: string; message: string; progress?: string }
+  /** The network is processing the post: checked again after `checkAfterSeconds` (pending-policy.ts). */
+  | { kind: 'pending'; progress: string; checkAfterSeconds: number; stage: string };
 
 /** A step either hands its result to the next step or ends the delivery with a verdict. */
 export type StepResult<T> = { proceed: T } | { settle: Verdict };

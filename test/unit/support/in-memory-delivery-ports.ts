@@ -1,5 +1,7 @@
 import type { Post } from '../../../shared/domain/posts.js';
 import type { Account } from '../../../shared/domain/tenancy.js';
+import { makeConnectorFor } from '../../../shared/networks/connector-for.js';
+import type { Networks } from '../../../shared/networks/registry.js';
 import type { AccountQuotas } from '../../../shared/ports/account-quotas.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type {
@@ -7,16 +9,21 @@ import type {
   LookupOutcome,
   LookupRequest,
   PublishOutcome,
+  PublishProgress,
   PublishRequest,
 } from '../../../shared/ports/connector.js';
 import type { FetchedMedia, MediaFetcher } from '../../../shared/ports/media-fetcher.js';
+import type { TokenSet } from '../../../shared/ports/network-oauth.js';
 import type { DeliveryMessage } from '../../../shared/ports/queues.js';
+import { openTokens, sealTokens } from '../../../shared/services/accounts/token-vault.js';
 import type { DeliveryDeps } from '../../../shared/services/delivery/delivery-deps.js';
 import { makeMemoryLogger, makeMemoryMetrics } from '../../support/memory-observability.js';
 import { anAccount, aTenant, aWorkspace } from './builders.js';
+import { InMemoryMediaBytes } from './in-memory-media-bytes.js';
 import { InMemoryMediaStore } from './in-memory-media-store.js';
 import { InMemoryObjectStorage } from './in-memory-object-storage.js';
 import { InMemoryPostStore } from './in-memory-post-store.js';
+import { InMemorySecretCipher } from './in-memory-secret-cipher.js';
 import { InMemoryTenancyStore } from './in-memory-tenancy-store.js';
 import { RecordingQueue } from './recording-queues.js';
 
@@ -48,7 +55,9 @@ export type NetworkAnswer =
   /** Answers a failure without making the post. */
   | { kind: 'fail'; outcome: Extract<PublishOutcome, { kind: 'failed' }> }
   /** Makes the post (or not) and answers `unknown` (a reset after the request was sent). */
-  | { kind: 'unknown'; posted: boolean }
+  | { kind: 'unknown'; posted: boolean; progress?: PublishProgress }
+  /** Makes nothing yet and answers `pending`: the network is processing (a video). */
+  | { kind: 'pending'; progress: PublishProgress; checkAfterSeconds: number; stage?: string }
   /** Throws without an answer (a connector bug, a dropped connection), having made the post or not. */
   | { kind: 'throw'; posted: boolean }
   /**
@@ -72,6 +81,8 @@ export class FakeNetwork implements Connector {
   /** Client references of the posts made, one entry per post on the network. */
   readonly posts: string[] = [];
   readonly requests: PublishRequest[] = [];
+  /** Every look-up asked of it, in order. */
+  readonly lookups: LookupRequest[] = [];
   lookup: LookupMode = 'ledger';
   findPublished?: Connector['findPublished'];
   private readonly script: NetworkAnswer[] = [];
@@ -107,7 +118,19 @@ export class FakeNetwork implements Connector {
         return answer.outcome;
       case 'unknown':
         if (answer.posted) made();
-        return { kind: 'unknown', code: 'CONNECTION_RESET', message: 'The connection was reset.' };
+        return {
+          kind: 'unknown',
+          code: 'CONNECTION_RESET',
+          message: 'The connection was reset.',
+          ...(answer.progress && { progress: answer.progress }),
+        };
+      case 'pending':
+        return {
+          kind: 'pending',
+          progress: answer.progress,
+          checkAfterSeconds: answer.checkAfterSeconds,
+          stage: answer.stage ?? 'media_processing',
+        };
       case 'throw':
         if (answer.posted) made();
         throw new TypeError('fetch failed');
@@ -123,7 +146,9 @@ export class FakeNetwork implements Connector {
     }
   }
 
-  private async find({ clientReference: reference, signal }: LookupRequest): Promise<LookupOutcome> {
+  private async find(request: LookupRequest): Promise<LookupOutcome> {
+    this.lookups.push(request);
+    const { clientReference: reference, signal } = request;
     switch (this.lookup) {
       case 'throw':
         throw new Error('lookup failed');
@@ -178,9 +203,11 @@ export const atDelivery = (ms: number) => new Date(DELIVERY_NOW + ms).toISOStrin
 /**
  * Everything the worker, the settle step and the reconciler run on, in memory, with a fixed clock
  * (waiting in place advances it), deterministic jitter, and short time-outs: a connected sandbox
- * twitter account, and `connectorFor` giving sandbox accounts the fake network (others: none).
+ * twitter account, and `connectorFor` giving sandbox accounts the fake network, and other accounts
+ * their network's connector from `networks` (none unless given). `connectRealAccount` turns the
+ * world's account into a real network's, with tokens sealed as the connect flow seals them.
  */
-export async function aDeliveryWorld(options: { network?: FakeNetwork } = {}) {
+export async function aDeliveryWorld(options: { network?: FakeNetwork; networks?: Networks } = {}) {
   const clock = fixedClock(DELIVERY_NOW);
   const tenancy = new InMemoryTenancyStore();
   const media = new InMemoryMediaStore();
@@ -191,16 +218,22 @@ export async function aDeliveryWorld(options: { network?: FakeNetwork } = {}) {
     anAccount({ tenantId: TENANT_ID, workspaceId: WORKSPACE_ID, accountId: ACCOUNT_ID }),
   );
   const network = options.network ?? new FakeNetwork();
+  const networks: Networks = options.networks ?? new Map();
   const logger = makeMemoryLogger();
   const metrics = makeMemoryMetrics();
+  const storage = new InMemoryObjectStorage(clock);
+  const secrets = new InMemorySecretCipher();
   const deps = {
     posts,
     tenancy,
     quotas: new InMemoryAccountQuotas(),
-    storage: new InMemoryObjectStorage(clock),
+    storage,
     fetchMedia: fakeMediaFetcher({}) as MediaFetcher,
     deliveryQueue: new RecordingQueue<DeliveryMessage>(),
-    connectorFor: (account: Account) => (account.sandbox ? network : undefined),
+    connectorFor: makeConnectorFor({ sandbox: network, networks }),
+    networks,
+    secrets,
+    bytes: new InMemoryMediaBytes(storage),
     clock,
     logger,
     metrics,
@@ -233,7 +266,29 @@ export async function aDeliveryWorld(options: { network?: FakeNetwork } = {}) {
   };
   const stored = async (postId = POST_ID) => posts.get(TENANT_ID, WORKSPACE_ID, postId) as Promise<Post>;
   const message: DeliveryMessage = { tenantId: TENANT_ID, workspaceId: WORKSPACE_ID, postId: POST_ID };
-  return { ...deps, media, network, seedPost, stored, message };
+  /** The world's account as a real network's (not sandbox), holding `tokens`, sealed. */
+  const connectRealAccount = async (tokens: TokenSet, overrides: Partial<Account> = {}): Promise<Account> => {
+    const owner = { tenantId: TENANT_ID, workspaceId: WORKSPACE_ID, accountId: ACCOUNT_ID };
+    const account = anAccount({
+      ...owner,
+      sandbox: false,
+      networkUserId: '2244994945',
+      scopes: tokens.scopes,
+      ...(tokens.expiresAt && { tokenExpiresAt: tokens.expiresAt }),
+      encryptedTokens: await sealTokens(secrets, owner, tokens),
+      tokensVersion: 1,
+      ...overrides,
+    });
+    await tenancy.putAccount(account);
+    return account;
+  };
+  /** The tokens the world's account holds now. */
+  const storedTokens = async (): Promise<TokenSet> => {
+    const account = await tenancy.getAccount(TENANT_ID, WORKSPACE_ID, ACCOUNT_ID);
+    if (!account?.encryptedTokens) throw new Error('The account holds no tokens.');
+    return openTokens(secrets, account, account.encryptedTokens);
+  };
+  return { ...deps, media, network, seedPost, stored, message, connectRealAccount, storedTokens };
 }
 
 export type DeliveryWorld = Awaited<ReturnType<typeof aDeliveryWorld>>;
