@@ -1,4 +1,5 @@
 import type { Node } from 'constructs';
+import { NETWORK_ENDPOINT_DEFAULTS, type NetworkEndpointName } from '../shared/runtime/network-config.js';
 import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './constructs/http-api.js';
 
 /**
@@ -8,8 +9,12 @@ import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './con
  *   JSON array in cdk.json, or a comma-separated list on the command line;
  * - `alarmEmail`: subscribed to the alarm topic; none when absent;
  * - `domainName` with `certificateArn`: a custom domain for the API (both or neither);
- * - `networkSecretsPrefix` (default `social-publishing/<stage>/networks/`): where in Secrets Manager
- *   the networks' client ids and secrets live; the delivery worker may read those secrets only;
+ * - `networkSecretsPrefix` (default `social-publishing/<stage>/networks/`): the name prefix of the
+ *   networks' app secrets the stack creates, one per app (`<prefix>x`, `<prefix>linkedin`…), which
+ *   only the functions that call the networks may read;
+ * - `X_API_URL`, `LINKEDIN_OAUTH_URL`… (every name of NETWORK_ENDPOINT_DEFAULTS): a network address
+ *   other than the real one, set on the functions that call the networks; none by default, so the
+ *   code's real hosts apply;
  * - `apiThrottleRateLimit` (default 500) and `apiThrottleBurstLimit` (default 1000): API Gateway's
  *   throttle on the whole API, requests per second and burst;
  * - `logLevel` (default `INFO`): every function's POWERTOOLS_LOG_LEVEL (DEBUG, INFO, WARN, ERROR);
@@ -23,6 +28,8 @@ export interface ServiceContext {
   alarmEmail?: string;
   customDomain?: CustomDomain;
   networkSecretsPrefix: string;
+  /** The network addresses given as context; absent ones are the real hosts (in the code). */
+  networkEndpoints: Readonly<Partial<Record<NetworkEndpointName, string>>>;
   apiThrottle: ApiThrottle;
   logLevel: LogLevel;
   mcpReservedConcurrency?: number;
@@ -90,6 +97,15 @@ export function readServiceContext(node: Node): ServiceContext {
     );
   }
 
+  const networkEndpoints: Partial<Record<NetworkEndpointName, string>> = {};
+  for (const name of Object.keys(NETWORK_ENDPOINT_DEFAULTS) as NetworkEndpointName[]) {
+    const value = text(name);
+    if (value === undefined) continue;
+    if (!isHttpUrl(value))
+      throw new ContextError(`Context "${name}" must be an http(s) URL, got "${value}".`);
+    networkEndpoints[name] = value.replace(/\/+$/, '');
+  }
+
   const apiThrottle: ApiThrottle = {
     rateLimit: readCount(node, 'apiThrottleRateLimit') ?? DEFAULT_API_THROTTLE.rateLimit,
     burstLimit: readCount(node, 'apiThrottleBurstLimit') ?? DEFAULT_API_THROTTLE.burstLimit,
@@ -112,9 +128,19 @@ export function readServiceContext(node: Node): ServiceContext {
         customDomain: { domainName, certificateArn },
       }),
     networkSecretsPrefix,
+    networkEndpoints,
     apiThrottle,
     ...(mcpReservedConcurrency !== undefined && { mcpReservedConcurrency }),
   };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }
 
 /** A whole number of 1 or more, given as a number (cdk.json) or as digits (`-c name=500`). */

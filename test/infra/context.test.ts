@@ -10,6 +10,7 @@ describe('readServiceContext', () => {
       stage: 'dev',
       corsOrigins: ['*'],
       networkSecretsPrefix: 'social-publishing/dev/networks/',
+      networkEndpoints: {},
       apiThrottle: { rateLimit: 500, burstLimit: 1000 },
       logLevel: 'INFO',
     });
@@ -28,6 +29,8 @@ describe('readServiceContext', () => {
       domainName: 'API.example.com',
       certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c-2d3e',
       networkSecretsPrefix: 'acme/prod/networks/',
+      X_API_URL: 'https://x-fake.example.com/',
+      LINKEDIN_OAUTH_URL: 'http://10.0.0.5:8080/oauth/v2',
       apiThrottleRateLimit: 2000,
       apiThrottleBurstLimit: 4000,
       logLevel: 'debug',
@@ -43,6 +46,10 @@ describe('readServiceContext', () => {
         certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c-2d3e',
       },
       networkSecretsPrefix: 'acme/prod/networks/',
+      networkEndpoints: {
+        X_API_URL: 'https://x-fake.example.com',
+        LINKEDIN_OAUTH_URL: 'http://10.0.0.5:8080/oauth/v2',
+      },
       apiThrottle: { rateLimit: 2000, burstLimit: 4000 },
       logLevel: 'DEBUG',
     });
@@ -85,6 +92,8 @@ describe('readServiceContext', () => {
     [{ apiThrottleBurstLimit: 2.5 }, /"apiThrottleBurstLimit"/],
     [{ apiThrottleBurstLimit: '-5' }, /"apiThrottleBurstLimit"/],
     [{ logLevel: 'verbose' }, /"logLevel"/],
+    [{ X_API_URL: 'api.x.com' }, /"X_API_URL"/],
+    [{ GOOGLE_TOKEN_URL: 'ftp://oauth2.googleapis.com/token' }, /"GOOGLE_TOKEN_URL"/],
   ])('refuses %j', (context, message) => {
     expect(() => read(context)).toThrow(ContextError);
     expect(() => read(context)).toThrow(message);
