@@ -16,6 +16,7 @@ import {
 import type { Operation, OperationResource } from '../../shared/http/operation.js';
 import type { SecretPurpose } from '../../shared/ports/secret-cipher.js';
 import type { MediaObjectAction, MediaStorage } from './media-storage.js';
+import type { NetworkApps } from './network-apps.js';
 import { ServiceFunction } from './service-function.js';
 import type { DataTables } from './tables.js';
 
@@ -54,6 +55,8 @@ export interface ServiceHttpApiProps {
   secretsKey: kms.IKey;
   /** What every operation's config needs (shared/runtime/config.ts): the tables and MEDIA_BUCKET. */
   environment: Readonly<Record<string, string>>;
+  /** The networks' app secrets and endpoints, for operations declaring `network-apps`. */
+  networkApps: NetworkApps;
   /** Absent: the API answers on its execute-api address only. */
   customDomain?: CustomDomain;
   /** @default DEFAULT_API_THROTTLE */
@@ -164,6 +167,11 @@ export class ServiceHttpApi extends Construct {
   readonly fallbackRoute: apigw.HttpRoute;
   /** Present when a custom domain was given. */
   readonly domainName?: apigw.DomainName;
+  /**
+   * Where callers reach the API, no trailing slash: `https://<custom domain>` when there is one,
+   * else the execute-api address. PUBLIC_BASE_URL of the functions that build OAuth callback URLs.
+   */
+  readonly publicBaseUrl: string;
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -213,6 +221,10 @@ export class ServiceHttpApi extends Construct {
       },
     });
 
+    this.publicBaseUrl = props.customDomain
+      ? `https://${props.customDomain.domainName}`
+      : this.httpApi.apiEndpoint;
+
     const operationFunctions = new Map<string, ServiceFunction>();
     const operationRoutes = new Map<string, apigw.HttpRoute>();
     for (const operation of props.operations) {
@@ -226,8 +238,14 @@ export class ServiceHttpApi extends Construct {
           ...props.environment,
           // Only a function that may use the key learns which key it is (config.ts: 503 without).
           ...(usesKey && { SECRETS_KEY_ARN: props.secretsKey.keyArn }),
+          // The OAuth operations: the apps' secrets, the endpoints, and the callback's base URL.
+          ...(grants.networkApps && {
+            ...props.networkApps.environment,
+            PUBLIC_BASE_URL: this.publicBaseUrl,
+          }),
         },
       });
+      if (grants.networkApps) props.networkApps.grantRead(fn.role);
       if (grants.tables.length > 0) props.data.grantReadWriteData(fn.role, grants.tables);
       if (grants.objectActions.length > 0) props.media.grantTenantObjects(fn.role, grants.objectActions);
       for (const purpose of grants.encryptSecretsFor) {

@@ -6,24 +6,27 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import type { Operation } from '../../shared/http/operation.js';
+import { isTool } from '../../shared/mcp/tool-catalog.js';
 import { decryptStatement, encryptStatement, type OperationGrants, operationGrants } from './http-api.js';
 import type { MediaStorage } from './media-storage.js';
+import type { NetworkApps } from './network-apps.js';
 import { ServiceFunction } from './service-function.js';
 import type { DataTables } from './tables.js';
 
 /** The path of the MCP endpoint on the HTTP API (spec: `{base_url}/mcp`). */
 export const MCP_PATH = '/mcp';
 
-/** What the MCP function is granted: every operation's grants at once, since it runs them all. */
+/** What the MCP function is granted: every tool's grants at once, since it runs them all. */
 export type McpGrants = OperationGrants;
 
 /**
- * The union of `operationGrants` over `operations`, each table, action and purpose once, in the order
- * they first appear. Derived, never listed: an operation added to the registry widens the MCP
- * function's grants by exactly what its own function gets.
+ * The union of `operationGrants` over the operations that are tools (`isTool`: key-authenticated;
+ * not the OAuth callback, whose token encryption no tool needs), each table, action and purpose
+ * once, in the order they first appear. Derived, never listed: an operation added to the registry
+ * widens the MCP function's grants by exactly what its own function gets.
  */
 export function mcpGrants(operations: readonly Operation[]): McpGrants {
-  const all = operations.map(operationGrants);
+  const all = operations.filter(isTool).map(operationGrants);
   const tables = new Map<string, TableDefinition>();
   for (const table of all.flatMap((grants) => grants.tables)) {
     if (!tables.has(table.id)) tables.set(table.id, table);
@@ -47,6 +50,10 @@ export interface McpEndpointProps {
   secretsKey: kms.IKey;
   /** The operation functions' environment (tables, MEDIA_BUCKET, log level). */
   environment: Readonly<Record<string, string>>;
+  /** For tools that call the networks (connect, disconnect): their secrets and endpoints. */
+  networkApps: NetworkApps;
+  /** PUBLIC_BASE_URL, as the operation functions that need it get it (ServiceHttpApi.publicBaseUrl). */
+  publicBaseUrl: string;
   /**
    * Reserved concurrency: the most MCP invocations running at once. The Function URL has no
    * throttle of its own (API Gateway's stage throttle covers `/mcp` on the API only), so this is the
@@ -86,8 +93,12 @@ export class McpEndpoint extends Construct {
       timeout: Duration.seconds(10),
       environment: {
         ...props.environment,
-        // As for an operation: only told the key when some tool may encrypt with it.
+        // As for an operation: only told the key when some tool may use it.
         ...(needsKey && { SECRETS_KEY_ARN: props.secretsKey.keyArn }),
+        ...(this.grants.networkApps && {
+          ...props.networkApps.environment,
+          PUBLIC_BASE_URL: props.publicBaseUrl,
+        }),
       },
     });
     if (props.reservedConcurrency !== undefined) {
@@ -97,6 +108,7 @@ export class McpEndpoint extends Construct {
     }
 
     const { role } = this.server;
+    if (this.grants.networkApps) props.networkApps.grantRead(role);
     if (this.grants.tables.length > 0) props.data.grantReadWriteData(role, this.grants.tables);
     if (this.grants.objectActions.length > 0) props.media.grantTenantObjects(role, this.grants.objectActions);
     for (const purpose of this.grants.encryptSecretsFor) {

@@ -32,6 +32,13 @@ export const WORKER_TIMEOUTS = {
    * POST cut at 5 s (WEBHOOK_TIMEOUT_MS) and a few writes, so a batch takes about 6 s at worst.
    */
   webhookDispatcher: Duration.seconds(30),
+  /**
+   * The daily sweep of tokens expiring within a week: one refresh (a network call) and one
+   * conditional write per account, one account at a time. Lambda's longest run; the sweep stops
+   * taking accounts a minute before it ends (SWEEP_STOP_MARGIN_MS), and an account it did not reach
+   * is taken by the next day's run, or refreshed at delivery time.
+   */
+  tokenRefresher: Duration.minutes(15),
 } as const;
 
 if (WORKER_TIMEOUTS.deliveryWorker.toMilliseconds() <= CONNECTOR_TIMEOUT_MS + LOOKUP_TIMEOUT_MS) {

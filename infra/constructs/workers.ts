@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -8,7 +8,9 @@ import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
+import { decryptStatement, encryptStatement } from './http-api.js';
 import type { MediaStorage } from './media-storage.js';
+import type { NetworkApps } from './network-apps.js';
 import type { PostScheduling } from './post-scheduling.js';
 import type { ServiceQueues } from './queues.js';
 import { ServiceFunction } from './service-function.js';
@@ -38,9 +40,12 @@ export interface ServiceWorkersProps {
   media: MediaStorage;
   /** What every function's config needs (shared/runtime/config.ts): the tables and MEDIA_BUCKET. */
   environment: Readonly<Record<string, string>>;
-  /** Secrets Manager name prefix of the networks' client ids and secrets. */
-  networkSecretsPrefix: string;
-  /** The key of the webhook signing secrets: the dispatcher alone may decrypt with it. */
+  /** The networks' app secrets and endpoints, for the functions that call the networks. */
+  networkApps: NetworkApps;
+  /**
+   * The key of stored secrets: the dispatcher alone may decrypt webhook signing secrets with it;
+   * the functions that call the networks encrypt and decrypt OAuth tokens (purpose oauth-token).
+   */
   secretsKey: kms.IKey;
 }
 
@@ -49,13 +54,16 @@ export interface ServiceWorkersProps {
  * its trigger and exactly the grants its code path uses:
  * - `outbox`: the main table's stream → delivery, events and import queues; post schedules;
  * - `deliveryWorker`: the delivery queue → the networks; posts, accounts, quotas, media;
- * - `reconciler`: every minute → expired leases and lost messages;
+ * - `reconciler`: every minute → expired leases (looked up on the networks) and lost messages;
+ * - `tokenRefresher`: daily → refreshes the OAuth tokens that expire within a week;
  * - `mediaImporter`: the import queue → fetches media imported by URL into the bucket;
  * - `mediaUploaded`: the bucket's object-created notifications → confirms uploads;
  * - `webhookFanOut`: the events queue → the event feed, one delivery per subscribed webhook, and
  *   a dispatch message for each on the webhook-delivery queue;
  * - `webhookDispatcher`: the webhook-delivery queue → one signed POST per message (KMS Decrypt of
  *   webhook signing secrets, and nothing else of the key), retries back on its own queue.
+ * The three that call the networks read the apps' secrets (those five only) and encrypt and decrypt
+ * OAuth tokens (kms conditioned on purpose oauth-token: a refresh rotates and stores them again).
  */
 export class ServiceWorkers extends Construct {
   readonly outbox: ServiceFunction;
@@ -65,7 +73,9 @@ export class ServiceWorkers extends Construct {
   readonly mediaUploaded: ServiceFunction;
   readonly webhookFanOut: ServiceFunction;
   readonly webhookDispatcher: ServiceFunction;
+  readonly tokenRefresher: ServiceFunction;
   readonly reconcilerRule: events.Rule;
+  readonly tokenRefresherRule: events.Rule;
 
   constructor(scope: Construct, id: string, props: ServiceWorkersProps) {
     super(scope, id);
@@ -88,6 +98,18 @@ export class ServiceWorkers extends Construct {
       SCHEDULE_GROUP: scheduling.groupName,
       SCHEDULER_ROLE_ARN: scheduling.role.roleArn,
       SCHEDULER_DLQ_ARN: scheduling.deadLetterQueue.queueArn,
+    };
+
+    // The functions that call the networks: with the apps' credentials and the endpoints, and the
+    // tokens of the accounts (decrypted to call, encrypted again when a refresh rotates them).
+    const networkEnvironment = {
+      ...props.networkApps.environment,
+      SECRETS_KEY_ARN: props.secretsKey.keyArn,
+    };
+    const callsNetworks = (fn: ServiceFunction) => {
+      props.networkApps.grantRead(fn.role);
+      fn.role.addToPrincipalPolicy(encryptStatement(props.secretsKey, 'oauth-token'));
+      fn.role.addToPrincipalPolicy(decryptStatement(props.secretsKey, 'oauth-token'));
     };
 
     // The outbox. Order matters per post, so a failing record stops its shard's batch (the handler
@@ -131,7 +153,7 @@ export class ServiceWorkers extends Construct {
       // URL media are fetched and held in memory before they are stored (videos up to 1 GiB).
       memorySize: 2048,
       timeout: WORKER_TIMEOUTS.deliveryWorker,
-      environment: { ...deliveryEnvironment, NETWORK_SECRETS_PREFIX: props.networkSecretsPrefix },
+      environment: { ...deliveryEnvironment, ...networkEnvironment },
     });
     this.deliveryWorker.function.addEventSource(
       new SqsEventSource(queues.delivery.queue, { batchSize: 10, reportBatchItemFailures: true }),
@@ -140,20 +162,18 @@ export class ServiceWorkers extends Construct {
     // It puts early messages back, with a delay, until they are due.
     sendTo(this.deliveryWorker, queues.delivery.queue);
     media.grantTenantObjects(this.deliveryWorker.role, ['s3:PutObject', 's3:GetObject']);
-    iam.Grant.addToPrincipal({
-      grantee: this.deliveryWorker.role,
-      actions: ['secretsmanager:GetSecretValue'],
-      resourceArns: [networkSecretsArn(this, props.networkSecretsPrefix)],
-    });
+    callsNetworks(this.deliveryWorker);
 
-    // The reconciler, every minute. A failed run is not retried: the next minute runs anyway.
+    // The reconciler, every minute. A failed run is not retried: the next minute runs anyway. It
+    // asks the network whether a post taken back from a dead worker was published, with the
+    // account's token, which it may have to refresh first.
     this.reconciler = new ServiceFunction(this, 'Reconciler', {
       entry: 'reconciler',
       description: 'Every minute: recovers expired delivery leases and re-drives lost messages.',
       memorySize: 512,
       timeout: WORKER_TIMEOUTS.reconciler,
       retryAttempts: 0,
-      environment: deliveryEnvironment,
+      environment: { ...deliveryEnvironment, ...networkEnvironment },
     });
     this.reconcilerRule = new events.Rule(this, 'ReconcilerSchedule', {
       description: 'Runs the delivery reconciler every minute',
@@ -162,6 +182,28 @@ export class ServiceWorkers extends Construct {
     });
     data.grantReadWriteData(this.reconciler.role, [MAIN_TABLE]);
     sendTo(this.reconciler, queues.delivery.queue);
+    callsNetworks(this.reconciler);
+
+    // The token refresher, daily: refreshes ahead of expiry the tokens the delivery path would
+    // otherwise refresh at the last minute, and disconnects the accounts whose refresh is refused
+    // (the account.disconnected event follows through the table's stream). Lambda's own two retries
+    // of a failed run apply: the sweep is idempotent (each replacement is conditional on the
+    // tokens' version).
+    this.tokenRefresher = new ServiceFunction(this, 'TokenRefresher', {
+      entry: 'token-refresher',
+      description: 'Daily: refreshes the OAuth tokens of connected accounts that expire within a week.',
+      memorySize: 512,
+      timeout: WORKER_TIMEOUTS.tokenRefresher,
+      // The service config and the networks; it sends to no queue (shared/runtime/token-refresher-from-env.ts).
+      environment: { ...props.environment, ...networkEnvironment },
+    });
+    this.tokenRefresherRule = new events.Rule(this, 'TokenRefresherSchedule', {
+      description: 'Runs the OAuth token refresher once a day',
+      schedule: events.Schedule.cron({ minute: '17', hour: '3' }),
+      targets: [new targets.LambdaFunction(this.tokenRefresher.function)],
+    });
+    data.grantReadWriteData(this.tokenRefresher.role, [MAIN_TABLE]);
+    callsNetworks(this.tokenRefresher);
 
     // The media importer: one import per invocation (each may hold up to 1 GiB in memory).
     this.mediaImporter = new ServiceFunction(this, 'MediaImporter', {
@@ -237,19 +279,7 @@ export class ServiceWorkers extends Construct {
       this.mediaUploaded,
       this.webhookFanOut,
       this.webhookDispatcher,
+      this.tokenRefresher,
     ];
   }
-}
-
-/**
- * `arn:…:secretsmanager:<region>:<account>:secret:<prefix>*`: the networks' client credentials,
- * one secret per network under the prefix (Secrets Manager appends 6 random characters to a name).
- */
-export function networkSecretsArn(scope: Construct, prefix: string): string {
-  return Stack.of(scope).formatArn({
-    service: 'secretsmanager',
-    resource: 'secret',
-    resourceName: `${prefix}*`,
-    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-  });
 }

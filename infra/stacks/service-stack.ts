@@ -5,10 +5,12 @@ import { TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tab
 import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-logger.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { operations as registry } from '../../shared/operations/registry.js';
+import { NETWORK_APPS, type NetworkEndpointName } from '../../shared/runtime/network-config.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
 import { type ApiThrottle, type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
 import { McpEndpoint } from '../constructs/mcp-endpoint.js';
 import { MediaStorage } from '../constructs/media-storage.js';
+import { appSecretName, NetworkApps } from '../constructs/network-apps.js';
 import { PostScheduling } from '../constructs/post-scheduling.js';
 import { ServiceQueues } from '../constructs/queues.js';
 import { SecretsKey } from '../constructs/secrets-key.js';
@@ -29,8 +31,10 @@ export interface ServiceStackProps extends StackProps {
   customDomain?: CustomDomain;
   /** API Gateway's throttle on the whole API. @default DEFAULT_API_THROTTLE */
   apiThrottle?: ApiThrottle;
-  /** Secrets Manager name prefix of the networks' credentials. @default `social-publishing/<stage>/networks/` */
+  /** Name prefix of the networks' app secrets. @default `social-publishing/<stage>/networks/` */
   networkSecretsPrefix?: string;
+  /** Network addresses other than the real hosts (X_API_URL…). @default none: the real hosts */
+  networkEndpoints?: Readonly<Partial<Record<NetworkEndpointName, string>>>;
   /** Every function's POWERTOOLS_LOG_LEVEL. @default INFO */
   logLevel?: string;
   /** Reserved concurrency of the MCP function, the one cap on its Function URL. @default none */
@@ -62,11 +66,13 @@ const FEATURE_FLAGS = [cxapi.S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY];
 /**
  * The whole service in one stack, in parts kept apart:
  * - state, retained when the stack goes: `Data` (the tables), `Media` (the media bucket and its
- *   access logs), `Secrets` (the KMS key for tokens and webhook secrets);
+ *   access logs), `Secrets` (the KMS key for tokens and webhook secrets), `Networks` (one Secrets
+ *   Manager secret per network app, which the operator fills in);
  * - plumbing: `Queues` (each with its dead-letter queue), `Scheduling` (Scheduler's group and role);
  * - code, replaceable at will: `Api` (a function and a route per operation), `Mcp` (the MCP server,
  *   at `/mcp` on the API and at its own Function URL) and `Workers` (outbox, delivery worker,
- *   reconciler, media importer, upload notifications, webhook fan-out and dispatcher), each function
+ *   reconciler, media importer, upload notifications, webhook fan-out and dispatcher, token
+ *   refresher), each function
  *   with its own role granted exactly what its code path uses;
  * - `Alarms`: every dead-letter queue and every function, the share of failed posts and the age of
  *   the oldest message of the delivery, events and webhook-delivery queues, on one SNS topic.
@@ -76,6 +82,7 @@ export class ServiceStack extends Stack {
   readonly data: DataTables;
   readonly media: MediaStorage;
   readonly secretsKey: SecretsKey;
+  readonly networkApps: NetworkApps;
   readonly queues: ServiceQueues;
   readonly scheduling: PostScheduling;
   readonly api: ServiceHttpApi;
@@ -95,6 +102,10 @@ export class ServiceStack extends Stack {
     this.data = new DataTables(this, 'Data', { definitions: TABLES });
     this.media = new MediaStorage(this, 'Media', { corsOrigins: props.corsOrigins ?? ['*'] });
     this.secretsKey = new SecretsKey(this, 'Secrets', { stage: props.stage });
+    this.networkApps = new NetworkApps(this, 'Networks', {
+      secretsPrefix: this.networkSecretsPrefix,
+      ...(props.networkEndpoints && { endpoints: props.networkEndpoints }),
+    });
     this.queues = new ServiceQueues(this, 'Queues');
     this.scheduling = new PostScheduling(this, 'Scheduling', {
       groupName: scheduleGroupName(props.stage),
@@ -115,6 +126,7 @@ export class ServiceStack extends Stack {
       media: this.media,
       secretsKey: this.secretsKey.key,
       environment,
+      networkApps: this.networkApps,
       ...(props.customDomain && { customDomain: props.customDomain }),
       ...(props.apiThrottle && { throttle: props.apiThrottle }),
     });
@@ -125,6 +137,8 @@ export class ServiceStack extends Stack {
       media: this.media,
       secretsKey: this.secretsKey.key,
       environment,
+      networkApps: this.networkApps,
+      publicBaseUrl: this.api.publicBaseUrl,
       ...(props.mcpReservedConcurrency !== undefined && {
         reservedConcurrency: props.mcpReservedConcurrency,
       }),
@@ -135,7 +149,7 @@ export class ServiceStack extends Stack {
       scheduling: this.scheduling,
       media: this.media,
       environment,
-      networkSecretsPrefix: this.networkSecretsPrefix,
+      networkApps: this.networkApps,
       secretsKey: this.secretsKey.key,
     });
 
@@ -199,6 +213,17 @@ export class ServiceStack extends Stack {
       value: this.secretsKey.key.keyArn,
       description:
         'KMS key for OAuth tokens and webhook secrets (encryption context: tenantId, workspaceId, recordId)',
+    });
+    for (const app of NETWORK_APPS) {
+      new CfnOutput(this, `${app.charAt(0)}${app.slice(1).toLowerCase()}AppSecretName`, {
+        value: appSecretName(this.networkSecretsPrefix, app),
+        description: `Secrets Manager secret of the ${app} app: put {"clientId","clientSecret"} in it (docs/deploy.md)`,
+      });
+    }
+    new CfnOutput(this, 'OAuthCallbackUrl', {
+      value: `${this.api.publicBaseUrl}/v1/oauth/{platform}/callback`,
+      description:
+        "The redirect URL to register with each network's app, {platform} being twitter, linkedin, instagram, tiktok or youtube",
     });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,

@@ -2,6 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MCP_PATH, mcpGrants } from '../../infra/constructs/mcp-endpoint.js';
+import type { ServiceFunction } from '../../infra/constructs/service-function.js';
 import { DATA_ACTIONS } from '../../infra/constructs/tables.js';
 import { ContextError, readServiceContext } from '../../infra/context.js';
 import type { ServiceStack } from '../../infra/stacks/service-stack.js';
@@ -12,6 +13,7 @@ import {
   type TableDefinition,
 } from '../../shared/adapters/dynamodb/tables.js';
 import type { OperationResource } from '../../shared/http/operation.js';
+import { isTool } from '../../shared/mcp/tool-catalog.js';
 import { operations } from '../../shared/operations/registry.js';
 import { loadConfig } from '../../shared/runtime/config.js';
 import {
@@ -113,11 +115,14 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
       );
     });
 
-    it('gets the operations’ environment without OPERATION_ID, and the key ARN since a tool may encrypt', () => {
+    it('gets the tools’ environments together without OPERATION_ID, and the key ARN since a tool may encrypt', () => {
       // Prepare
-      const createWebhook = stack.api.operationFunctions.get('createWebhook');
-      if (!createWebhook) throw new Error('The registry has no createWebhook.');
-      const { OPERATION_ID: _operationId, ...expected } = synth.environmentOf(createWebhook);
+      const environments = operations
+        .filter(isTool)
+        .map((operation) =>
+          synth.environmentOf(stack.api.operationFunctions.get(operation.id) as ServiceFunction),
+        );
+      const { OPERATION_ID: _operationId, ...expected } = Object.assign({}, ...environments) as Json;
 
       // Act
       const variables = synth.environmentOf(mcpFunction());
@@ -235,7 +240,7 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
   describe('least privilege', () => {
     it('the union helper matches the registry’s declarations: both tables, the declared extras, no more', () => {
       // Prepare
-      const declared = new Set(operations.filter((o) => o.auth !== 'none').flatMap((o) => o.resources ?? []));
+      const declared = new Set(operations.filter(isTool).flatMap((o) => o.resources ?? []));
       const expectedTables: TableDefinition[] = [
         MAIN_TABLE,
         RATE_LIMITS_TABLE,
@@ -250,11 +255,24 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
       expect([...union.objectActions].sort()).toEqual(
         [...declared].flatMap((resource) => OBJECT_ACTION_OF[resource] ?? []).sort(),
       );
-      expect(union.encryptSecretsFor).toEqual(
-        declared.has('secrets-encrypt') ? ['webhook-signing-secret'] : [],
+      expect([...union.encryptSecretsFor].sort()).toEqual(
+        [
+          ...(declared.has('secrets-encrypt') ? ['webhook-signing-secret'] : []),
+          ...(declared.has('oauth-tokens-encrypt') ? ['oauth-token'] : []),
+        ].sort(),
       );
-      // Today's registry uses every kind of resource: the test below compares a full policy.
-      expect(declared.size).toBe(5);
+      expect(union.decryptSecretsFor).toEqual(declared.has('oauth-tokens-decrypt') ? ['oauth-token'] : []);
+      expect(union.networkApps).toBe(declared.has('network-apps'));
+      // Today's tools declare at least these, so the test below compares a policy with every part.
+      expect([...declared]).toEqual(
+        expect.arrayContaining([
+          'idempotency-table',
+          'media-upload',
+          'media-read',
+          'media-delete',
+          'secrets-encrypt',
+        ]),
+      );
     });
 
     it('its policy grants exactly the union (computed from the registry), beside its logs and X-Ray', () => {
@@ -283,6 +301,23 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
           Resource: getAtt(stack.secretsKey.key, 'Arn'),
           Condition: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
         })),
+        ...union.decryptSecretsFor.map((purpose) => ({
+          Effect: 'Allow',
+          Action: 'kms:Decrypt',
+          Resource: getAtt(stack.secretsKey.key, 'Arn'),
+          Condition: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
+        })),
+        ...(union.networkApps
+          ? [
+              {
+                Effect: 'Allow',
+                Action: 'secretsmanager:GetSecretValue',
+                Resource: [...stack.networkApps.secrets.values()].map((secret) => ({
+                  Ref: logicalId(secret),
+                })),
+              },
+            ]
+          : []),
       ];
 
       // Act
@@ -292,10 +327,13 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
       expect(normalizedAll(grants)).toEqual(normalizedAll(expected));
     });
 
-    it('allows exactly what the operation functions allow between them: nothing more, nothing less', () => {
+    it('allows exactly what the tools’ operation functions allow between them: nothing more, nothing less', () => {
       // Prepare
       const operationPermissions = new Set(
-        [...stack.api.operationFunctions.values()].flatMap((fn) => [...permissionsOf(synth.grantsOf(fn))]),
+        operations
+          .filter(isTool)
+          .map((operation) => stack.api.operationFunctions.get(operation.id) as ServiceFunction)
+          .flatMap((fn) => [...permissionsOf(synth.grantsOf(fn))]),
       );
 
       // Act
@@ -305,14 +343,26 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
       expect([...mcpPermissions].sort()).toEqual([...operationPermissions].sort());
     });
 
-    it('may not decrypt, and touches no queue, schedule, stream, secret or role', () => {
+    it('decrypts OAuth tokens at most (for a tool that revokes), never webhook secrets; touches no queue, schedule, stream or role', () => {
       // Act
-      const actions = synth.statementsOf(stack.mcp.server).flatMap(actionsOf);
+      const statements = synth.statementsOf(stack.mcp.server);
+      const actions = statements.flatMap(actionsOf);
 
       // Assess
-      expect(actions).not.toContain('kms:Decrypt');
-      expect(actions.filter((a) => a.startsWith('kms:'))).toEqual(['kms:Encrypt']);
-      for (const prefix of ['sqs:', 'scheduler:', 'secretsmanager:', 'iam:', 'lambda:']) {
+      for (const statement of statements.filter((s) => actionsOf(s).includes('kms:Decrypt'))) {
+        expect(statement.Condition).toEqual({
+          StringEquals: { 'kms:EncryptionContext:purpose': 'oauth-token' },
+        });
+      }
+      const union = mcpGrants(operations);
+      expect(new Set(actions.filter((a) => a.startsWith('kms:') || a.startsWith('secretsmanager:')))).toEqual(
+        new Set([
+          'kms:Encrypt',
+          ...(union.decryptSecretsFor.length > 0 ? ['kms:Decrypt'] : []),
+          ...(union.networkApps ? ['secretsmanager:GetSecretValue'] : []),
+        ]),
+      );
+      for (const prefix of ['sqs:', 'scheduler:', 'iam:', 'lambda:']) {
         expect(
           actions.filter((a) => a.startsWith(prefix)),
           prefix,
@@ -321,12 +371,10 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
       expect(actions.filter((a) => a.startsWith('dynamodb:') && /Stream|Shard/.test(a))).toEqual([]);
     });
 
-    it('follows the registry: without media or webhook operations, no S3, no KMS and no key ARN; nag still clean', () => {
+    it('follows the registry: without media, webhook or account-connecting tools, no S3, KMS or secret, no key ARN; nag still clean', () => {
       // Prepare
       const plain = operations.filter(
-        (o) =>
-          o.auth === 'none' ||
-          !(o.resources ?? []).some((r) => r in OBJECT_ACTION_OF || r === 'secrets-encrypt'),
+        (o) => !isTool(o) || !(o.resources ?? []).some((r) => r !== 'idempotency-table'),
       );
       expect(plain.length).toBeGreaterThan(1);
 
@@ -336,8 +384,12 @@ describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own
       // Assess
       const actions = narrow.grantsOf(narrow.stack.mcp.server).flatMap(actionsOf);
       expect(actions.length).toBeGreaterThan(0);
-      expect(actions.filter((a) => a.startsWith('s3:') || a.startsWith('kms:'))).toEqual([]);
-      expect(narrow.environmentOf(narrow.stack.mcp.server).SECRETS_KEY_ARN).toBeUndefined();
+      expect(actions.filter((a) => /^(s3|kms|secretsmanager):/.test(a))).toEqual([]);
+      const variables = narrow.environmentOf(narrow.stack.mcp.server);
+      expect(variables.SECRETS_KEY_ARN).toBeUndefined();
+      expect(
+        Object.keys(variables).filter((name) => /_APP_SECRET_ARN$|^PUBLIC_BASE_URL$/.test(name)),
+      ).toEqual([]);
       expect(new AwsSolutionsChecks().validateScope(narrow.stack).violations).toEqual([]);
     });
   });

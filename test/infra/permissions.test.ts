@@ -1,5 +1,6 @@
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceFunction } from '../../infra/constructs/service-function.js';
 import { DATA_ACTIONS } from '../../infra/constructs/tables.js';
 import type { ServiceStack } from '../../infra/stacks/service-stack.js';
 import {
@@ -50,7 +51,6 @@ const regionalArn = (service: string, rest: string) => ({
   ],
 });
 const SCHEDULES_ARN = regionalArn('scheduler', ':schedule/social-publishing-test/*');
-const NETWORK_SECRETS_ARN = regionalArn('secretsmanager', ':secret:social-publishing/test/networks/*');
 
 const CONSUME_ACTIONS = [
   'sqs:ChangeMessageVisibility',
@@ -99,13 +99,26 @@ describe('least-privilege IAM per function', () => {
     Action: CONSUME_ACTIONS,
     Resource: queueArn(queue),
   });
-  /** kms:Encrypt on the secrets key, for webhook signing secrets only. */
-  const encryptWebhookSecrets = (): PolicyStatement => ({
+  /** One KMS action on the secrets key, for one purpose only. */
+  const keyUse = (action: 'kms:Encrypt' | 'kms:Decrypt', purpose: string): PolicyStatement => ({
     Effect: 'Allow',
-    Action: 'kms:Encrypt',
+    Action: action,
     Resource: getAtt(stack.secretsKey.key, 'Arn'),
-    Condition: { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-signing-secret' } },
+    Condition: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
   });
+  const encryptWebhookSecrets = () => keyUse('kms:Encrypt', 'webhook-signing-secret');
+  /** GetSecretValue on the five app secrets the stack creates, named one by one. */
+  const readAppSecrets = (): PolicyStatement => ({
+    Effect: 'Allow',
+    Action: 'secretsmanager:GetSecretValue',
+    Resource: [...stack.networkApps.secrets.values()].map((secret) => ({ Ref: logicalId(secret) })),
+  });
+  /** What every function that calls the networks holds: the app secrets, the tokens both ways. */
+  const callsNetworks = (): PolicyStatement[] => [
+    readAppSecrets(),
+    keyUse('kms:Encrypt', 'oauth-token'),
+    keyUse('kms:Decrypt', 'oauth-token'),
+  ];
   const operationFunction = (id: string): CfnResource => {
     const operation = operations.find((candidate) => candidate.id === id) as Operation;
     return synth.functionBehindRoute(`${operation.method} ${operation.path}`).resource;
@@ -140,7 +153,7 @@ describe('least-privilege IAM per function', () => {
       }
     });
 
-    it('has no wildcard action, and wildcards inside ARNs only for objects under t/, the schedule group and the secret prefix', () => {
+    it('has no wildcard action, and wildcards inside ARNs only for objects under t/ and the schedule group', () => {
       // Act
       const statements = synth
         .ofType('AWS::IAM::Policy')
@@ -157,9 +170,7 @@ describe('least-privilege IAM per function', () => {
       // Assess
       expect(statements.flatMap(actionsOf).filter((action) => action.includes('*'))).toEqual([]);
       expect([...patterns].sort()).toEqual(
-        [tenantObjects(), SCHEDULES_ARN, NETWORK_SECRETS_ARN]
-          .map((pattern) => JSON.stringify(pattern))
-          .sort(),
+        [tenantObjects(), SCHEDULES_ARN].map((pattern) => JSON.stringify(pattern)).sort(),
       );
     });
 
@@ -184,28 +195,28 @@ describe('least-privilege IAM per function', () => {
       }
     });
 
-    it('no operation but those declaring secrets-encrypt may use the KMS key, and none may decrypt', () => {
+    it('an operation function uses the KMS key only as its resources declare, each action for its one purpose', () => {
       const keyId = logicalId(stack.secretsKey.key);
-      const encrypting = new Set(
-        operations
-          .filter((operation) => operation.resources?.includes('secrets-encrypt'))
-          .map((operation) => stack.api.operationFunctions.get(operation.id)),
-      );
-      expect(encrypting.size).toBeGreaterThan(0);
-      for (const fn of stack.api.functions.filter((f) => !encrypting.has(f))) {
-        expect(JSON.stringify(synth.statementsOf(fn)), fn.node.path).not.toContain(keyId);
-        expect(
-          synth
-            .statementsOf(fn)
-            .flatMap(actionsOf)
-            .filter((a) => a.startsWith('kms:')),
-          fn.node.path,
-        ).toEqual([]);
-        expect(synth.environmentOf(fn).SECRETS_KEY_ARN, fn.node.path).toBeUndefined();
+      for (const operation of operations) {
+        // Prepare
+        const declared = operation.resources ?? [];
+        const expected = [
+          ...(declared.includes('secrets-encrypt') ? [encryptWebhookSecrets()] : []),
+          ...(declared.includes('oauth-tokens-encrypt') ? [keyUse('kms:Encrypt', 'oauth-token')] : []),
+          ...(declared.includes('oauth-tokens-decrypt') ? [keyUse('kms:Decrypt', 'oauth-token')] : []),
+        ];
+        const fn = stack.api.operationFunctions.get(operation.id) as ServiceFunction;
+
+        // Act
+        const keyStatements = synth.statementsOf(fn).filter((s) => JSON.stringify(s).includes(keyId));
+
+        // Assess
+        expect(normalizedAll(keyStatements), operation.id).toEqual(normalizedAll(expected));
+        expect(synth.environmentOf(fn).SECRETS_KEY_ARN, operation.id).toEqual(
+          expected.length > 0 ? getAtt(stack.secretsKey.key, 'Arn') : undefined,
+        );
       }
-      for (const fn of stack.api.functions) {
-        expect(synth.statementsOf(fn).flatMap(actionsOf), fn.node.path).not.toContain('kms:Decrypt');
-      }
+      expect(JSON.stringify(synth.statementsOf(stack.api.fallbackFunction))).not.toContain(keyId);
     });
   });
 
@@ -233,6 +244,9 @@ describe('least-privilege IAM per function', () => {
             data(...tables),
             ...(objectActions.length > 0 ? [objects(...objectActions)] : []),
             ...(declared.includes('secrets-encrypt') ? [encryptWebhookSecrets()] : []),
+            ...(declared.includes('network-apps') ? [readAppSecrets()] : []),
+            ...(declared.includes('oauth-tokens-encrypt') ? [keyUse('kms:Encrypt', 'oauth-token')] : []),
+            ...(declared.includes('oauth-tokens-decrypt') ? [keyUse('kms:Decrypt', 'oauth-token')] : []),
           ]),
         );
       },
@@ -280,9 +294,11 @@ describe('least-privilege IAM per function', () => {
       expect(synth.environmentOf(read).SECRETS_KEY_ARN).toBeUndefined();
     });
 
-    it('operations without an API key (the OpenAPI document) and the fallback get nothing but logs and X-Ray', () => {
+    it('operations without an API key and without resources (the OpenAPI document) and the fallback get nothing but logs and X-Ray', () => {
       // Prepare
-      const publicOperations = operations.filter((o) => o.auth === 'none');
+      const publicOperations = operations.filter(
+        (o) => o.auth === 'none' && (o.resources ?? []).length === 0,
+      );
       expect(publicOperations.map((o) => o.id)).toContain('getOpenApi');
 
       // Act
@@ -345,7 +361,7 @@ describe('least-privilege IAM per function', () => {
       expect(JSON.stringify(grants)).not.toContain(JSON.stringify(tableArn(MAIN_TABLE)));
     });
 
-    it('delivery worker: main and rate-limits tables, its queue (and sends back to it), objects under t/, the network secrets', () => {
+    it('delivery worker: main and rate-limits tables, its queue (and sends back to it), objects under t/, the app secrets, tokens both ways', () => {
       // Act
       const grants = synth.grantsOf(stack.workers.deliveryWorker);
 
@@ -356,40 +372,22 @@ describe('least-privilege IAM per function', () => {
           data(MAIN_TABLE, RATE_LIMITS_TABLE),
           send(stack.queues.delivery.queue),
           objects('s3:GetObject', 's3:PutObject'),
-          {
-            Effect: 'Allow',
-            Action: 'secretsmanager:GetSecretValue',
-            Resource: NETWORK_SECRETS_ARN,
-          },
+          ...callsNetworks(),
         ]),
       );
     });
 
-    it('the network secrets prefix follows the context, in the grant and in NETWORK_SECRETS_PREFIX', () => {
-      // Act
-      const custom = new SynthesizedStack(
-        buildStack({ bundle: false, props: { networkSecretsPrefix: 'acme/prod/' } }),
-      );
-
-      // Assess
-      const worker = custom.stack.workers.deliveryWorker;
-      expect(custom.environmentOf(worker).NETWORK_SECRETS_PREFIX).toBe('acme/prod/');
-      const secrets = custom
-        .grantsOf(worker)
-        .filter((s) => actionsOf(s).includes('secretsmanager:GetSecretValue'));
-      expect(JSON.stringify(secrets)).toContain(':secret:acme/prod/*');
-      for (const fn of custom.stack.functions.filter((f) => f !== worker)) {
-        expect(custom.statementsOf(fn).flatMap(actionsOf), fn.node.path).not.toContain(
-          'secretsmanager:GetSecretValue',
-        );
-      }
-    });
-
-    it('reconciler: the main table (gsi2 among its indexes) and sending to the delivery queue', () => {
+    it('reconciler: the main table (gsi2 among its indexes), sending to the delivery queue, and what a look-up on the networks needs', () => {
       expect(normalizedAll(synth.grantsOf(stack.workers.reconciler))).toEqual(
-        normalizedAll([data(MAIN_TABLE), send(stack.queues.delivery.queue)]),
+        normalizedAll([data(MAIN_TABLE), send(stack.queues.delivery.queue), ...callsNetworks()]),
       );
       expect(JSON.stringify(data(MAIN_TABLE))).toContain('/index/gsi2');
+    });
+
+    it('token refresher: the main table, the app secrets, tokens both ways; no queue, no object', () => {
+      expect(normalizedAll(synth.grantsOf(stack.workers.tokenRefresher))).toEqual(
+        normalizedAll([data(MAIN_TABLE), ...callsNetworks()]),
+      );
     });
 
     it('media importer: its queue, the main table, PutObject under t/', () => {
@@ -432,9 +430,11 @@ describe('least-privilege IAM per function', () => {
       );
     });
 
-    it('no worker but the dispatcher may use the KMS key, or is told it', () => {
+    it('no worker but the dispatcher and those that call the networks may use the KMS key, or is told it', () => {
       const keyId = logicalId(stack.secretsKey.key);
-      for (const fn of stack.workers.functions.filter((f) => f !== stack.workers.webhookDispatcher)) {
+      const { webhookDispatcher, deliveryWorker, reconciler, tokenRefresher } = stack.workers;
+      const users = [webhookDispatcher, deliveryWorker, reconciler, tokenRefresher];
+      for (const fn of stack.workers.functions.filter((f) => !users.includes(f))) {
         expect(JSON.stringify(synth.statementsOf(fn)), fn.node.path).not.toContain(keyId);
         expect(synth.environmentOf(fn).SECRETS_KEY_ARN, fn.node.path).toBeUndefined();
       }
@@ -497,7 +497,7 @@ describe('least-privilege IAM per function', () => {
       ]);
     });
 
-    it('EventBridge may invoke the reconciler from its every-minute rule only', () => {
+    it('EventBridge may invoke the reconciler and the token refresher, each from its own rule only', () => {
       // Act
       const permissions = synth
         .ofType('AWS::Lambda::Permission')
@@ -510,6 +510,12 @@ describe('least-privilege IAM per function', () => {
           FunctionName: getAtt(stack.workers.reconciler.function, 'Arn'),
           Principal: 'events.amazonaws.com',
           SourceArn: getAtt(stack.workers.reconcilerRule, 'Arn'),
+        },
+        {
+          Action: 'lambda:InvokeFunction',
+          FunctionName: getAtt(stack.workers.tokenRefresher.function, 'Arn'),
+          Principal: 'events.amazonaws.com',
+          SourceArn: getAtt(stack.workers.tokenRefresherRule, 'Arn'),
         },
       ]);
     });

@@ -306,15 +306,6 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
       const variables = synth.environmentOf(stack.workers.mediaUploaded);
       expect(loadConfig(processEnvironment(variables)).mediaBucket).toBeDefined();
     });
-
-    it('the delivery worker, and only it, is told where the network secrets live', () => {
-      for (const fn of stack.functions) {
-        const prefix = synth.environmentOf(fn).NETWORK_SECRETS_PREFIX;
-        expect(prefix, fn.node.path).toBe(
-          fn === stack.workers.deliveryWorker ? 'social-publishing/test/networks/' : undefined,
-        );
-      }
-    });
   });
 
   describe('scheduling', () => {
