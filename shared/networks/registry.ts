@@ -5,6 +5,7 @@ import {
   type NetworkEndpoints,
 } from '../runtime/network-config.js';
 import type { Network, NetworkFactory } from './network.js';
+import { makeXNetwork } from './x/index.js';
 
 /**
  * Every real network the service can publish to, by platform: the one map both composition roots
@@ -12,7 +13,9 @@ import type { Network, NetworkFactory } from './network.js';
  * is the other connector (connector-for.ts). A platform without an entry has no connector yet: its
  * accounts cannot be connected and their posts fail connector_unavailable.
  */
-export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {};
+export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
+  twitter: makeXNetwork,
+};
 
 export type Networks = ReadonlyMap<Platform, Network>;
 

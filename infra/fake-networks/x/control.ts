@@ -31,8 +31,10 @@ export interface InjectedFailure {
   /** JSON body; none when absent. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** How many of the next calls answer it; default 1. */
+  /** How many calls answer it; default 1. */
   times?: number;
+  /** How many calls to let through first; default 0 (the very next one). */
+  after?: number;
 }
 
 export interface RequestRecord {
@@ -67,13 +69,13 @@ export type MediaView = Omit<FakeMedia, 'digest'>;
 
 /** What tests use to steer and read the fake. */
 export interface XFakeControl {
-  /** The next call(s) to `endpoint` answer this instead (before auth and validation). */
+  /** The next call(s) to `endpoint` answer this instead (before auth and validation); replaces an earlier one. */
   failNext(endpoint: XFakeEndpoint, failure: InjectedFailure): void;
   /**
    * The next call(s) to `endpoint` are carried out (a tweet is stored) and then answered only after
    * `delayMs`, or not at all if the client gave up first: "accepted, but no answer".
    */
-  answerLate(endpoint: XFakeEndpoint, options: { delayMs: number; times?: number }): void;
+  answerLate(endpoint: XFakeEndpoint, options: { delayMs: number; times?: number; after?: number }): void;
   /** Sets the current window of `endpoint` for every user (e.g. remaining 0 to get 429s). */
   setRateLimit(
     endpoint: XFakeEndpoint,
@@ -95,8 +97,8 @@ export interface XFakeControl {
 
 /** The control surface's state, read by the server on every request. */
 export class FakeXControlState {
-  private readonly failures = new Map<XFakeEndpoint, { reply: Reply; remaining: number }[]>();
-  private readonly late = new Map<XFakeEndpoint, { delayMs: number; remaining: number }[]>();
+  private readonly failures = new Map<XFakeEndpoint, { reply: Reply } & Countdown>();
+  private readonly late = new Map<XFakeEndpoint, { delayMs: number } & Countdown>();
   private readonly windows = new Map<string, Window>();
   private readonly plans: ProcessingPlan[] = [];
   readonly log: RequestRecord[] = [];
@@ -151,10 +153,10 @@ export class FakeXControlState {
           ...(failure.body !== undefined && { json: failure.body }),
           ...(failure.headers && { headers: failure.headers }),
         };
-        push(this.failures, endpoint, { reply, remaining: failure.times ?? 1 });
+        this.failures.set(endpoint, { reply, skip: failure.after ?? 0, remaining: failure.times ?? 1 });
       },
-      answerLate: (endpoint, { delayMs, times }) =>
-        push(this.late, endpoint, { delayMs, remaining: times ?? 1 }),
+      answerLate: (endpoint, { delayMs, times, after }) =>
+        this.late.set(endpoint, { delayMs, skip: after ?? 0, remaining: times ?? 1 }),
       setRateLimit: (endpoint, { remaining, limit, resetAt }) => {
         for (const userId of store.users.keys()) {
           const window = this.windowOf(endpoint, userId);
@@ -187,18 +189,20 @@ export class FakeXControlState {
   }
 }
 
-function push<T>(map: Map<XFakeEndpoint, T[]>, endpoint: XFakeEndpoint, entry: T): void {
-  map.set(endpoint, [...(map.get(endpoint) ?? []), entry]);
+/** Lets `skip` calls through, then applies to `remaining` calls; one per endpoint (a new one replaces it). */
+interface Countdown {
+  skip: number;
+  remaining: number;
 }
 
-function take<T extends { remaining: number }>(
-  map: Map<XFakeEndpoint, T[]>,
-  endpoint: XFakeEndpoint,
-): T | undefined {
-  const queue = map.get(endpoint);
-  const first = queue?.[0];
-  if (!queue || !first) return undefined;
-  first.remaining -= 1;
-  if (first.remaining <= 0) queue.shift();
-  return first;
+function take<T extends Countdown>(map: Map<XFakeEndpoint, T>, endpoint: XFakeEndpoint): T | undefined {
+  const entry = map.get(endpoint);
+  if (!entry) return undefined;
+  if (entry.skip > 0) {
+    entry.skip -= 1;
+    return undefined;
+  }
+  entry.remaining -= 1;
+  if (entry.remaining <= 0) map.delete(endpoint);
+  return entry;
 }
