@@ -1,0 +1,164 @@
+import type { Reply } from './http.js';
+import type { FakeAcl, FakeLinkedInStore, FakeMediaKind, FakeMember, FakePost, FakeUpload } from './store.js';
+
+/** Every route of the fake, by name: failures are injected per endpoint. */
+export const FAKE_LINKEDIN_ENDPOINTS = [
+  'authorization',
+  'accessToken',
+  'revoke',
+  'userinfo',
+  'organizationAcls',
+  'posts.create',
+  'posts.list',
+  'images.initialize',
+  'images.upload',
+  'images.get',
+  'videos.initialize',
+  'videos.upload',
+  'videos.finalize',
+  'videos.get',
+  'documents.initialize',
+  'documents.upload',
+  'documents.get',
+] as const;
+export type FakeLinkedInEndpoint = (typeof FAKE_LINKEDIN_ENDPOINTS)[number];
+
+/**
+ * What the next call(s) of an endpoint get instead of the normal answer:
+ * - `reply`: this answer, without doing anything;
+ * - `reset`: the connection is dropped without an answer, before anything is done;
+ * - `delayAfter`: the call is done (a post stored, bytes kept), then the answer is held back this
+ *   long: past a client's time-out, the client sees no answer for a request that took effect.
+ */
+export type FakeFailure =
+  | { kind: 'reply'; reply: Reply }
+  | { kind: 'reset' }
+  | { kind: 'delayAfter'; ms: number };
+
+/** One request as the fake saw it, for tests that check what was sent. */
+export interface SeenRequest {
+  endpoint: FakeLinkedInEndpoint | 'unknown';
+  method: string;
+  path: string;
+  linkedInVersion?: string;
+  restliProtocolVersion?: string;
+}
+
+export class FakeLinkedInControlState {
+  private readonly failures = new Map<FakeLinkedInEndpoint, FakeFailure[]>();
+  readonly seen: SeenRequest[] = [];
+  /** Status checks answered PROCESSING before a new upload of this kind is done processing. */
+  readonly processingChecks: Record<FakeMediaKind, number>;
+  /** The next uploads of these kinds end PROCESSING_FAILED. */
+  readonly failProcessing: Record<FakeMediaKind, number> = { image: 0, video: 0, document: 0 };
+
+  constructor(processingChecks: Record<FakeMediaKind, number>) {
+    this.processingChecks = { ...processingChecks };
+  }
+
+  inject(endpoint: FakeLinkedInEndpoint, failure: FakeFailure, times: number): void {
+    const queue = this.failures.get(endpoint) ?? [];
+    for (let i = 0; i < times; i += 1) queue.push(failure);
+    this.failures.set(endpoint, queue);
+  }
+
+  take(endpoint: FakeLinkedInEndpoint): FakeFailure | undefined {
+    return this.failures.get(endpoint)?.shift();
+  }
+
+  clearFailures(): void {
+    this.failures.clear();
+  }
+}
+
+/** What tests drive and read; nothing here is reachable over HTTP. */
+export interface FakeLinkedInControl {
+  /** The next `times` calls of `endpoint` fail this way (in order, after any already queued). */
+  failNext(endpoint: FakeLinkedInEndpoint, failure: FakeFailure, times?: number): void;
+  clearFailures(): void;
+  /** How many status checks answer PROCESSING before new uploads of this kind are done. */
+  setProcessingChecks(kind: FakeMediaKind, checks: number): void;
+  /** The next `times` uploads of this kind end PROCESSING_FAILED. */
+  failProcessing(kind: FakeMediaKind, times?: number): void;
+  addMember(member: FakeMember): void;
+  grantRole(acl: FakeAcl): void;
+  /** Adds scopes to an issued access token (an app LinkedIn approved for more than it asked). */
+  addScopes(accessToken: string, scopes: string[]): void;
+  /** Makes an issued access token expired now. */
+  expireAccessToken(accessToken: string): void;
+  /** Issues an access token directly, as if the member had consented. */
+  issueToken(member: string, scopes: string[]): string;
+  posts(): FakePost[];
+  uploads(): FakeUpload[];
+  upload(urn: string): FakeUpload | undefined;
+  accessTokens(): {
+    accessToken: string;
+    member: string;
+    scopes: string[];
+    revoked: boolean;
+    expiresAt: number;
+  }[];
+  refreshTokens(): { refreshToken: string; member: string; revoked: boolean; expiresAt: number }[];
+  requests(): SeenRequest[];
+}
+
+export function makeControl(
+  state: FakeLinkedInControlState,
+  store: FakeLinkedInStore,
+  settings: { accessTokenSeconds: number; now: () => number },
+): FakeLinkedInControl {
+  return {
+    failNext: (endpoint, failure, times = 1) => state.inject(endpoint, failure, times),
+    clearFailures: () => state.clearFailures(),
+    setProcessingChecks: (kind, checks) => {
+      state.processingChecks[kind] = checks;
+    },
+    failProcessing: (kind, times = 1) => {
+      state.failProcessing[kind] += times;
+    },
+    addMember: (member) => {
+      store.members.set(member.sub, member);
+    },
+    grantRole: (acl) => {
+      store.acls.push(acl);
+    },
+    addScopes: (accessToken, scopes) => {
+      const token = store.accessTokens.get(accessToken);
+      if (token) token.scopes = [...new Set([...token.scopes, ...scopes])];
+    },
+    expireAccessToken: (accessToken) => {
+      const token = store.accessTokens.get(accessToken);
+      if (token) token.expiresAt = settings.now() - 1;
+    },
+    issueToken: (member, scopes) => {
+      const accessToken = store.secret(48);
+      store.accessTokens.set(accessToken, {
+        accessToken,
+        member,
+        scopes,
+        expiresAt: settings.now() + settings.accessTokenSeconds * 1000,
+        revoked: false,
+      });
+      return accessToken;
+    },
+    posts: () => store.posts.map((post) => ({ ...post })),
+    uploads: () => [...store.uploads.values()],
+    upload: (urn) => store.uploads.get(urn),
+    accessTokens: () =>
+      [...store.accessTokens.values()].map(({ accessToken, member, scopes, revoked, expiresAt }) => ({
+        accessToken,
+        member,
+        scopes,
+        revoked,
+        expiresAt,
+      })),
+    refreshTokens: () =>
+      [...store.refreshTokens.values()].map(({ refreshToken, member, revoked, expiresAt }) => ({
+        refreshToken,
+        member,
+        revoked,
+        expiresAt,
+      })),
+    requests: () => [...state.seen],
+  };
+}

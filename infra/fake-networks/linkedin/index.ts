@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type FakeLinkedInControl, FakeLinkedInControlState, makeControl } from './control.js';
+import { BodyTooLarge, readBody, replies, writeReply } from './http.js';
+import type { FakeLinkedInApp, FakeLinkedInSettings } from './route.js';
+import { findRoute, run } from './routes.js';
+import { type FakeAcl, FakeLinkedInStore, type FakeMediaKind, type FakeMember } from './store.js';
+
+export type { FakeLinkedInControl, FakeLinkedInEndpoint } from './control.js';
+export { FAKE_LINKEDIN_ENDPOINTS } from './control.js';
+export { linkedInError } from './http.js';
+export type { FakeAcl, FakeMember, FakePost, FakeUpload } from './store.js';
+
+const MB = 1024 * 1024;
+
+/** Every scope a LinkedIn app can hold with Sign In (OpenID), Share on LinkedIn and Community Management. */
+export const FAKE_LINKEDIN_APP_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'w_member_social',
+  'w_organization_social',
+  'r_organization_social',
+  'r_organization_admin',
+  'rw_organization_admin',
+] as const;
+
+export const FAKE_LINKEDIN_DEFAULT_MEMBER: FakeMember = {
+  sub: 'fakeMember1',
+  name: 'Ada Lovelace',
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  email: 'ada@example.com',
+  picture: 'https://media.licdn.com/dms/image/fake/ada.jpg',
+};
+
+export interface LinkedInFakeOptions {
+  clientId?: string;
+  /** Random per start by default. */
+  clientSecret?: string;
+  redirectUris?: string[];
+  /** What the app's products let it ask for (default: all of FAKE_LINKEDIN_APP_SCOPES). */
+  appScopes?: string[];
+  /** Whether the app is approved for programmatic refresh (default false, like most apps). */
+  issueRefreshTokens?: boolean;
+  /** Default: FAKE_LINKEDIN_DEFAULT_MEMBER; the consent page signs in as the first by default. */
+  members?: FakeMember[];
+  acls?: FakeAcl[];
+  /** Status checks answered PROCESSING after an upload (default video 1, document 1, image 0). */
+  processingChecks?: Partial<Record<FakeMediaKind, number>>;
+  /** Video part size (default 4 MiB, as LinkedIn). */
+  videoPartBytes?: number;
+  /** Largest file per kind (default image 36 MB, video 500 MB, document 100 MB). */
+  maxBytes?: Partial<Record<FakeMediaKind, number>>;
+  /** `LinkedIn-Version` months served (default 202508 to 202612). */
+  activeVersions?: string[];
+  accessTokenSeconds?: number;
+  refreshTokenSeconds?: number;
+  now?: () => number;
+}
+
+export interface LinkedInFake {
+  /** LINKEDIN_API_URL. */
+  apiUrl: string;
+  /** LINKEDIN_OAUTH_URL. */
+  oauthUrl: string;
+  clientId: string;
+  clientSecret: string;
+  control: FakeLinkedInControl;
+  stop(): Promise<void>;
+}
+
+function months(from: string, to: string): Set<string> {
+  const out = new Set<string>();
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(4));
+  while (`${year}${String(month).padStart(2, '0')}` <= to) {
+    out.add(`${year}${String(month).padStart(2, '0')}`);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * An HTTP fake of LinkedIn's API and OAuth (networks/linkedin.md), on loopback at a free port: it
+ * checks requests as LinkedIn does (bearer token, the version headers, body shapes, owners and
+ * roles, upload parts and their ETags) and answers as LinkedIn does, and its control surface lets
+ * a test inject failures and read what was posted, uploaded and issued.
+ */
+export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Promise<LinkedInFake> {
+  const store = new FakeLinkedInStore();
+  const settings: FakeLinkedInSettings = {
+    accessTokenSeconds: options.accessTokenSeconds ?? 60 * 24 * 60 * 60,
+    refreshTokenSeconds: options.refreshTokenSeconds ?? 365 * 24 * 60 * 60,
+    codeLifetimeMs: 30 * 60 * 1000,
+    activeVersions: new Set(options.activeVersions ?? months('202508', '202612')),
+    videoPartBytes: options.videoPartBytes ?? 4 * MB,
+    maxBytes: { image: 36 * MB, video: 500 * MB, document: 100 * MB, ...options.maxBytes },
+    maxCommentary: 3000,
+    now: options.now ?? Date.now,
+  };
+  const app: FakeLinkedInApp = {
+    clientId: options.clientId ?? 'fake-linkedin-client',
+    clientSecret: options.clientSecret ?? store.secret(24),
+    scopes: options.appScopes ?? [...FAKE_LINKEDIN_APP_SCOPES],
+    issueRefreshTokens: options.issueRefreshTokens ?? false,
+    ...(options.redirectUris && { redirectUris: options.redirectUris }),
+  };
+  for (const member of options.members ?? [FAKE_LINKEDIN_DEFAULT_MEMBER])
+    store.members.set(member.sub, member);
+  store.acls.push(...(options.acls ?? []));
+  const controlState = new FakeLinkedInControlState({
+    image: 0,
+    video: 1,
+    document: 1,
+    ...options.processingChecks,
+  });
+  const held = new Set<NodeJS.Timeout>();
+  let baseUrl = '';
+
+  const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', baseUrl);
+    const found = findRoute(request.method ?? '', url);
+    controlState.seen.push({
+      endpoint: found?.endpoint ?? 'unknown',
+      method: request.method ?? '',
+      path: url.pathname,
+      ...(typeof request.headers['linkedin-version'] === 'string' && {
+        linkedInVersion: request.headers['linkedin-version'],
+      }),
+      ...(typeof request.headers['x-restli-protocol-version'] === 'string' && {
+        restliProtocolVersion: request.headers['x-restli-protocol-version'],
+      }),
+    });
+    if (!found) {
+      request.resume();
+      writeReply(response, replies.notFound('Resource not found.'));
+      return;
+    }
+    const failure = controlState.take(found.endpoint);
+    if (failure?.kind === 'reset') {
+      request.socket.destroy();
+      return;
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(request, found.route.maxBody(settings));
+    } catch (error) {
+      if (error instanceof BodyTooLarge)
+        writeReply(response, replies.tooLarge('The request body is too large.'));
+      else request.socket.destroy();
+      return;
+    }
+    if (failure?.kind === 'reply') {
+      writeReply(response, failure.reply);
+      return;
+    }
+    const reply = await run(found.route, {
+      store,
+      control: controlState,
+      app,
+      settings,
+      baseUrl,
+      url,
+      params: found.params,
+      headers: request.headers,
+      body,
+    });
+    if (failure?.kind === 'delayAfter') {
+      // Done, and the answer held back past the client's patience.
+      const timer = setTimeout(() => {
+        held.delete(timer);
+        writeReply(response, reply);
+      }, failure.ms);
+      held.add(timer);
+      return;
+    }
+    writeReply(response, reply);
+  };
+
+  const server = createServer((request, response) => {
+    answer(request, response).catch(() => {
+      if (!response.headersSent)
+        writeReply(response, { status: 500, json: { status: 500, message: 'Internal error' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    apiUrl: baseUrl,
+    oauthUrl: `${baseUrl}/oauth/v2`,
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    control: makeControl(controlState, store, settings),
+    async stop() {
+      for (const timer of held) clearTimeout(timer);
+      held.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FakeLinkedInControlState } from './control.js';
+import type { Reply } from './http.js';
+import type { FakeAccessToken, FakeLinkedInStore, FakeMediaKind, FakeMember } from './store.js';
+
+/** The fake's registered app (a LinkedIn developer app). */
+export interface FakeLinkedInApp {
+  clientId: string;
+  clientSecret: string;
+  /** Authorized redirect URLs (exact match); undefined accepts any absolute http(s) URL. */
+  redirectUris?: readonly string[];
+  /** The scopes the app's products allow it to ask for; others fail the authorization. */
+  scopes: readonly string[];
+  /** Whether LinkedIn approved the app for programmatic refresh tokens (linkedin.md §6). */
+  issueRefreshTokens: boolean;
+}
+
+export interface FakeLinkedInSettings {
+  /** Access tokens live 60 days, refresh tokens 365 (linkedin.md §6). */
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** Authorization codes: about 30 minutes. */
+  codeLifetimeMs: number;
+  /** `LinkedIn-Version` months the fake serves; others are sunset (426). */
+  activeVersions: ReadonlySet<string>;
+  /** Size of a video upload part (LinkedIn: 4 MiB); tests make it small. */
+  videoPartBytes: number;
+  /** Largest file per kind. */
+  maxBytes: Readonly<Record<FakeMediaKind, number>>;
+  /** Longest published commentary, in characters. */
+  maxCommentary: number;
+  now: () => number;
+}
+
+export interface RouteContext {
+  store: FakeLinkedInStore;
+  control: FakeLinkedInControlState;
+  app: FakeLinkedInApp;
+  settings: FakeLinkedInSettings;
+  /** The fake's own address: upload URLs and links point at it. */
+  baseUrl: string;
+  url: URL;
+  params: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** An API route's context once the bearer token was checked. */
+export interface ApiContext extends RouteContext {
+  token: FakeAccessToken;
+  member: FakeMember;
+  /** `urn:li:person:{sub}` of the token's member. */
+  memberUrn: string;
+}
+
+export type Handler<C> = (context: C) => Reply | Promise<Reply>;
+
+export function personUrn(sub: string): string {
+  return `urn:li:person:${sub}`;
+}
+
+export function hasScope(token: FakeAccessToken, ...scopes: string[]): boolean {
+  return scopes.some((scope) => token.scopes.includes(scope));
+}
+
+/** Roles that may post as a Page, or own its media. */
+export const PAGE_POSTING_ROLES = [
+  'ADMINISTRATOR',
+  'DIRECT_SPONSORED_CONTENT_POSTER',
+  'CONTENT_ADMINISTRATOR',
+];
+
+/** Whether the token may act for `urn` (itself, or a Page it has a posting role on, with the Page scope). */
+export function mayActAs(context: ApiContext, urn: string, pageScope = 'w_organization_social'): boolean {
+  if (urn.startsWith('urn:li:person:'))
+    return urn === context.memberUrn && hasScope(context.token, 'w_member_social');
+  if (!urn.startsWith('urn:li:organization:')) return false;
+  return (
+    hasScope(context.token, pageScope) &&
+    context.store.rolesOn(context.member.sub, urn).some((role) => PAGE_POSTING_ROLES.includes(role))
+  );
+}

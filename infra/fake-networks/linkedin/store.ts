@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+
+/** A LinkedIn member the fake knows; `sub` is their id (`urn:li:person:{sub}`). */
+export interface FakeMember {
+  sub: string;
+  name: string;
+  givenName: string;
+  familyName: string;
+  email: string;
+  picture?: string;
+}
+
+/** A member's role on a Page (organizationAcls). */
+export interface FakeAcl {
+  member: string;
+  organization: string;
+  role: string;
+  state: 'APPROVED' | 'REQUESTED' | 'REJECTED' | 'REVOKED';
+}
+
+export interface FakeAuthCode {
+  code: string;
+  member: string;
+  scopes: string[];
+  redirectUri: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface FakeAccessToken {
+  accessToken: string;
+  member: string;
+  scopes: string[];
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface FakeRefreshToken {
+  refreshToken: string;
+  member: string;
+  scopes: string[];
+  /** Fixed at the first grant: a refresh never extends it (linkedin.md §6). */
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export type FakeMediaKind = 'image' | 'video' | 'document';
+export type FakeMediaStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+
+export interface FakeVideoPart {
+  firstByte: number;
+  lastByte: number;
+  uploadUrl: string;
+  etag?: string;
+}
+
+export interface FakeUpload {
+  urn: string;
+  kind: FakeMediaKind;
+  owner: string;
+  status: FakeMediaStatus;
+  /** Where the bytes go: one URL (images, documents) or one per part (videos). */
+  uploadUrl?: string;
+  /** Bytes received, in order (parts assembled for a video once finalized). */
+  bytes?: Buffer;
+  /** Videos: the declared size, the parts, the token finalize must repeat. */
+  fileSizeBytes?: number;
+  parts?: FakeVideoPart[];
+  uploadToken?: string;
+  /** Status checks still answered PROCESSING before the outcome. */
+  checksLeft: number;
+  /** How processing ends. */
+  ends: 'AVAILABLE' | 'PROCESSING_FAILED';
+}
+
+export interface FakePost {
+  id: string;
+  author: string;
+  /** As sent, little-text escapes and all. */
+  commentary: string;
+  /** What LinkedIn shows: escapes resolved, cut at the first unescaped reserved character. */
+  publishedText: string;
+  visibility: string;
+  lifecycleState: string;
+  distribution: unknown;
+  content?: {
+    media?: { id: string; altText?: string; title?: string };
+    multiImage?: { images: { id: string; altText?: string }[] };
+  };
+  isReshareDisabledByAuthor?: boolean;
+  createdAt: number;
+}
+
+/** Everything the fake holds, in memory, for one run. */
+export class FakeLinkedInStore {
+  readonly members = new Map<string, FakeMember>();
+  readonly acls: FakeAcl[] = [];
+  readonly codes = new Map<string, FakeAuthCode>();
+  readonly accessTokens = new Map<string, FakeAccessToken>();
+  readonly refreshTokens = new Map<string, FakeRefreshToken>();
+  readonly uploads = new Map<string, FakeUpload>();
+  readonly posts: FakePost[] = [];
+  private sequence = 0;
+
+  /** LinkedIn's ids are long numbers; these count up from a realistic start. */
+  nextNumber(): string {
+    this.sequence += 1;
+    return (7_300_000_000_000_000_000n + BigInt(this.sequence)).toString();
+  }
+
+  /** An opaque id like LinkedIn's media ids (`C4E10AQ…`). */
+  opaque(prefix = 'C4E10AQ'): string {
+    return `${prefix}${randomBytes(9).toString('base64url')}`;
+  }
+
+  secret(bytes = 24): string {
+    return randomBytes(bytes).toString('base64url');
+  }
+
+  /** The member's approved roles on a Page. */
+  rolesOn(member: string, organization: string): string[] {
+    return this.acls
+      .filter((acl) => acl.member === member && acl.organization === organization && acl.state === 'APPROVED')
+      .map((acl) => acl.role);
+  }
+}

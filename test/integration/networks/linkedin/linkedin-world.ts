@@ -1,0 +1,182 @@
+import {
+  FAKE_LINKEDIN_DEFAULT_MEMBER,
+  type LinkedInFake,
+  type LinkedInFakeOptions,
+  startLinkedInFake,
+} from '../../../../infra/fake-networks/linkedin/index.js';
+import type { Media } from '../../../../shared/domain/media.js';
+import type { MediaRef, Post } from '../../../../shared/domain/posts.js';
+import type { Account } from '../../../../shared/domain/tenancy.js';
+import { makeLinkedInNetwork } from '../../../../shared/networks/linkedin/index.js';
+import type { Network } from '../../../../shared/networks/network.js';
+import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
+import type { MediaBytes } from '../../../../shared/ports/media-bytes.js';
+import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
+
+/** Helpers for the LinkedIn connector's tests against its fake, over real HTTP on loopback. */
+
+export const MEMBER = FAKE_LINKEDIN_DEFAULT_MEMBER;
+export const PAGE = 'urn:li:organization:2414183';
+export const CALLBACK = 'http://127.0.0.1:9/v1/oauth/linkedin/callback';
+
+export interface LinkedInWorld {
+  fake: LinkedInFake;
+  network: Network;
+  bytes: RecordingBytes;
+  stop(): Promise<void>;
+}
+
+export async function startWorld(options: LinkedInFakeOptions = {}): Promise<LinkedInWorld> {
+  const fake = await startLinkedInFake(options);
+  const network = makeLinkedInNetwork({
+    endpoints: {
+      ...NETWORK_ENDPOINT_DEFAULTS,
+      LINKEDIN_API_URL: fake.apiUrl,
+      LINKEDIN_OAUTH_URL: fake.oauthUrl,
+    },
+    appCredentials: async () => ({ clientId: fake.clientId, clientSecret: fake.clientSecret }),
+  });
+  return { fake, network, bytes: new RecordingBytes(), stop: () => fake.stop() };
+}
+
+/** The media bucket, in memory: records every read, so a test can see chunks were read, not files. */
+export class RecordingBytes implements MediaBytes {
+  readonly objects = new Map<string, Uint8Array>();
+  readonly ranges: { key: string; start: number; end: number }[] = [];
+  readonly streams: string[] = [];
+
+  put(key: string, bytes: Uint8Array): void {
+    this.objects.set(key, bytes);
+  }
+
+  private object(key: string): Uint8Array {
+    const bytes = this.objects.get(key);
+    if (!bytes) throw new Error(`No object ${key}`);
+    return bytes;
+  }
+
+  async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+    this.ranges.push({ key, start, end });
+    return this.object(key).slice(start, end);
+  }
+
+  async stream(key: string): Promise<ReadableStream<Uint8Array>> {
+    this.streams.push(key);
+    const bytes = this.object(key);
+    const chunk = 1024;
+    let offset = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.length) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(bytes.slice(offset, offset + chunk));
+        offset += chunk;
+      },
+    });
+  }
+}
+
+/** Bytes whose content tells their position apart (so a misplaced part shows). */
+export function patternBytes(size: number, seed = 7): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + seed) % 251;
+  return bytes;
+}
+
+const CREATED_AT = '2026-05-10T09:00:00.000Z';
+
+export function anAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    accountId: 'acc_li',
+    tenantId: 'ten_1',
+    workspaceId: 'wks_1',
+    platform: 'linkedin',
+    displayName: MEMBER.name,
+    handle: MEMBER.name,
+    status: 'connected',
+    sandbox: false,
+    connectedAt: CREATED_AT,
+    createdAt: CREATED_AT,
+    networkUserId: MEMBER.sub,
+    ...overrides,
+  };
+}
+
+export function aPost(overrides: Partial<Post> = {}): Post {
+  const at = new Date().toISOString();
+  return {
+    postId: 'pst_li_1',
+    tenantId: 'ten_1',
+    workspaceId: 'wks_1',
+    accountId: 'acc_li',
+    platform: 'linkedin',
+    postType: 'text',
+    status: 'publishing',
+    content: 'Hello from the fake',
+    media: [],
+    createdAt: at,
+    updatedAt: at,
+    attempts: 0,
+    createdBy: 'agt_1',
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A stored media item, its bytes put in the bucket: what the worker hands the connector. */
+export function storedMedia(
+  bytes: RecordingBytes,
+  kind: DeliveryMedia['kind'],
+  content: Uint8Array,
+  options: { id?: string; filename?: string; alt?: string; sizeBytes?: number } = {},
+): { delivered: DeliveryMedia; ref: MediaRef } {
+  const mediaId = options.id ?? `med_${kind}_${bytes.objects.size + 1}`;
+  const objectKey = `t/ten_1/w/wks_1/m/${mediaId}`;
+  bytes.put(objectKey, content);
+  const mimeType = { image: 'image/png', video: 'video/mp4', document: 'application/pdf' }[kind];
+  const stored: Media = {
+    mediaId,
+    tenantId: 'ten_1',
+    workspaceId: 'wks_1',
+    filename: options.filename ?? `${mediaId}.${mimeType.split('/')[1]}`,
+    mimeType,
+    sizeBytes: options.sizeBytes ?? content.length,
+    status: 'uploaded',
+    objectKey,
+    source: 'upload',
+    createdAt: CREATED_AT,
+  };
+  return {
+    delivered: { kind, stored, ...(options.alt && { alt: options.alt }) },
+    ref: { id: mediaId, ...(options.alt && { alt: options.alt }) },
+  };
+}
+
+export function aRequest(
+  world: LinkedInWorld,
+  accessToken: string,
+  overrides: Partial<PublishRequest> = {},
+): PublishRequest {
+  const post = overrides.post ?? aPost();
+  return {
+    post,
+    account: anAccount(),
+    credentials: { accessToken },
+    bytes: world.bytes,
+    attempt: 1,
+    clientReference: post.postId,
+    media: [],
+    signal: AbortSignal.timeout(10_000),
+    ...overrides,
+  };
+}
+
+/** A token for the default member as the connect flow would get it (all the service's scopes). */
+export function memberToken(
+  world: LinkedInWorld,
+  scopes: readonly string[] = world.network.oauth.scopes,
+): string {
+  return world.fake.control.issueToken(MEMBER.sub, [...scopes]);
+}
