@@ -73,6 +73,11 @@ export class FakeOAuthProvider implements OAuthProvider {
     return withoutRefresh;
   }
 
+  /** The user revoked the grant at the network: its refresh token no longer works. */
+  async revoke(tokens: TokenSet, _signal?: AbortSignal): Promise<void> {
+    if (tokens.refreshToken) this.liveRefreshTokens.delete(tokens.refreshToken);
+  }
+
   async readProfile(_accessToken: string, _signal: AbortSignal): Promise<NetworkProfile> {
     return { networkUserId: '2244994945', handle: '@acme', displayName: 'Acme' };
   }
