@@ -25,12 +25,14 @@ export type FakeLinkedInEndpoint = (typeof FAKE_LINKEDIN_ENDPOINTS)[number];
 
 /**
  * What the next call(s) of an endpoint get instead of the normal answer:
+ * - `pass`: the normal answer (to reach a later call: pass, pass, then a failure);
  * - `reply`: this answer, without doing anything;
  * - `reset`: the connection is dropped without an answer, before anything is done;
  * - `delayAfter`: the call is done (a post stored, bytes kept), then the answer is held back this
  *   long: past a client's time-out, the client sees no answer for a request that took effect.
  */
 export type FakeFailure =
+  | { kind: 'pass' }
   | { kind: 'reply'; reply: Reply }
   | { kind: 'reset' }
   | { kind: 'delayAfter'; ms: number };
