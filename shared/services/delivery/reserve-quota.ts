@@ -33,7 +33,10 @@ export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | '
       referencedMediaIds(post),
     );
     const account = context.account;
+    const held = post.delivery?.quotaDay;
     if (account?.status !== 'connected') {
+      // A post the network was processing gives back the day it held: it goes no further.
+      if (held) await deps.quotas.release(post.accountId, held, DAILY_QUOTAS[post.platform].costPerPost);
       return {
         settle: {
           kind: 'fail',
@@ -49,7 +52,6 @@ export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | '
       };
     }
     const quota = DAILY_QUOTAS[account.platform];
-    const held = post.delivery?.quotaDay;
     const day = held ?? quotaDay(deps.clock.now());
     if (!held && !(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
       return {

@@ -188,6 +188,26 @@ describe('a post the network is processing (pending)', () => {
     expect(await world.used()).toBe(1);
   });
 
+  it('gives the held reservation back when the account was disconnected while the network processed the post', async () => {
+    const world = await setup();
+    world.network.answer({ kind: 'pending', progress: uploaded, checkAfterSeconds: 20 });
+    world.seedPost();
+    await world.deliver();
+    await world.tenancy.markAccountDisconnected(
+      world.message.tenantId,
+      world.message.workspaceId,
+      ACCOUNT_ID,
+      {
+        at: atDelivery(1000),
+        reason: 'revoked',
+      },
+    );
+
+    expect(await world.deliverWhenDue()).toBe('failed');
+    expect((await world.stored()).error?.code).toBe('account_disconnected');
+    expect(await world.used()).toBe(0);
+  });
+
   it('keeps a cancelled post’s reservation: the network has its media', async () => {
     const world = await setup();
     world.network.answer({ kind: 'pending', progress: uploaded, checkAfterSeconds: 20 });
