@@ -300,6 +300,34 @@ export const COMMANDS: readonly Command[] = [
       };
     },
   },
+  {
+    name: 'set-redirect-uris',
+    summary:
+      "Where connecting an account may send the person back (a connect's redirectUri): for the whole tenant, " +
+      'or one workspace with --workspace. Replaces the list; --clear removes it.',
+    synopsis: '--tenant ten_… [--workspace wks_…] (--uris https://app.example.com/done,… | --clear)',
+    options: ['tenant', 'workspace', 'uris', 'clear'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const workspaceId =
+        values.workspace === undefined ? undefined : requiredId(values, 'workspace', 'workspace');
+      if ((values.uris === undefined) === (values.clear !== true)) {
+        throw new UsageError('set-redirect-uris takes exactly one of --uris or --clear.');
+      }
+      const uris = values.clear ? [] : list(requiredString(values, 'uris'));
+      if (!values.clear && uris.length === 0) throw new UsageError('--uris names at least one URI.');
+      return async (admin, out) => {
+        const saved = await admin.setRedirectUris({ tenantId, ...(workspaceId && { workspaceId }), uris });
+        const whose = workspaceId ? `Workspace ${workspaceId}` : `Tenant ${tenantId}`;
+        out.result(
+          saved,
+          saved.oauthRedirectUris.length === 0
+            ? [`${whose} allows no redirect URIs of its own.`]
+            : [`${whose} allows these redirect URIs:`, ...saved.oauthRedirectUris.map((uri) => `  ${uri}`)],
+        );
+      };
+    },
+  },
 ];
 
 export function findCommand(name: string): Command | undefined {

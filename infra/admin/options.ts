@@ -50,6 +50,7 @@ export const COMMAND_OPTIONS = {
   'require-alt-text': { type: 'string' },
   clear: { type: 'boolean' },
   unset: { type: 'string' },
+  uris: { type: 'string' },
 } as const;
 
 export type CommandOption = keyof typeof COMMAND_OPTIONS;

@@ -10,6 +10,7 @@ import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
 import { makeMcpHandler } from '../../shared/mcp/mcp-handler.js';
+import type { Networks } from '../../shared/networks/registry.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { noMetrics } from '../../shared/ports/metrics.js';
@@ -85,6 +86,8 @@ export interface LocalHostOptions {
   appCredentials?: AppCredentialsSource;
   /** The base URL the OAuth callback is built on; this host's own address by default. */
   publicBaseUrl?: string;
+  /** The real networks; by default those of NETWORK_FACTORIES over `networkEndpoints` (tests pass their own). */
+  networks?: Networks;
 }
 
 export interface LocalHost {
@@ -152,6 +155,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       webhookReceivers: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
       // A connect's redirectUri may be http://127.0.0.1 or http://localhost here, as receivers may.
       oauthRedirects: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
+      ...(options.networks && { networks: options.networks }),
     };
     onObjectCreated = makeAutoConfirm(deps);
     let delivery: LocalDelivery | undefined;

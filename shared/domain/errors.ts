@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   upload_incomplete: 409,
+  network_not_configured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   VALIDATION_FAILED: 422,
@@ -122,6 +123,18 @@ export class ConflictError extends AppError {
     super(message);
     this.name = 'ConflictError';
     this.code = code;
+  }
+}
+
+/** The deployment has no app (client credentials) for this network: its accounts cannot be connected. */
+export class NetworkNotConfiguredError extends AppError {
+  readonly code = 'network_not_configured';
+  constructor(platform: string) {
+    super(
+      `Connecting ${platform} accounts is not configured on this deployment: the operator has not set up its app.`,
+    );
+    this.name = 'NetworkNotConfiguredError';
+    this.fields.platform = platform;
   }
 }
 

@@ -11,6 +11,12 @@ export interface Tenant {
   planTier: PlanTier;
   planStatus: PlanStatus;
   createdAt: string;
+  /**
+   * Where a connect may send the user back (`redirectUri`), for every workspace of the tenant:
+   * absolute URLs without query or fragment (shared/domain/oauth-redirect.ts). Set with the admin
+   * CLI (set-redirect-uris); absent: none.
+   */
+  oauthRedirectUris?: string[];
 }
 
 export interface Workspace {
@@ -20,6 +26,8 @@ export interface Workspace {
   createdAt: string;
   /** Publishing rules of this workspace; absent: none. */
   policies?: WorkspacePolicies;
+  /** Redirect URIs allowed for this workspace's connects, beside the tenant's. */
+  oauthRedirectUris?: string[];
 }
 
 /**
@@ -78,6 +86,11 @@ export interface Account {
   tokenExpiresAt?: string;
   /** When the refresh token stops working, where the network says; absent: no expiry known. */
   refreshExpiresAt?: string;
+  /**
+   * Whether the stored tokens include a refresh token (not secret): without one the account needs
+   * reconnecting before `tokenExpiresAt`. Set at connect; a refresh keeps it.
+   */
+  refreshable?: boolean;
   /**
    * The TokenSet as JSON, encrypted (SecretCipher, purpose `oauth-token`, record id = the account
    * id). Never returned by any read model, never logged; decrypted only in the delivery, refresh

@@ -99,6 +99,8 @@ const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   method_not_allowed: 'the path exists under other methods; see the Allow header.',
   conflict: "the resource's state does not allow this, or it changed meanwhile: read it again.",
   upload_incomplete: 'the file is not in storage yet, or not as declared.',
+  network_not_configured:
+    'the deployment has no app credentials (or no connector) for this network: its accounts cannot be connected.',
   payload_too_large: 'the body is over 1 MiB.',
   unsupported_media_type: 'the body is not declared JSON: send Content-Type: application/json.',
   VALIDATION_FAILED: "the post breaks the network's rules; see `errors`.",
@@ -132,7 +134,7 @@ function errorResponse(codes: readonly ErrorCode[]) {
 }
 
 /** The operation's error responses, by status, from the codes it declares and the stack adds. */
-function errorResponsesFor(operation: Operation): Record<string, unknown> {
+function errorResponsesFor(operation: Operation): Record<string, ResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(operation)) {
     const status = ERROR_STATUS[code];
@@ -143,6 +145,55 @@ function errorResponsesFor(operation: Operation): Record<string, unknown> {
       .sort(([a], [b]) => a - b)
       .map(([status, codes]) => [String(status), errorResponse(codes)]),
   );
+}
+
+interface ResponseObject {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+}
+
+/** The answers a non-JSON operation gives besides its success (a redirect, a page), by status. */
+function otherResponsesFor(operation: Operation): Record<string, ResponseObject> {
+  if (!operation.nonJson) return {};
+  const { mediaType, otherStatuses } = operation.nonJson;
+  return Object.fromEntries(
+    Object.entries(otherStatuses).map(([status, other]) => [
+      status,
+      {
+        description: other.description,
+        headers: {
+          ...requestIdHeader,
+          ...Object.fromEntries(
+            Object.entries(other.headers ?? {}).map(([name, description]) => [
+              name,
+              { schema: { type: 'string' }, description },
+            ]),
+          ),
+        },
+        ...(other.hasBody && { content: { [mediaType]: { schema: { type: 'string' } } } }),
+      },
+    ]),
+  );
+}
+
+/** Both descriptions of a status one operation answers in two ways (an error envelope and a page). */
+function mergeResponses(
+  first: Record<string, ResponseObject>,
+  second: Record<string, ResponseObject>,
+): Record<string, ResponseObject> {
+  const merged = { ...first };
+  for (const [status, response] of Object.entries(second)) {
+    const existing = merged[status];
+    merged[status] = existing
+      ? {
+          description: `${existing.description}\n\n${response.description}`,
+          headers: { ...existing.headers, ...response.headers },
+          content: { ...existing.content, ...response.content },
+        }
+      : response;
+  }
+  return merged;
 }
 
 function parametersFor(operation: Operation, components: Record<string, JsonSchema>) {
@@ -199,7 +250,9 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
             description: 'Success.',
             headers: successHeaders,
             content: {
-              'application/json': { schema: jsonSchema(operation.schemas.response, 'output', components) },
+              [operation.nonJson?.mediaType ?? 'application/json']: {
+                schema: jsonSchema(operation.schemas.response, 'output', components),
+              },
             },
           };
     const entry = {
@@ -221,7 +274,10 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
           },
         },
       }),
-      responses: { [String(operation.successStatus)]: success, ...errorResponsesFor(operation) },
+      responses: {
+        [String(operation.successStatus)]: success,
+        ...mergeResponses(otherResponsesFor(operation), errorResponsesFor(operation)),
+      },
     };
     paths[operation.path] = { ...paths[operation.path], [operation.method.toLowerCase()]: entry };
   }

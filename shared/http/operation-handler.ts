@@ -11,6 +11,7 @@ import { requestLog } from './middlewares/request-log.js';
 import { responseHeaders } from './middlewares/response-headers.js';
 import type { Operation } from './operation.js';
 import type { ApiContext, ApiEvent, ApiResult, RequestState } from './request-state.js';
+import { textResponse } from './text-response.js';
 
 export type ApiHandler = (event: ApiEvent, context: ApiContext) => Promise<ApiResult>;
 
@@ -41,6 +42,8 @@ export function makeOperationHandler(operation: Operation, deps: ServiceDeps): A
     const state = context.api;
     if (!state) throw new Error('responseHeaders did not run');
     const result = await runOperation(operation, deps, requestFromEvent(event, state, deps.logger), state);
+    if (operation.nonJson)
+      return textResponse(result.status, String(result.body), operation.nonJson.mediaType, result.headers);
     return jsonResponse(result.status, result.body, { ...result.headers });
   };
 

@@ -72,6 +72,26 @@ export class Reply<T> {
   ) {}
 }
 
+/** Another answer than the success status that a handler gives through Reply, for the OpenAPI document. */
+export interface OtherResponse {
+  description: string;
+  /** Response headers it carries, by name → what they hold. */
+  headers?: Readonly<Record<string, string>>;
+  /** Whether it has a body, of the operation's `nonJson.mediaType`. */
+  hasBody: boolean;
+}
+
+/**
+ * For an operation a browser lands on (the OAuth callback): its answers are not JSON. The success
+ * body is of `mediaType` and the response schema is a string, sent as is; `otherStatuses` are the
+ * answers its handler gives besides the success status (a redirect, a page that reports a failure).
+ * Errors thrown still answer the JSON envelope.
+ */
+export interface NonJsonResponses {
+  mediaType: 'text/html';
+  otherStatuses: Readonly<Record<number, OtherResponse>>;
+}
+
 type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 export interface OperationSchemas<
@@ -119,6 +139,8 @@ export interface Operation<
   /** Resources beyond the main and rate-limits tables; none when absent. */
   resources?: readonly OperationResource[];
   successStatus: 200 | 201 | 202 | 204;
+  /** Absent: every answer is JSON. */
+  nonJson?: NonJsonResponses;
   /**
    * The error codes the handler itself may answer (not_found, conflict, VALIDATION_FAILED…). Those
    * the middleware stack adds (auth, rate limit, workspace, body and schema checks) and those the

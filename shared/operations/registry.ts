@@ -1,6 +1,9 @@
 import type { Operation } from '../http/operation.js';
+import { connectAccount } from './accounts/connect-account.js';
+import { disconnectAccount } from './accounts/disconnect-account.js';
 import { getAccount } from './accounts/get-account.js';
 import { listAccounts } from './accounts/list-accounts.js';
+import { oauthCallback } from './accounts/oauth-callback.js';
 import { readEvents } from './events/read-events.js';
 import { confirmMedia } from './media/confirm-media.js';
 import { deleteMedia, deleteMediaShort } from './media/delete-media.js';
@@ -31,6 +34,9 @@ export const operations: readonly Operation[] = [
   listWorkspaces,
   listAccounts,
   getAccount,
+  connectAccount,
+  oauthCallback,
+  disconnectAccount,
   createPost,
   validatePost,
   getPost,

@@ -37,6 +37,13 @@ export interface TenancyStore {
     policies: WorkspacePolicies,
   ): Promise<Workspace>;
 
+  /**
+   * Replaces the redirect URIs a connect may send the person back to: the tenant's own list when
+   * `workspaceId` is undefined, else the workspace's; an empty list removes it. NotFoundError when
+   * there is no such tenant or workspace.
+   */
+  setOAuthRedirectUris(tenantId: string, workspaceId: string | undefined, uris: string[]): Promise<void>;
+
   putAgent(agent: Agent): Promise<void>;
   getAgent(tenantId: string, agentId: string): Promise<Agent | undefined>;
 

@@ -2,6 +2,7 @@ import { type AgentRequest, planAgent } from '../domain/agent-rules.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../domain/api-keys.js';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { redirectEntryProblems } from '../domain/oauth-redirect.js';
 import { PLATFORMS, type Platform } from '../domain/platforms.js';
 import type { PlanTier } from '../domain/rate-limit-policy.js';
 import type {
@@ -42,6 +43,9 @@ const SANDBOX_HANDLES: Record<Platform, string> = {
   tiktok: '@sandbox.shorts',
   youtube: 'SandboxChannel',
 };
+
+/** How many redirect URIs one tenant or workspace may list. */
+export const MAX_REDIRECT_URIS = 20;
 
 /**
  * The operator's use cases: tenants, workspaces, agents, keys, sandbox accounts, plans. The admin
@@ -171,6 +175,38 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
 
     setPlan: (tenantId: string, change: { planStatus?: PlanStatus; planTier?: PlanTier }) =>
       tenancy.setPlan(tenantId, change),
+
+    /**
+     * Replaces the redirect URIs a connect may send the person back to, for the whole tenant or for
+     * one workspace (docs/networks.md "Redirect URIs"); an empty list removes them. Every entry is
+     * checked (HTTPS or loopback HTTP, no credentials, query or fragment); 400 names each bad one.
+     */
+    async setRedirectUris(input: {
+      tenantId: string;
+      workspaceId?: string;
+      uris: readonly string[];
+    }): Promise<{ tenantId: string; workspaceId?: string; oauthRedirectUris: string[] }> {
+      const uris = [...new Set(input.uris)];
+      if (uris.length > MAX_REDIRECT_URIS)
+        throw new InvalidRequestError(`At most ${MAX_REDIRECT_URIS} redirect URIs.`, {
+          uris: [`At most ${MAX_REDIRECT_URIS}.`],
+        });
+      const refused = uris
+        .map((uri, index) => ({ uri, index, problems: redirectEntryProblems(uri) }))
+        .filter(({ problems }) => problems.length > 0);
+      if (refused.length > 0) {
+        throw new InvalidRequestError(
+          `Not allowed as redirect URIs: ${refused.map(({ uri, problems }) => `${uri} (${problems.join(' ')})`).join('; ')}`,
+          Object.fromEntries(refused.map(({ index, problems }) => [`uris[${index}]`, problems])),
+        );
+      }
+      await tenancy.setOAuthRedirectUris(input.tenantId, input.workspaceId, uris);
+      return {
+        tenantId: input.tenantId,
+        ...(input.workspaceId && { workspaceId: input.workspaceId }),
+        oauthRedirectUris: uris,
+      };
+    },
 
     /** A whole working tenant: workspace, one sandbox account per platform, an agent and its key. */
     async bootstrap(input: { name: string; planTier?: PlanTier }): Promise<BootstrapResult> {

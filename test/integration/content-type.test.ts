@@ -68,6 +68,7 @@ describe('Content-Type of request bodies', () => {
   it('covers every operation that takes a body', () => {
     expect(withBody.map((operation) => operation.id).sort()).toEqual(
       [
+        'connectAccount',
         'createPost',
         'validatePost',
         'createUploadUrl',

@@ -66,6 +66,7 @@ const PARAM_KINDS: Record<string, IdKind> = {
 /** The operation's path with `ids` filled in, and made-up ids of the right kind for the rest. */
 function pathOf(operation: Operation, ids: Record<string, string>): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    if (name === 'platform') return ids.platform ?? 'twitter';
     const kind = PARAM_KINDS[name];
     if (!kind) throw new Error(`Teach this test the kind of {${name}} in ${operation.path}`);
     return ids[name] ?? newId(kind);
@@ -211,6 +212,19 @@ describe('the error statuses each operation answers match its OpenAPI document',
         ids.post_id = await createPost(review);
         ids.workspace_id = review.workspaceId;
         if (operation.id === 'rejectPost') body = { reason: 'Not now.' };
+        break;
+      case 'connectAccount':
+        body = { platform: 'twitter' };
+        break;
+      // A sandbox account of its own each time: a disconnect must not take the owner's from the others.
+      case 'disconnectAccount':
+        ids.account_id = (
+          await host.admin.createSandboxAccount({
+            tenantId: owner.tenantId,
+            workspaceId: owner.workspaceId,
+            platform: 'twitter',
+          })
+        ).accountId;
         break;
       case 'createUploadUrl':
         body = { filename: 'a.png', mimeType: 'image/png', sizeBytes: 10 };
@@ -448,6 +462,19 @@ describe('the error statuses each operation answers match its OpenAPI document',
       headers: { ...json, 'idempotency-key': 'held-key' },
       body: JSON.stringify(tweet(owner, { status: 'draft' })),
     });
+    // A deployment that does not know its public address cannot make the OAuth callback URL.
+    const publicBaseUrl = host.deps.publicBaseUrl;
+    host.deps.publicBaseUrl = undefined;
+    try {
+      await on('connectAccount', {
+        method: 'POST',
+        path: `/v1/workspaces/${owner.workspaceId}/accounts/connect`,
+        headers: json,
+        body: '{"platform":"twitter"}',
+      });
+    } finally {
+      host.deps.publicBaseUrl = publicBaseUrl;
+    }
     await on('confirmMedia', {
       method: 'POST',
       path: `/v1/workspaces/${owner.workspaceId}/media/${await issueUpload()}/confirm`,

@@ -6,7 +6,7 @@ interface OpenApiOperation {
   operationId: string;
   parameters: { name: string; in: string; required: boolean; schema: object }[];
   requestBody?: { content: { 'application/json': { schema: object } } };
-  responses: Record<string, { content?: { 'application/json': { schema: object } } }>;
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
   security: object[];
 }
 
@@ -44,7 +44,9 @@ describe('GET /v1/openapi.json', () => {
       const success = entry?.responses[String(operation.successStatus)];
       expect(success).toBeDefined();
       if (operation.successStatus !== 204)
-        expect(success?.content?.['application/json'].schema).toBeTypeOf('object');
+        expect(success?.content?.[operation.nonJson?.mediaType ?? 'application/json']?.schema).toBeTypeOf(
+          'object',
+        );
       expect(entry?.security.length).toBe(operation.auth === 'apiKey' ? 1 : 0);
       if (operation.auth === 'apiKey')
         expect(Object.keys(entry?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403', '429']));

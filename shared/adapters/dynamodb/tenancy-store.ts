@@ -101,6 +101,27 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
         throw error;
       }
     },
+    async setOAuthRedirectUris(tenantId, workspaceId, uris) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: workspaceId ? keys.workspace(tenantId, workspaceId) : keys.tenant(tenantId),
+            ConditionExpression: 'attribute_exists(pk)',
+            ...(uris.length > 0
+              ? {
+                  UpdateExpression: 'SET oauthRedirectUris = :uris',
+                  ExpressionAttributeValues: { ':uris': uris },
+                }
+              : { UpdateExpression: 'REMOVE oauthRedirectUris' }),
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException)
+          throw new NotFoundError(workspaceId ? 'No such workspace.' : 'No such tenant.');
+        throw error;
+      }
+    },
     listWorkspaces: (tenantId, page): Promise<Page<Workspace>> =>
       queryPrefix<Workspace>(keys.tenant(tenantId).pk, keys.workspacePrefix, page),
 

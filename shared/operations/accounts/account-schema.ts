@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { needsReconnect } from '../../domain/account-reconnect.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';
 import { isoTimestamp } from '../common-schemas.js';
@@ -11,24 +12,60 @@ export const accountSchema = z
     platform: z.enum(PLATFORMS),
     displayName: z.string(),
     handle: z.string(),
+    avatarUrl: z
+      .string()
+      .optional()
+      .describe("The profile picture's address on the network, where it gives one."),
+    networkUserId: z
+      .string()
+      .optional()
+      .describe("The account's own id on the network (absent on sandbox accounts)."),
     status: z.enum(['connected', 'disconnected']),
     sandbox: z.boolean().describe('True for accounts on the simulated sandbox network.'),
+    scopes: z.array(z.string()).describe('The permissions the network granted (none on sandbox accounts).'),
+    tokenExpiresAt: isoTimestamp
+      .optional()
+      .describe(
+        'When the access token ends, where the network says. The service renews it before use when the network gave a refresh token.',
+      ),
+    needsReconnect: z
+      .boolean()
+      .describe(
+        'True when the person must connect the account again: it is disconnected, or its token ends within 7 days with no refresh token to renew it, or its refresh token ends within 7 days. Connecting the same network user again keeps the id.',
+      ),
     connectedAt: isoTimestamp,
     createdAt: isoTimestamp,
+    disconnectedAt: isoTimestamp.optional().describe('When it was disconnected (status disconnected).'),
+    disconnectReason: z
+      .string()
+      .optional()
+      .describe(
+        'Why: refresh_refused, token_expired, disconnected_by_user, or the sandbox/network reason (status disconnected).',
+      ),
   })
   .meta({ id: 'Account' });
 
-export function toAccountResource(account: Account): z.input<typeof accountSchema> {
+/** ISO 8601 in the one form the API answers with (UTC, milliseconds), whatever a network sent. */
+const utc = (at: string) => new Date(at).toISOString();
+
+export function toAccountResource(account: Account, now: number): z.input<typeof accountSchema> {
   return {
     id: account.accountId,
     workspaceId: account.workspaceId,
     platform: account.platform,
     displayName: account.displayName,
     handle: account.handle,
+    ...(account.avatarUrl && { avatarUrl: account.avatarUrl }),
+    ...(account.networkUserId && { networkUserId: account.networkUserId }),
     status: account.status,
     sandbox: account.sandbox,
+    scopes: account.scopes ?? [],
+    ...(account.tokenExpiresAt && { tokenExpiresAt: utc(account.tokenExpiresAt) }),
+    needsReconnect: needsReconnect(account, now),
     connectedAt: account.connectedAt,
     createdAt: account.createdAt,
+    ...(account.disconnectedAt && { disconnectedAt: utc(account.disconnectedAt) }),
+    ...(account.disconnectReason && { disconnectReason: account.disconnectReason }),
   };
 }
 

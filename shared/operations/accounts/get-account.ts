@@ -33,7 +33,7 @@ export const getAccount = defineOperation({
     const used = await deps.quotas.used(account.accountId, day);
     const resetsAt = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000).toISOString();
     return {
-      ...toAccountResource(account),
+      ...toAccountResource(account, now),
       usage: { day, used, limit: quota.limit, unit: quota.unit, resetsAt },
     };
   },

@@ -39,6 +39,10 @@ export const listAccounts = defineOperation({
       { limit: query.limit, ...(query.cursor && { cursor: query.cursor }) },
       query.platform ? { platform: query.platform } : undefined,
     );
-    return { data: page.items.map(toAccountResource), nextCursor: page.nextCursor ?? null };
+    const now = deps.clock.now();
+    return {
+      data: page.items.map((account) => toAccountResource(account, now)),
+      nextCursor: page.nextCursor ?? null,
+    };
   },
 });

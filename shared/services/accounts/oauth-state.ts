@@ -34,17 +34,19 @@ function sealVerifier(state: string, stateHash: string, verifier: string): strin
   const cipher = createCipheriv('aes-256-gcm', verifierKey(state), iv);
   cipher.setAAD(Buffer.from(stateHash, 'utf8'));
   const sealed = Buffer.concat([cipher.update(verifier, 'utf8'), cipher.final()]);
-  return ['v1', iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+  return ['v1', ...[iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url'))].join('.');
 }
 
 function openVerifier(state: string, stateHash: string, sealed: string): string | undefined {
   const [version, iv, body, tag] = sealed.split('.');
-  if (version !== Buffer.from('v1').toString('base64url') || !iv || !body || !tag) return undefined;
+  if (version !== 'v1' || !iv || !body || !tag) return undefined;
   try {
     const decipher = createDecipheriv('aes-256-gcm', verifierKey(state), Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(stateHash, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     return undefined;
   }

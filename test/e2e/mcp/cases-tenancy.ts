@@ -23,4 +23,37 @@ export const tenancyCases: Record<string, ToolCase> = {
     expect(expectSuccess(call, 200)).toMatchObject({ id: accountId, platform: 'youtube' });
     expectSameAnswer(call, await ctx.rest('GET', `${ctx.ws}/accounts/${accountId}`));
   },
+
+  async connectAccount(ctx) {
+    // The parity host has no network app configured: both doors refuse alike.
+    const call = await ctx.mcp.call('connectAccount', {
+      workspaceId: ctx.tenant.workspaceId,
+      body: { platform: 'linkedin' },
+    });
+    const answer = await ctx.rest('POST', `${ctx.ws}/accounts/connect`, { platform: 'linkedin' });
+    expect(answer.status).toBe(409);
+    expect(call.isError).toBe(true);
+    expect(call.body).toEqual({ ...answer.body, status: 409 });
+  },
+
+  async disconnectAccount(ctx) {
+    const sandbox = () =>
+      ctx.host.admin.createSandboxAccount({
+        tenantId: ctx.tenant.tenantId,
+        workspaceId: ctx.tenant.workspaceId,
+        platform: 'tiktok',
+      });
+    const [viaMcp, viaRest] = [await sandbox(), await sandbox()];
+    const call = await ctx.mcp.call('disconnectAccount', {
+      workspaceId: ctx.tenant.workspaceId,
+      accountId: viaMcp.accountId,
+    });
+    expectSuccess(call, 204);
+    const answer = await ctx.rest('DELETE', `${ctx.ws}/accounts/${viaRest.accountId}`);
+    expect(answer.status).toBe(204);
+    for (const account of [viaMcp, viaRest]) {
+      const read = await ctx.rest('GET', `${ctx.ws}/accounts/${account.accountId}`);
+      expect(read.body).toMatchObject({ status: 'disconnected', disconnectReason: 'disconnected_by_user' });
+    }
+  },
 };

@@ -10,7 +10,14 @@ const camel = (name: string) =>
   name.replace(/[-_]([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 
 /** The annotations the issue documents for each operation. */
-const OPEN_WORLD = ['createPost', 'approvePost', 'importMedia', 'testWebhook', 'retryWebhookDelivery'];
+const OPEN_WORLD = [
+  'createPost',
+  'approvePost',
+  'importMedia',
+  'testWebhook',
+  'retryWebhookDelivery',
+  'disconnectAccount',
+];
 const expectedAnnotations = (operation: Operation) => {
   const readOnly = operation.method === 'GET' || operation.id === 'validatePost';
   return {

@@ -131,7 +131,7 @@ describe('buildOpenApiDocument over the registry', () => {
   });
 
   it.each(operations.map((operation) => [operation.id, operation] as const))(
-    'gives %s a success response with a JSON schema',
+    'gives %s a success response with a schema of its media type (JSON unless it says otherwise)',
     (_id, operation) => {
       // Act
       const success = (entryOf(operation).responses as Json)[String(operation.successStatus)] as Json;
@@ -139,7 +139,7 @@ describe('buildOpenApiDocument over the registry', () => {
       // Assess
       expect(success).toBeDefined();
       if (operation.successStatus === 204) return;
-      const schema = (success.content as Json)['application/json'] as Json;
+      const schema = (success.content as Json)[operation.nonJson?.mediaType ?? 'application/json'] as Json;
       expect(schema.schema).toEqual(expect.any(Object));
       expect(Object.keys(schema.schema as Json).length).toBeGreaterThan(0);
     },
@@ -346,5 +346,49 @@ describe('buildOpenApiDocument for an implicit-workspace operation', () => {
     ]);
     expect((entry.responses as Json)['204']).not.toHaveProperty('content');
     expect(entry['x-permission']).toBe('media:write');
+  });
+});
+
+describe('buildOpenApiDocument for an operation that answers a browser (not JSON)', () => {
+  const landing = defineOperation({
+    id: 'testLanding',
+    method: 'GET',
+    path: '/v1/landing',
+    summary: 'A page',
+    description: 'Answers HTML or a redirect.',
+    tag: 'Test',
+    auth: 'none',
+    rateLimitFamily: 'other',
+    workspace: 'none',
+    successStatus: 200,
+    nonJson: {
+      mediaType: 'text/html',
+      otherStatuses: {
+        302: { description: 'Elsewhere.', headers: { Location: 'Where to.' }, hasBody: false },
+        400: { description: 'A page saying what went wrong.', hasBody: true },
+      },
+    },
+    schemas: { params: z.object({}), query: z.object({ state: z.string() }), response: z.string() },
+    async handler() {
+      return '<p>hi</p>';
+    },
+  }) as Operation;
+
+  const responses = (((buildOpenApiDocument([landing]).paths as Json)['/v1/landing'] as Json).get as Json)
+    .responses as Record<string, Json>;
+
+  it('describes the success body with its media type, the redirect with its Location header', () => {
+    expect(responses['200']?.content).toEqual({ 'text/html': { schema: { type: 'string' } } });
+    expect(responses['302']).not.toHaveProperty('content');
+    expect(responses['302']?.headers).toMatchObject({
+      'X-Request-Id': expect.any(Object),
+      Location: { schema: { type: 'string' }, description: 'Where to.' },
+    });
+  });
+
+  it('gives a status answered both as a page and as the error envelope both media types', () => {
+    const bad = responses['400'] as Json;
+    expect(Object.keys(bad.content as Json).sort()).toEqual(['application/json', 'text/html']);
+    expect(bad.description).toMatch(/A page saying what went wrong\.[\s\S]*INVALID_REQUEST/);
   });
 });

@@ -90,6 +90,22 @@ export class InMemoryTenancyStore implements TenancyStore {
     return structuredClone(updated);
   }
 
+  async setOAuthRedirectUris(tenantId: string, workspaceId: string | undefined, uris: string[]): Promise<void> {
+    const withUris = <T extends { oauthRedirectUris?: string[] }>(record: T): T => {
+      const { oauthRedirectUris: _old, ...rest } = record;
+      return (uris.length > 0 ? { ...rest, oauthRedirectUris: [...uris] } : rest) as T;
+    };
+    if (workspaceId === undefined) {
+      const tenant = this.tenants.get(tenantId);
+      if (!tenant) throw new NotFoundError('No such tenant.');
+      this.tenants.set(tenantId, withUris(tenant));
+      return;
+    }
+    const workspace = this.workspaces.get(`${tenantId}/${workspaceId}`);
+    if (!workspace) throw new NotFoundError('No such workspace.');
+    this.workspaces.set(`${tenantId}/${workspaceId}`, withUris(workspace));
+  }
+
   async listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>> {
     const mine = [...this.workspaces.values()]
       .filter((workspace) => workspace.tenantId === tenantId)

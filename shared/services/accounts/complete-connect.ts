@@ -1,0 +1,197 @@
+import { scopeCovers } from '../../domain/access.js';
+import { AppError, ConflictError, ServiceUnavailableError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import type { Platform } from '../../domain/platforms.js';
+import type { Account } from '../../domain/tenancy.js';
+import { NoAnswerError, RequestNotSentError } from '../../networks/http/network-fetch.js';
+import type { Network } from '../../networks/network.js';
+import type { Logger } from '../../ports/logger.js';
+import {
+  GrantRefusedError,
+  type NetworkProfile,
+  OAuthUnavailableError,
+  type TokenSet,
+} from '../../ports/network-oauth.js';
+import type { PendingConnect } from '../../ports/oauth-state-store.js';
+import type { ServiceDeps } from '../../runtime/deps.js';
+import { callbackUrl } from './callback-url.js';
+import type { ConnectErrorCode } from './connect-errors.js';
+import { redeemState } from './oauth-state.js';
+import { sealTokens } from './token-vault.js';
+
+/** How long each call to the network (the code exchange, the profile read) may take. */
+export const CONNECT_NETWORK_TIMEOUT_MS = 10_000;
+
+export type CompleteConnectDeps = Pick<
+  ServiceDeps,
+  'tenancy' | 'networks' | 'appCredentials' | 'publicBaseUrl' | 'oauthStates' | 'secrets' | 'clock'
+>;
+
+/** What the network sent back to the callback. */
+export interface CallbackRequest {
+  platform: Platform;
+  state: string;
+  code?: string;
+  /** The network's `error` (`access_denied` when the person declined). */
+  error?: string;
+}
+
+export type ConnectOutcome =
+  /** The state is unknown, expired, already used or of another network: nowhere to send the person. */
+  | { kind: 'invalid_state' }
+  | { kind: 'connected'; account: Account; redirectUri?: string }
+  | { kind: 'failed'; error: ConnectErrorCode; redirectUri?: string };
+
+/** Whether the agent whose key started the connect may still connect accounts in that workspace. */
+async function agentMayStillConnect(deps: CompleteConnectDeps, pending: PendingConnect): Promise<boolean> {
+  const { tenant, agent } = await deps.tenancy.getTenantAndAgent(pending.tenantId, pending.agentId);
+  return (
+    tenant?.planStatus === 'active' &&
+    agent !== undefined &&
+    agent.deletedAt === undefined &&
+    agent.permissions.includes('accounts:connect') &&
+    scopeCovers(agent, pending.workspaceId)
+  );
+}
+
+/**
+ * The account for this network user: the workspace's earlier one when there is one (its id, its
+ * creation time), connected again with the new tokens and profile, its disconnection forgotten.
+ */
+async function storeAccount(
+  deps: CompleteConnectDeps,
+  pending: PendingConnect,
+  profile: NetworkProfile,
+  tokens: TokenSet,
+): Promise<Account> {
+  const { tenantId, workspaceId, platform } = pending;
+  // A second connect of the same person at the same moment makes the first write refuse the other
+  // (one account per network user): the loser reads the winner's account and writes over it.
+  for (let attempt = 1; ; attempt++) {
+    const existing = await deps.tenancy.findAccountByNetworkUser(
+      tenantId,
+      workspaceId,
+      platform,
+      profile.networkUserId,
+    );
+    const now = deps.clock.now();
+    const at = new Date(now).toISOString();
+    const accountId = existing?.accountId ?? newId('account', now);
+    const account: Account = {
+      accountId,
+      tenantId,
+      workspaceId,
+      platform,
+      displayName: profile.displayName,
+      handle: profile.handle,
+      status: 'connected',
+      sandbox: false,
+      connectedAt: at,
+      createdAt: existing?.createdAt ?? at,
+      networkUserId: profile.networkUserId,
+      ...(profile.avatarUrl && { avatarUrl: profile.avatarUrl }),
+      scopes: [...tokens.scopes],
+      ...(tokens.expiresAt && { tokenExpiresAt: tokens.expiresAt }),
+      ...(tokens.refreshExpiresAt && { refreshExpiresAt: tokens.refreshExpiresAt }),
+      refreshable: tokens.refreshToken !== undefined,
+      encryptedTokens: await sealTokens(deps.secrets, { tenantId, workspaceId, accountId }, tokens),
+      // Past the version any refresh in flight read: its write is refused, it re-reads these tokens.
+      tokensVersion: (existing?.tokensVersion ?? 0) + 1,
+    };
+    try {
+      await deps.tenancy.putAccount(account);
+      return account;
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The network's part: the code for tokens, the tokens for who the person is. */
+async function authorise(
+  network: Network,
+  request: { code: string; codeVerifier?: string; publicBaseUrl: string },
+): Promise<{ tokens: TokenSet; profile: NetworkProfile }> {
+  const tokens = await network.oauth.exchangeCode(
+    {
+      code: request.code,
+      redirectUri: callbackUrl(request.publicBaseUrl, network.platform),
+      ...(request.codeVerifier !== undefined && { codeVerifier: request.codeVerifier }),
+    },
+    AbortSignal.timeout(CONNECT_NETWORK_TIMEOUT_MS),
+  );
+  const profile = await network.oauth.readProfile(
+    tokens.accessToken,
+    AbortSignal.timeout(CONNECT_NETWORK_TIMEOUT_MS),
+  );
+  return { tokens, profile };
+}
+
+/** Whether an error means "not now" rather than "never": the network or a part of ours was away. */
+function isUnavailable(error: unknown): boolean {
+  return (
+    error instanceof OAuthUnavailableError ||
+    error instanceof RequestNotSentError ||
+    error instanceof NoAnswerError ||
+    error instanceof ServiceUnavailableError ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+  );
+}
+
+/**
+ * The second step of connecting an account: the network sent the person back to our callback.
+ * The state is consumed first (a replay finds nothing), then the code is exchanged, the profile
+ * read, and the account stored with its tokens sealed. Every failure after the state is known is
+ * an outcome the caller's redirectUri (or our page) is told of; the code, tokens and verifier are
+ * never logged.
+ */
+export async function completeConnect(
+  deps: CompleteConnectDeps,
+  request: CallbackRequest,
+  logger: Logger,
+): Promise<ConnectOutcome> {
+  const redeemed = await redeemState(deps, request.state);
+  if (!redeemed || redeemed.pending.platform !== request.platform) return { kind: 'invalid_state' };
+  const { pending, codeVerifier } = redeemed;
+  const log = logger.with({ tenantId: pending.tenantId, workspaceId: pending.workspaceId });
+  const failed = (error: ConnectErrorCode): ConnectOutcome => {
+    log.info('account connect failed', { platform: pending.platform, reason: error });
+    return { kind: 'failed', error, ...(pending.redirectUri && { redirectUri: pending.redirectUri }) };
+  };
+  if (request.error !== undefined)
+    return failed(request.error === 'access_denied' ? 'access_denied' : 'network_error');
+  if (!request.code) return failed('network_error');
+  try {
+    if (!(await agentMayStillConnect(deps, pending))) return failed('not_authorized');
+    const network = deps.networks.get(pending.platform);
+    const credentials = network && (await deps.appCredentials.credentialsFor(network.app));
+    if (!network || !credentials || !deps.publicBaseUrl) return failed('network_not_configured');
+    const { tokens, profile } = await authorise(network, {
+      code: request.code,
+      ...(codeVerifier !== undefined && { codeVerifier }),
+      publicBaseUrl: deps.publicBaseUrl,
+    });
+    const account = await storeAccount(deps, pending, profile, tokens);
+    log.info('account connected', { platform: account.platform, accountId: account.accountId });
+    return {
+      kind: 'connected',
+      account,
+      ...(pending.redirectUri && { redirectUri: pending.redirectUri }),
+    };
+  } catch (error) {
+    if (error instanceof GrantRefusedError) {
+      log.warn('the network refused the authorization code', { networkCode: error.networkCode });
+      return failed('grant_refused');
+    }
+    if (isUnavailable(error)) {
+      log.warn('the connect could not be completed now', { errorName: (error as Error).name });
+      return failed('temporarily_unavailable');
+    }
+    // By name only: an unexpected error from a network's code may quote what the network sent.
+    log.error('account connect failed unexpectedly', {
+      errorName: error instanceof Error ? error.name : typeof error,
+      ...(error instanceof AppError && { code: error.code }),
+    });
+    return failed('server_error');
+  }
+}

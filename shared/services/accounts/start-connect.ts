@@ -1,0 +1,83 @@
+import {
+  InvalidRequestError,
+  NetworkNotConfiguredError,
+  ServiceUnavailableError,
+} from '../../domain/errors.js';
+import { isAllowedRedirect, redirectUriProblems } from '../../domain/oauth-redirect.js';
+import type { Platform } from '../../domain/platforms.js';
+import type { Principal } from '../../domain/tenancy.js';
+import type { ServiceDeps } from '../../runtime/deps.js';
+import { callbackUrl } from './callback-url.js';
+import { issueState } from './oauth-state.js';
+
+export type StartConnectDeps = Pick<
+  ServiceDeps,
+  'tenancy' | 'networks' | 'appCredentials' | 'publicBaseUrl' | 'oauthRedirects' | 'oauthStates' | 'clock'
+>;
+
+export interface ConnectStart {
+  authorizeUrl: string;
+  expiresAt: string;
+}
+
+const NOT_ALLOWED =
+  'Not on the allow-list of this tenant or workspace: the operator adds it with the admin CLI (set-redirect-uris).';
+
+/** 400 unless `redirectUri` has the required shape and is on the tenant's or the workspace's list. */
+async function checkRedirectUri(
+  deps: StartConnectDeps,
+  principal: Principal,
+  workspaceId: string,
+  redirectUri: string,
+): Promise<void> {
+  const problems = redirectUriProblems(redirectUri, deps.oauthRedirects);
+  if (problems.length > 0)
+    throw new InvalidRequestError('The redirectUri is not allowed.', { redirectUri: problems });
+  // The tenant is read afresh: a list just changed by the operator applies at once.
+  const [tenant, workspace] = await Promise.all([
+    deps.tenancy.getTenant(principal.tenant.tenantId),
+    deps.tenancy.getWorkspace(principal.tenant.tenantId, workspaceId),
+  ]);
+  const allowList = [...(tenant?.oauthRedirectUris ?? []), ...(workspace?.oauthRedirectUris ?? [])];
+  if (!isAllowedRedirect(redirectUri, allowList))
+    throw new InvalidRequestError('The redirectUri is not allowed.', { redirectUri: [NOT_ALLOWED] });
+}
+
+/**
+ * The first step of connecting an account (docs/networks.md "Connecting accounts"): checks the
+ * redirect URI, that the deployment knows its own address and has the network's app, then issues a
+ * single-use state and answers the network's authorization URL, where the person consents.
+ */
+export async function startConnect(
+  deps: StartConnectDeps,
+  request: { principal: Principal; workspaceId: string; platform: Platform; redirectUri?: string },
+): Promise<ConnectStart> {
+  const { principal, workspaceId, platform, redirectUri } = request;
+  if (redirectUri !== undefined) await checkRedirectUri(deps, principal, workspaceId, redirectUri);
+  if (!deps.publicBaseUrl) {
+    throw new ServiceUnavailableError(
+      'Connecting accounts needs the public address of this deployment (PUBLIC_BASE_URL), which is not set.',
+    );
+  }
+  const network = deps.networks.get(platform);
+  const credentials = network && (await deps.appCredentials.credentialsFor(network.app));
+  if (!network || !credentials) throw new NetworkNotConfiguredError(platform);
+  const issued = await issueState(
+    deps,
+    {
+      tenantId: principal.tenant.tenantId,
+      workspaceId,
+      agentId: principal.agent.agentId,
+      platform,
+      ...(redirectUri !== undefined && { redirectUri }),
+    },
+    network.oauth.usesPkce,
+  );
+  const authorizeUrl = network.oauth.authorizationUrl({
+    clientId: credentials.clientId,
+    state: issued.state,
+    redirectUri: callbackUrl(deps.publicBaseUrl, platform),
+    ...(issued.codeChallenge && { codeChallenge: issued.codeChallenge }),
+  });
+  return { authorizeUrl, expiresAt: issued.expiresAt };
+}
