@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
+import { REFRESH_TIMEOUT_MS } from '../../shared/services/accounts/account-credentials.js';
 import { CONNECTOR_TIMEOUT_MS, LOOKUP_TIMEOUT_MS } from '../../shared/services/delivery/deliver-post.js';
 
 /**
@@ -10,12 +11,15 @@ export const WORKER_TIMEOUTS = {
   /** One stream batch: a few SendMessage / Scheduler calls per record, sequentially. */
   outbox: Duration.seconds(60),
   /**
-   * The connector's own time-out (60 s) plus room for the look-up after no answer (10 s) and the
-   * reads and writes around them. The claim's lease is renewed while the worker runs, so it need
-   * not outlast this: a worker stopped at its time-out stops renewing, and the reconciler takes the
-   * post back once the lease (20 s) ends.
+   * The worst message: a token refresh (15 s), a publish (60 s), the network refusing the token, a
+   * forced refresh (15 s) and the publish again (60 s), then the look-up after no answer (10 s),
+   * with room for the reads and writes around them. The claim's lease is renewed while the worker
+   * runs, so it need not outlast this: a worker stopped at its time-out stops renewing, and the
+   * reconciler takes the post back once the lease (20 s) ends.
    */
-  deliveryWorker: Duration.millis(CONNECTOR_TIMEOUT_MS + 30_000),
+  deliveryWorker: Duration.millis(
+    2 * REFRESH_TIMEOUT_MS + 2 * CONNECTOR_TIMEOUT_MS + LOOKUP_TIMEOUT_MS + 20_000,
+  ),
   /** Up to 100 expired leases and 200 re-drives; it runs again a minute later anyway. */
   reconciler: Duration.seconds(60),
   /** One import: a fetch capped at 60 s, then the PutObject of up to 1 GiB. */

@@ -7,6 +7,7 @@ import { MAIN_TABLE, TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
 import { loadConfig } from '../../shared/runtime/config.js';
 import { loadDeliveryConfig } from '../../shared/runtime/delivery-config.js';
+import { REFRESH_TIMEOUT_MS } from '../../shared/services/accounts/account-credentials.js';
 import { CONNECTOR_TIMEOUT_MS, LOOKUP_TIMEOUT_MS } from '../../shared/services/delivery/deliver-post.js';
 import {
   buildStack,
@@ -213,13 +214,15 @@ describe('queues, triggers, scheduling, storage, key and alarms', () => {
       }
     });
 
-    it('the worker outlasts the connector time-out and the look-up after it', () => {
+    it('the worker outlasts two refreshes, two publishes and the look-up after them', () => {
       // Act
       const timeout = synth.functionOf(stack.workers.deliveryWorker).Properties.Timeout as number;
 
       // Assess
-      expect(timeout).toBe(90);
-      expect(timeout * 1000).toBeGreaterThan(CONNECTOR_TIMEOUT_MS + LOOKUP_TIMEOUT_MS);
+      expect(timeout).toBe(180);
+      expect(timeout * 1000).toBeGreaterThan(
+        2 * REFRESH_TIMEOUT_MS + 2 * CONNECTOR_TIMEOUT_MS + LOOKUP_TIMEOUT_MS,
+      );
     });
 
     it('the reconciler runs every minute, and a failed run is not retried (the next one comes anyway)', () => {
