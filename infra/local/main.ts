@@ -1,4 +1,6 @@
+import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
 import { makeAdmin } from '../../shared/services/admin.js';
+import { startFakeNetworks } from '../fake-networks/start.js';
 import { startLocalHost } from './host.js';
 import { defaultDataDir } from './host-file.js';
 import { JavaMissingError } from './java.js';
@@ -41,8 +43,14 @@ async function main() {
   };
   const deliveryConcurrency = wholeNumber('DELIVERY_CONCURRENCY', 2, 1000);
   const authFailuresPerMinute = wholeNumber('LOCAL_AUTH_FAILURES_PER_MINUTE', 0, 1_000_000);
+  // FAKE_NETWORKS=1: the networks' fakes start inside this process, so accounts connect through
+  // a real OAuth redirect and posts publish end to end with no network account at all.
+  const fakes = process.env.FAKE_NETWORKS === '1' ? await startFakeNetworks() : undefined;
+  const networkEnv = { ...process.env, ...fakes?.env };
   console.log(`Starting the local host (data folder ${dataDir}) ...`);
   const host = await startLocalHost({
+    networkEndpoints: loadNetworkEndpoints(networkEnv),
+    appCredentials: envAppCredentials(networkEnv),
     dataDir,
     port,
     ...(authFailuresPerMinute !== undefined && {
@@ -60,6 +68,7 @@ async function main() {
     stopping = true;
     console.log(`\n${signal}: stopping the HTTP server, s3rver and DynamoDB Local ...`);
     await host.stop();
+    await fakes?.stop();
     console.log('Stopped.');
     process.exit(0);
   };
@@ -71,6 +80,11 @@ async function main() {
     makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock }),
   );
   console.log(describeDemo(host.baseUrl, outcome));
+  if (fakes) {
+    console.log(
+      `Fake networks: X and LinkedIn at ${fakes.env.X_API_URL} and ${fakes.env.LINKEDIN_API_URL}. Connect an account: POST ${host.baseUrl}/v1/workspaces/<workspace>/accounts/connect {"platform":"twitter"} and open the authorizeUrl (docs/networks.md).`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

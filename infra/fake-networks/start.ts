@@ -1,0 +1,36 @@
+import { startLinkedInFake } from './linkedin/index.js';
+import { startXFake } from './x/index.js';
+
+/** The fakes of every network that has a connector, running on loopback. */
+export interface FakeNetworks {
+  /**
+   * What points a host at them: the endpoint variables (X_API_URL…) and the fake apps'
+   * credentials (<APP>_CLIENT_ID / _SECRET), as `npm run fake-networks` prints them.
+   */
+  env: Readonly<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the fakes on free loopback ports. Their apps accept any http(s) callback, so a local
+ * host on any port can connect accounts through them.
+ */
+export async function startFakeNetworks(): Promise<FakeNetworks> {
+  const x = await startXFake();
+  const linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
+  return {
+    env: {
+      X_API_URL: x.apiUrl,
+      X_AUTHORIZE_URL: x.authorizeUrl,
+      X_CLIENT_ID: x.clientId,
+      X_CLIENT_SECRET: x.clientSecret,
+      LINKEDIN_API_URL: linkedIn.apiUrl,
+      LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
+      LINKEDIN_CLIENT_ID: linkedIn.clientId,
+      LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+    },
+    async stop() {
+      await Promise.all([x.stop(), linkedIn.stop()]);
+    },
+  };
+}
