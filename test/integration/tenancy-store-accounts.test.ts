@@ -5,7 +5,7 @@ import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { keys } from '../../shared/adapters/dynamodb/keys.js';
 import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
 import { makeDynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store.js';
-import { ConflictError } from '../../shared/domain/errors.js';
+import { ConflictError, NotFoundError } from '../../shared/domain/errors.js';
 import { newId } from '../../shared/domain/ids.js';
 import type { Account } from '../../shared/domain/tenancy.js';
 import type { TenancyStore } from '../../shared/ports/tenancy-store.js';
@@ -228,6 +228,37 @@ function accountStoreContract(name: string, makeStore: () => TenancyStore) {
       });
       expect(stored).not.toHaveProperty('encryptedTokens');
       expect(stored).not.toHaveProperty('tokenExpiresAt');
+    });
+
+    it("replaces a tenant's or a workspace's redirect URIs; an empty list removes them", async () => {
+      // Prepare
+      const store = makeStore();
+      const scope = newScope();
+      await store.putTenant({
+        tenantId: scope.tenantId,
+        name: 'T',
+        planTier: 'free',
+        planStatus: 'active',
+        createdAt: new Date(NOW).toISOString(),
+      });
+      await store.putWorkspace({ ...scope, name: 'W', createdAt: new Date(NOW).toISOString() });
+
+      // Act
+      await store.setOAuthRedirectUris(scope.tenantId, undefined, ['https://a.example/cb']);
+      await store.setOAuthRedirectUris(scope.tenantId, scope.workspaceId, ['https://b.example/cb']);
+      await store.setOAuthRedirectUris(scope.tenantId, scope.workspaceId, []);
+
+      // Assess
+      expect((await store.getTenant(scope.tenantId))?.oauthRedirectUris).toEqual(['https://a.example/cb']);
+      expect(await store.getWorkspace(scope.tenantId, scope.workspaceId)).not.toHaveProperty(
+        'oauthRedirectUris',
+      );
+      await expect(store.setOAuthRedirectUris(newScope().tenantId, undefined, [])).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
+      await expect(
+        store.setOAuthRedirectUris(scope.tenantId, newScope().workspaceId, ['https://c.example/cb']),
+      ).rejects.toBeInstanceOf(NotFoundError);
     });
 
     it('lists connected accounts whose token expires before a time, across tenants, soonest first', async () => {
