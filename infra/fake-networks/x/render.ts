@@ -1,13 +1,12 @@
+import { randomInt } from 'node:crypto';
 import twitter from 'twitter-text';
-import type { FakeXStore } from './store.js';
 
 /**
  * A tweet's text as X returns it: each link (as twitter-text finds them, bare domains included)
  * becomes a t.co link, `&`, `<` and `>` are HTML entities, and a tweet with media ends with one
  * more t.co link, to the media. The connector's look-up has to see through all of it.
  */
-export function renderText(store: FakeXStore, text: string, hasMedia: boolean): string {
-  const shortLink = () => `https://t.co/${store.secret('').slice(0, 10)}`;
+export function renderText(text: string, hasMedia: boolean): string {
   let rendered = '';
   let from = 0;
   for (const { indices } of twitter.extractUrlsWithIndices(text)) {
@@ -17,6 +16,13 @@ export function renderText(store: FakeXStore, text: string, hasMedia: boolean): 
   }
   rendered += escapeEntities(text.slice(from));
   return hasMedia ? `${rendered}${rendered ? ' ' : ''}${shortLink()}` : rendered;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** t.co links are ten letters and digits. */
+function shortLink(): string {
+  return `https://t.co/${Array.from({ length: 10 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('')}`;
 }
 
 function escapeEntities(text: string): string {

@@ -52,7 +52,7 @@ export function createTweet(context: ApiContext): Reply {
     id: store.snowflake(),
     authorId: user.id,
     text,
-    renderedText: renderText(store, text, mediaIds.length > 0),
+    renderedText: renderText(text, mediaIds.length > 0),
     createdAt: store.now(),
     mediaIds: [...mediaIds],
     ...(replyTo && { replyTo }),
