@@ -34,6 +34,9 @@ export const FAKE_LINKEDIN_DEFAULT_MEMBER: FakeMember = {
   picture: 'https://media.licdn.com/dms/image/fake/ada.jpg',
 };
 
+/** A Page the default member administers, so a Page post can be tried with no setup. */
+export const FAKE_LINKEDIN_DEFAULT_PAGE = 'urn:li:organization:2414183';
+
 export interface LinkedInFakeOptions {
   clientId?: string;
   /** Random per start by default. */
@@ -45,6 +48,7 @@ export interface LinkedInFakeOptions {
   issueRefreshTokens?: boolean;
   /** Default: FAKE_LINKEDIN_DEFAULT_MEMBER; the consent page signs in as the first by default. */
   members?: FakeMember[];
+  /** Members' Page roles (default: the default member administers FAKE_LINKEDIN_DEFAULT_PAGE). */
   acls?: FakeAcl[];
   /** Status checks answered PROCESSING after an upload (default video 1, document 1, image 0). */
   processingChecks?: Partial<Record<FakeMediaKind, number>>;
@@ -112,7 +116,16 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
   };
   for (const member of options.members ?? [FAKE_LINKEDIN_DEFAULT_MEMBER])
     store.members.set(member.sub, member);
-  store.acls.push(...(options.acls ?? []));
+  store.acls.push(
+    ...(options.acls ?? [
+      {
+        member: FAKE_LINKEDIN_DEFAULT_MEMBER.sub,
+        organization: FAKE_LINKEDIN_DEFAULT_PAGE,
+        role: 'ADMINISTRATOR',
+        state: 'APPROVED',
+      },
+    ]),
+  );
   const controlState = new FakeLinkedInControlState({
     image: 0,
     video: 1,

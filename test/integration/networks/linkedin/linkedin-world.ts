@@ -1,5 +1,6 @@
 import {
   FAKE_LINKEDIN_DEFAULT_MEMBER,
+  FAKE_LINKEDIN_DEFAULT_PAGE,
   type LinkedInFake,
   type LinkedInFakeOptions,
   startLinkedInFake,
@@ -16,7 +17,7 @@ import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-co
 /** Helpers for the LinkedIn connector's tests against its fake, over real HTTP on loopback. */
 
 export const MEMBER = FAKE_LINKEDIN_DEFAULT_MEMBER;
-export const PAGE = 'urn:li:organization:2414183';
+export const PAGE = FAKE_LINKEDIN_DEFAULT_PAGE;
 export const CALLBACK = 'http://127.0.0.1:9/v1/oauth/linkedin/callback';
 
 export interface LinkedInWorld {
