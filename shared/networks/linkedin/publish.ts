@@ -45,7 +45,9 @@ const failed = (
 export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
   return async function publish(request: PublishRequest): Promise<PublishOutcome> {
     const earlier = readProgress(request.progress);
-    const progress: LinkedInProgress = { ...earlier, media: [...(earlier.media ?? [])] };
+    /** Each media item's upload, by position; the progress returned names them. */
+    const done: MediaDone[] = [...(earlier.media ?? [])];
+    const progress: LinkedInProgress = { ...earlier, media: done };
     delete progress.createSentAt;
     const withProgress = (outcome: FailedOutcome): FailedOutcome => ({
       ...outcome,
@@ -85,10 +87,11 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
     try {
       const author = options.organization ?? (await memberUrn(context, request.account));
       if (options.organization && earlier.author !== author) await assertMayPostFor(context, author);
+      // Media belong to their owner: uploads made for another author cannot be used.
+      if (earlier.author !== undefined && earlier.author !== author) done.length = 0;
       progress.author = author;
 
       const uploaded: UploadedMedia[] = [];
-      const done = progress.media ?? [];
       for (const [index, media] of request.media.entries()) {
         const ref = refOf(media, index);
         let item: MediaDone | undefined = done[index]?.ref === ref ? done[index] : undefined;
@@ -96,10 +99,8 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
           // A list that changed since the last attempt: nothing after this point can be trusted.
           done.length = index;
           if (!bytes) {
-            return failed(
-              'transient',
-              'MEDIA_UNAVAILABLE',
-              'The media bytes could not be read for the upload.',
+            return withProgress(
+              failed('transient', 'MEDIA_UNAVAILABLE', 'The media bytes could not be read for the upload.'),
             );
           }
           const upload: UploadContext = { ...context, owner: author, bytes };
