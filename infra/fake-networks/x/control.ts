@@ -46,7 +46,7 @@ export interface RequestRecord {
 /** X's windows: 15 minutes (twitter.md §4). */
 export const WINDOW_SECONDS = 15 * 60;
 
-/** Per user per 15 minutes (twitter.md §4; users.me and the timeline from X's rate-limit table). */
+/** Per user per 15 minutes: twitter.md §4 for tweets and media; users.me and the timeline are the fake's own choice. */
 export const DEFAULT_LIMITS: Partial<Record<XFakeEndpoint, number>> = {
   'tweets.create': 100,
   'media.initialize': 1875,
