@@ -188,7 +188,7 @@ function markPosted(progress: XProgress, item: XItem, tweetId: string): void {
   for (const { position } of item.media) progress.media.delete(position);
 }
 
-export function shapeOf(item: XItem): { text: string; mediaCount: number } {
+function shapeOf(item: XItem): { text: string; mediaCount: number } {
   return { text: item.text, mediaCount: item.media.length };
 }
 
