@@ -1,0 +1,176 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LinkedInFake, startLinkedInFake } from '../../infra/fake-networks/linkedin/index.js';
+import { DEFAULT_FAKE_X_USER, startXFake, type XFake } from '../../infra/fake-networks/x/index.js';
+import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import { keys } from '../../shared/adapters/dynamodb/keys.js';
+import type { Platform } from '../../shared/domain/platforms.js';
+import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
+import { openTokens } from '../../shared/services/accounts/token-vault.js';
+import type { BootstrapResult } from '../../shared/services/admin.js';
+import { startTestHost, type TestHost } from '../support/test-host.js';
+import { consentAt } from './support/consent.js';
+
+const BACK = 'https://app.example.com/connected';
+
+/**
+ * Connecting an account of each real network end to end, with the service's own connectors against
+ * the network fakes over real HTTP: connect → the fake's consent page → our callback → the account
+ * stored, its tokens sealed in the table (no token in the clear), then disconnected and revoked.
+ */
+describe('connecting X and LinkedIn accounts through their fakes', () => {
+  let x: XFake;
+  let linkedIn: LinkedInFake;
+  let host: TestHost;
+  let tenant: BootstrapResult;
+
+  beforeAll(async () => {
+    x = await startXFake();
+    linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
+    const env = {
+      X_API_URL: x.apiUrl,
+      X_AUTHORIZE_URL: x.authorizeUrl,
+      X_CLIENT_ID: x.clientId,
+      X_CLIENT_SECRET: x.clientSecret,
+      LINKEDIN_API_URL: linkedIn.apiUrl,
+      LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
+      LINKEDIN_CLIENT_ID: linkedIn.clientId,
+      LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+    };
+    host = await startTestHost({
+      networkEndpoints: loadNetworkEndpoints(env),
+      appCredentials: envAppCredentials(env),
+    });
+    tenant = await host.admin.bootstrap({ name: 'Networks' });
+    await host.admin.setRedirectUris({ tenantId: tenant.tenantId, uris: [BACK] });
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await x?.stop();
+    await linkedIn?.stop();
+  });
+
+  const rawItem = async (accountId: string) => {
+    const db = makeDocumentClient(
+      makeDynamoClient({ region: 'us-east-1', endpoint: host.config.dynamodbEndpoint }),
+    );
+    try {
+      const key = keys.account(tenant.tenantId, tenant.workspaceId, accountId);
+      return (await db.send(new GetCommand({ TableName: host.config.tables.main, Key: key }))).Item ?? {};
+    } finally {
+      db.destroy();
+    }
+  };
+
+  /** The tokens each fake has handed out so far, access and refresh. */
+  const issuedTokens = (platform: Platform): string[] =>
+    platform === 'twitter'
+      ? [...x.control.tokens().access.map((t) => t.token), ...x.control.tokens().refresh.map((t) => t.token)]
+      : [
+          ...linkedIn.control.accessTokens().map((t) => t.accessToken),
+          ...linkedIn.control.refreshTokens().map((t) => t.refreshToken),
+        ];
+  const revoked = (platform: Platform, accessToken: string): boolean =>
+    platform === 'twitter'
+      ? x.control.tokens().access.some((t) => t.token === accessToken && t.revoked)
+      : linkedIn.control.accessTokens().some((t) => t.accessToken === accessToken && t.revoked);
+
+  const cases: [Platform, { networkUserId: string; handle: string }][] = [
+    ['twitter', { networkUserId: DEFAULT_FAKE_X_USER.id, handle: `@${DEFAULT_FAKE_X_USER.username}` }],
+    ['linkedin', { networkUserId: 'fakeMember1', handle: 'Ada Lovelace' }],
+  ];
+
+  it.each(cases)(
+    '%s: consent, callback, account stored with its tokens sealed, then disconnected',
+    async (platform, who) => {
+      // Act: connect, consent at the fake, come back through our callback.
+      const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
+        method: 'POST',
+        apiKey: tenant.apiKey,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ platform, redirectUri: BACK }),
+      });
+      expect(started.status).toBe(200);
+      const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
+      const callback = await consentAt(authorizeUrl);
+      expect(callback.startsWith(`${host.baseUrl}/v1/oauth/${platform}/callback?`)).toBe(true);
+      const back = await fetch(callback, { redirect: 'manual' });
+
+      // Assess: back at the caller with the account id.
+      expect(back.status).toBe(302);
+      const location = new URL(String(back.headers.get('location')));
+      expect(`${location.origin}${location.pathname}`).toBe(BACK);
+      const accountId = String(location.searchParams.get('accountId'));
+      expect(accountId).toMatch(/^acc_/);
+
+      // The account as the API shows it.
+      const read = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
+        apiKey: tenant.apiKey,
+      });
+      const account = (await read.json()) as Record<string, unknown>;
+      expect(account).toMatchObject({
+        platform,
+        status: 'connected',
+        sandbox: false,
+        needsReconnect: false,
+        ...who,
+      });
+      expect((account.scopes as string[]).length).toBeGreaterThan(0);
+      expect(Date.parse(String(account.tokenExpiresAt))).toBeGreaterThan(Date.now());
+
+      // In the table: sealed, no token in the clear; it opens to a token the network issued.
+      const item = await rawItem(accountId);
+      const tokens = issuedTokens(platform);
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const token of tokens) expect(JSON.stringify(item)).not.toContain(token);
+      const opened = await openTokens(
+        host.deps.secrets,
+        { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, accountId },
+        String(item.encryptedTokens),
+      );
+      expect(tokens).toContain(opened.accessToken);
+      expect(opened.refreshToken).toBeDefined();
+
+      // Disconnect: the grant is revoked at the network, the tokens leave the table.
+      const disconnected = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
+        method: 'DELETE',
+        apiKey: tenant.apiKey,
+      });
+      expect(disconnected.status).toBe(204);
+      expect(revoked(platform, opened.accessToken)).toBe(true);
+      expect(await rawItem(accountId)).not.toHaveProperty('encryptedTokens');
+    },
+  );
+
+  it.each(cases)(
+    '%s: the person cancels at the network: error=access_denied, no account',
+    async (platform) => {
+      const before = await host.call(
+        `/v1/workspaces/${tenant.workspaceId}/accounts?platform=${platform}&limit=100`,
+        {
+          apiKey: tenant.apiKey,
+        },
+      );
+      const count = ((await before.json()) as { data: unknown[] }).data.length;
+      const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
+        method: 'POST',
+        apiKey: tenant.apiKey,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ platform, redirectUri: BACK }),
+      });
+      const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
+
+      const back = await fetch(await consentAt(authorizeUrl, 'deny'), { redirect: 'manual' });
+
+      expect(back.status).toBe(302);
+      expect(new URL(String(back.headers.get('location'))).searchParams.get('error')).toBe('access_denied');
+      const after = await host.call(
+        `/v1/workspaces/${tenant.workspaceId}/accounts?platform=${platform}&limit=100`,
+        {
+          apiKey: tenant.apiKey,
+        },
+      );
+      expect(((await after.json()) as { data: unknown[] }).data).toHaveLength(count);
+    },
+  );
+});
