@@ -6,6 +6,9 @@ import { CONNECTOR_TIMEOUT_MS, type DeliveryDeps } from './delivery-deps.js';
 import { decodeProgress, encodeProgress, MAX_PROGRESS_BYTES } from './progress.js';
 import type { Verdict } from './verdict.js';
 
+/** How long a connector whose signal was aborted has to hand back its own outcome. */
+export const ABORT_GRACE_MS = 1000;
+
 /** The worker stopped waiting for the network (its time-out). */
 export class ConnectorTimeoutError extends Error {
   constructor(ms: number) {
@@ -48,9 +51,6 @@ export function makePublish(deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 
     const stopWaiting = () => call.abort(lease.lost.reason);
     lease.lost.addEventListener('abort', stopWaiting, { once: true });
     const timer = setTimeout(() => call.abort(new ConnectorTimeoutError(timeoutMs)), timeoutMs);
-    const gaveUp = new Promise<PublishOutcome>((resolve) => {
-      call.signal.addEventListener('abort', () => resolve(unknownAfter(call.signal.reason)), { once: true });
-    });
     try {
       const answer = connector
         .publish({
@@ -68,6 +68,21 @@ export function makePublish(deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 
           log.warn('the connector threw; the outcome is unknown', { error });
           return unknownAfter(call.signal.aborted ? call.signal.reason : error);
         });
+      // Once the signal aborts, a connector stops at once and may still say what it had finished
+      // (its progress, when it sent the post): its answer is awaited a moment before giving up.
+      const gaveUp = new Promise<PublishOutcome>((resolve) => {
+        call.signal.addEventListener(
+          'abort',
+          () => {
+            const grace = setTimeout(() => resolve(unknownAfter(call.signal.reason)), ABORT_GRACE_MS);
+            void answer.then((outcome) => {
+              clearTimeout(grace);
+              resolve(outcome);
+            });
+          },
+          { once: true },
+        );
+      });
       return toVerdict(await Promise.race([answer, gaveUp]), log);
     } finally {
       clearTimeout(timer);
