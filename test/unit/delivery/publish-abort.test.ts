@@ -5,6 +5,7 @@ import type { Lease } from '../../../shared/services/delivery/claim.js';
 import { makePublish } from '../../../shared/services/delivery/publish.js';
 import { anAccount } from '../support/builders.js';
 import { InMemoryMediaBytes } from '../support/in-memory-media-bytes.js';
+import { InMemoryObjectStorage } from '../support/in-memory-object-storage.js';
 import { aPost } from './support.js';
 
 function aLease(): Lease {
@@ -40,7 +41,7 @@ describe('publish, when the worker stops waiting', () => {
   it("keeps the connector's own answer, with its progress, when it comes right after the abort", async () => {
     const publish = makePublish({
       connectorFor: () => abortAware(true),
-      bytes: new InMemoryMediaBytes(),
+      bytes: new InMemoryMediaBytes(new InMemoryObjectStorage()),
       connectorTimeoutMs: 20,
     });
     const verdict = await publish(aLease(), { account: anAccount() }, [], silentLogger);
@@ -53,7 +54,7 @@ describe('publish, when the worker stops waiting', () => {
   it('gives up on a connector that ignores its signal: unknown, without progress', async () => {
     const publish = makePublish({
       connectorFor: () => abortAware(false),
-      bytes: new InMemoryMediaBytes(),
+      bytes: new InMemoryMediaBytes(new InMemoryObjectStorage()),
       connectorTimeoutMs: 20,
     });
     const verdict = await publish(aLease(), { account: anAccount() }, [], silentLogger);
