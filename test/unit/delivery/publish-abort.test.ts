@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../shared/ports/clock.js';
 import type { Connector, PublishRequest } from '../../../shared/ports/connector.js';
 import { silentLogger } from '../../../shared/ports/logger.js';
 import type { Lease } from '../../../shared/services/delivery/claim.js';
@@ -41,7 +42,7 @@ describe('publish, when the worker stops waiting', () => {
   it("keeps the connector's own answer, with its progress, when it comes right after the abort", async () => {
     const publish = makePublish({
       connectorFor: () => abortAware(true),
-      bytes: new InMemoryMediaBytes(new InMemoryObjectStorage()),
+      bytes: new InMemoryMediaBytes(new InMemoryObjectStorage(fixedClock(0))),
       connectorTimeoutMs: 20,
     });
     const verdict = await publish(aLease(), { account: anAccount() }, [], silentLogger);
@@ -54,7 +55,7 @@ describe('publish, when the worker stops waiting', () => {
   it('gives up on a connector that ignores its signal: unknown, without progress', async () => {
     const publish = makePublish({
       connectorFor: () => abortAware(false),
-      bytes: new InMemoryMediaBytes(new InMemoryObjectStorage()),
+      bytes: new InMemoryMediaBytes(new InMemoryObjectStorage(fixedClock(0))),
       connectorTimeoutMs: 20,
     });
     const verdict = await publish(aLease(), { account: anAccount() }, [], silentLogger);
