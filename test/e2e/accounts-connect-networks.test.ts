@@ -8,6 +8,7 @@ import type { Platform } from '../../shared/domain/platforms.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
 import { openTokens } from '../../shared/services/accounts/token-vault.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
+import { eventually } from '../support/eventually.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 import { consentAt } from './support/consent.js';
 
@@ -40,6 +41,8 @@ describe('connecting X and LinkedIn accounts through their fakes', () => {
     host = await startTestHost({
       networkEndpoints: loadNetworkEndpoints(env),
       appCredentials: envAppCredentials(env),
+      // The outbox, so a disconnect's account.disconnected event is seen.
+      delivery: { sandboxLatencyMs: { min: 0, max: 0 } },
     });
     tenant = await host.admin.bootstrap({ name: 'Networks' });
     await host.admin.setRedirectUris({ tenantId: tenant.tenantId, uris: [BACK] });
@@ -139,6 +142,14 @@ describe('connecting X and LinkedIn accounts through their fakes', () => {
       expect(disconnected.status).toBe(204);
       expect(revoked(platform, opened.accessToken)).toBe(true);
       expect(await rawItem(accountId)).not.toHaveProperty('encryptedTokens');
+      const event = await eventually(
+        async () =>
+          host.delivery
+            ?.events()
+            .find((one) => one.type === 'account.disconnected' && one.data.accountId === accountId),
+        { what: 'account.disconnected' },
+      );
+      expect(event.data).toEqual({ accountId, platform, reason: 'disconnected_by_user' });
     },
   );
 

@@ -81,7 +81,8 @@ const EMITTED_WHEN: Record<DeliveredEventType, string> = {
   'post.failed': 'Final failure after retries; `error` says why.',
   'approval.requested': 'A post entered an approval gate.',
   'approval.decided': 'A reviewer approved or rejected a post.',
-  'account.disconnected': 'An OAuth token was revoked or a refresh failed; the account needs reconnecting.',
+  'account.disconnected':
+    'An OAuth token was revoked, a refresh failed, or the account was disconnected through the API; it needs reconnecting.',
   'webhook.test': 'Sent on request to one webhook, to try the receiver; no state changed.',
 };
 
