@@ -16,7 +16,7 @@ export type XStep = 'tweet' | 'media_upload' | 'media_status' | 'media_metadata'
  */
 export const X_MESSAGES = {
   RATE_LIMITED: 'X rate limit reached; the post is retried after its window resets.',
-  AUTH_REJECTED: "X refused the account's access token.",
+  TOKEN_REJECTED: "X refused the account's access token.",
   TOKEN_REVOKED: 'The X account has no usable authorisation; reconnect it.',
   DUPLICATE_CONTENT: 'X refused the post as a duplicate of one already on the account.',
   PLATFORM_REJECTED: 'X refused the request as invalid.',
@@ -27,7 +27,7 @@ export const X_MESSAGES = {
   MEDIA_TYPE_NOT_SUPPORTED: 'X does not take this type of file.',
   MEDIA_UNAVAILABLE: "The media's bytes could not be read from storage.",
   PLATFORM_ERROR: 'X answered with a server error.',
-  PLATFORM_UNAVAILABLE: 'X could not be reached.',
+  PLATFORM_UNREACHABLE: 'X could not be reached.',
   PLATFORM_NO_ANSWER: 'X did not answer, and the post may be on X.',
   PLATFORM_TIMEOUT: 'X did not answer in time, and the post may be on X.',
   CONNECTION_RESET: 'The connection to X broke before it answered, and the post may be on X.',
@@ -90,7 +90,7 @@ export function failureOfAnswer(answer: XAnswer, step: XStep, nowMs: number): Fa
   if (answer.status === 429 || slug === 'usage-capped' || slug === 'rate-limit-exceeded') {
     return rateLimited(answer.rateLimit, nowMs, raw);
   }
-  if (answer.status === 401) return failed('auth_rejected', 'AUTH_REJECTED', raw);
+  if (answer.status === 401) return failed('auth_rejected', 'TOKEN_REJECTED', raw);
   if (answer.status === 403 && words.includes('duplicate')) {
     return failed('permanent', 'DUPLICATE_CONTENT', raw);
   }
@@ -138,7 +138,7 @@ export function badAnswer(answer: XAnswer): FailedOutcome {
  * Anything that is not a network failure is a bug and is rethrown.
  */
 export function failureOfError(error: unknown): FailedOutcome {
-  if (error instanceof RequestNotSentError) return failed('transient', 'PLATFORM_UNAVAILABLE', error.code);
+  if (error instanceof RequestNotSentError) return failed('transient', 'PLATFORM_UNREACHABLE', error.code);
   if (error instanceof NoAnswerError) return failed('transient', 'PLATFORM_NO_ANSWER', error.code);
   throw error;
 }

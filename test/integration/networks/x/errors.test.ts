@@ -27,7 +27,7 @@ describe("X connector: X's errors mapped to outcomes", () => {
       name: '401 → auth_rejected (the worker refreshes once)',
       status: 401,
       body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
-      expected: { failure: 'auth_rejected', code: 'AUTH_REJECTED', platformRawCode: '401' },
+      expected: { failure: 'auth_rejected', code: 'TOKEN_REJECTED', platformRawCode: '401' },
     },
     {
       name: '400 invalid-request → permanent PLATFORM_REJECTED',
@@ -146,7 +146,7 @@ describe("X connector: X's errors mapped to outcomes", () => {
 
     const outcome = await world.connector.publish(publishRequest(xPost(text()), own));
 
-    expect(outcome).toMatchObject({ kind: 'failed', failure: 'auth_rejected', code: 'AUTH_REJECTED' });
+    expect(outcome).toMatchObject({ kind: 'failed', failure: 'auth_rejected', code: 'TOKEN_REJECTED' });
     tokens = await connect(world);
   });
 
@@ -190,7 +190,7 @@ describe("X connector: X's errors mapped to outcomes", () => {
     expect(outcome).toMatchObject({
       kind: 'failed',
       failure: 'transient',
-      code: 'PLATFORM_UNAVAILABLE',
+      code: 'PLATFORM_UNREACHABLE',
       platformRawCode: 'ECONNREFUSED',
     });
   });
