@@ -37,9 +37,13 @@ export function makeDynamoOAuthStateStore(db: DynamoDBDocumentClient, tableName:
           }),
         );
         if (!Attributes) return undefined;
-        const { expiresAtIso, expiresAt: _ttl, ...rest } = fromItem<
-          Omit<PendingConnect, 'expiresAt'> & { expiresAtIso: string; expiresAt: number }
-        >(Attributes);
+        const {
+          expiresAtIso,
+          expiresAt: _ttl,
+          ...rest
+        } = fromItem<Omit<PendingConnect, 'expiresAt'> & { expiresAtIso: string; expiresAt: number }>(
+          Attributes,
+        );
         if (Date.parse(expiresAtIso) <= now) return undefined;
         return { ...rest, expiresAt: expiresAtIso };
       } catch (error) {

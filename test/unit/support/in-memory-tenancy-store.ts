@@ -90,7 +90,11 @@ export class InMemoryTenancyStore implements TenancyStore {
     return structuredClone(updated);
   }
 
-  async setOAuthRedirectUris(tenantId: string, workspaceId: string | undefined, uris: string[]): Promise<void> {
+  async setOAuthRedirectUris(
+    tenantId: string,
+    workspaceId: string | undefined,
+    uris: string[],
+  ): Promise<void> {
     const withUris = <T extends { oauthRedirectUris?: string[] }>(record: T): T => {
       const { oauthRedirectUris: _old, ...rest } = record;
       return (uris.length > 0 ? { ...rest, oauthRedirectUris: [...uris] } : rest) as T;
