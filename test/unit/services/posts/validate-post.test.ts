@@ -9,7 +9,7 @@ import type { WorkspacePolicies } from '../../../../shared/domain/policies.js';
 import { type CreatePostInput, makeCreatePost } from '../../../../shared/services/posts/create-post.js';
 import { makeValidatePost } from '../../../../shared/services/posts/validate-post.js';
 import { aMedia } from '../../support/builders.js';
-import { ACCOUNT_ID, aServiceWorld, aTweet, at, WORKSPACE_ID } from '../../support/service-world.js';
+import { aServiceWorld, aTweet, at, WORKSPACE_ID } from '../../support/service-world.js';
 
 async function setup(policies?: WorkspacePolicies) {
   const world = await aServiceWorld(policies ? { policies } : {});
