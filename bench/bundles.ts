@@ -50,6 +50,7 @@ const ENTRIES = [
   'media-uploaded',
   'webhook-fan-out',
   'webhook-dispatcher',
+  'token-refresher',
 ] as const;
 type Entry = (typeof ENTRIES)[number];
 
@@ -137,6 +138,9 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
         ...delivery,
         SECRETS_KEY_ARN: BENCH_KEY_ARN,
       };
+    case 'token-refresher':
+      // As the stack's refresher: the service's tables and the key (tokens are re-encrypted); no queue.
+      return { ...service, SECRETS_KEY_ARN: BENCH_KEY_ARN };
     default:
       return { ...service, ...delivery };
   }
@@ -368,6 +372,7 @@ const SCENARIOS: Scenario[] = [
       sqsEvent({ tenantId: newId('tenant'), workspaceId: newId('workspace'), postId: newId('post') }),
   },
   { entry: 'reconciler', label: 'one tick, nothing overdue', event: reconcileTick },
+  { entry: 'token-refresher', label: 'daily run, no token expiring', event: () => ({}) },
   {
     entry: 'media-importer',
     label: 'message for unknown media',
