@@ -4,6 +4,7 @@ import { makeDynamoSandboxLedger } from '../../shared/adapters/dynamodb/sandbox-
 import { makeWebhookSender, WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
 import { makeS3Client } from '../../shared/adapters/s3/client.js';
 import { makeS3MediaBytes, unconfiguredMediaBytes } from '../../shared/adapters/s3/s3-media-bytes.js';
+import { makeS3MediaUrls, unconfiguredMediaUrls } from '../../shared/adapters/s3/s3-media-urls.js';
 import type { ServiceEvent } from '../../shared/domain/events.js';
 import type { RetryPolicy } from '../../shared/domain/retry-policy.js';
 import { makeConnectorFor } from '../../shared/networks/connector-for.js';
@@ -182,6 +183,7 @@ export async function startLocalDelivery(
       scheduler,
       connectorFor: makeConnectorFor({ sandbox, networks }),
       bytes: config.mediaBucket ? makeS3MediaBytes(media, config.mediaBucket) : unconfiguredMediaBytes(),
+      mediaUrls: config.mediaBucket ? makeS3MediaUrls(media, config.mediaBucket) : unconfiguredMediaUrls(),
       fetchMedia: options.fetchMedia ?? makeMediaFetcher(),
       webhookQueue,
       // The local host, and only it, lets a developer receive events on their laptop (the same

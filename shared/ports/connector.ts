@@ -3,6 +3,7 @@ import type { Post } from '../domain/posts.js';
 import type { PublishFailureKind } from '../domain/retry-policy.js';
 import type { Account } from '../domain/tenancy.js';
 import type { MediaBytes } from './media-bytes.js';
+import type { MediaUrls } from './media-urls.js';
 
 /** One media item as the connector receives it. */
 export interface DeliveryMedia {
@@ -43,6 +44,11 @@ export interface PublishRequest {
   progress?: PublishProgress;
   /** Reads stored media's bytes in chunks (never the whole file at once). */
   bytes?: MediaBytes;
+  /**
+   * Short-lived presigned GET URLs of stored media, for a network that fetches the media itself
+   * (the photo network); absent where the deployment has no media bucket.
+   */
+  mediaUrls?: MediaUrls;
   /** 1 for the first try; the connector may use it (the sandbox does, for its failure modes). */
   attempt: number;
   /** Stable for the post: lets a network (or the sandbox) tell a repeat of a post it already has. */

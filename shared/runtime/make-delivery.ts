@@ -7,6 +7,7 @@ import { makeWebhookSender } from '../adapters/http/webhook-sender.js';
 import { traced } from '../adapters/observability/tracer.js';
 import { makeS3Client } from '../adapters/s3/client.js';
 import { makeS3MediaBytes, unconfiguredMediaBytes } from '../adapters/s3/s3-media-bytes.js';
+import { makeS3MediaUrls, unconfiguredMediaUrls } from '../adapters/s3/s3-media-urls.js';
 import { makeEventBridgePostScheduler } from '../adapters/scheduler/post-scheduler.js';
 import { makeSqsQueue } from '../adapters/sqs/sqs-queue.js';
 import type { ServiceEvent } from '../domain/events.js';
@@ -18,6 +19,7 @@ import { makeSandboxConnector } from '../networks/sandbox/index.js';
 import type { Connector } from '../ports/connector.js';
 import type { MediaBytes } from '../ports/media-bytes.js';
 import type { MediaFetcher } from '../ports/media-fetcher.js';
+import type { MediaUrls } from '../ports/media-urls.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../ports/queues.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import { makeRefreshExpiringTokens } from '../services/accounts/refresh-expiring-tokens.js';
@@ -48,6 +50,8 @@ export interface DeliveryPorts {
   connectorFor(account: Account): Connector | undefined;
   /** Stored media's bytes for a connector's upload (S3 ranged reads; s3rver on the local host). */
   bytes: MediaBytes;
+  /** Presigned GETs of stored media, for a network that fetches them itself (the photo network). */
+  mediaUrls?: MediaUrls;
   fetchMedia: MediaFetcher;
   /** The webhook dispatcher's POST (SSRF-safe; loopback HTTP only on the local host). */
   sendWebhook: WebhookSender;
@@ -143,5 +147,11 @@ export function makeAwsDeliveryPorts(
           config.mediaBucket,
         )
       : unconfiguredMediaBytes(),
+    mediaUrls: config.mediaBucket
+      ? makeS3MediaUrls(
+          makeS3Client({ region: config.region, endpoint: config.s3Endpoint }),
+          config.mediaBucket,
+        )
+      : unconfiguredMediaUrls(),
   };
 }

@@ -13,6 +13,8 @@ export const NETWORK_ENDPOINT_DEFAULTS = {
   LINKEDIN_OAUTH_URL: 'https://www.linkedin.com/oauth/v2',
   INSTAGRAM_GRAPH_URL: 'https://graph.instagram.com',
   INSTAGRAM_OAUTH_URL: 'https://api.instagram.com/oauth',
+  /** The consent page is on another host than the token endpoint (INSTAGRAM_OAUTH_URL). */
+  INSTAGRAM_AUTHORIZE_URL: 'https://www.instagram.com/oauth/authorize',
   TIKTOK_API_URL: 'https://open.tiktokapis.com',
   TIKTOK_AUTHORIZE_URL: 'https://www.tiktok.com/v2/auth/authorize/',
   YOUTUBE_API_URL: 'https://www.googleapis.com/youtube/v3',

@@ -7,6 +7,7 @@ import type { Connector } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { MediaBytes } from '../../ports/media-bytes.js';
 import type { MediaFetcher } from '../../ports/media-fetcher.js';
+import type { MediaUrls } from '../../ports/media-urls.js';
 import type { Metrics } from '../../ports/metrics.js';
 import type { ObjectStorage } from '../../ports/object-storage.js';
 import type { PostStore } from '../../ports/post-store.js';
@@ -40,6 +41,8 @@ export interface DeliveryDeps {
   secrets: SecretCipher;
   /** Stored media's bytes, read in chunks by a connector's upload. */
   bytes: MediaBytes;
+  /** Presigned GETs of stored media, for a network that fetches them (the photo network). */
+  mediaUrls?: MediaUrls;
   clock: Clock;
   logger: Logger;
   metrics: Metrics;

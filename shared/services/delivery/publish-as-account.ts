@@ -23,7 +23,15 @@ export interface Published {
 export function makePublishAsAccount(
   deps: Pick<
     DeliveryDeps,
-    'tenancy' | 'secrets' | 'networks' | 'clock' | 'metrics' | 'connectorFor' | 'bytes' | 'connectorTimeoutMs'
+    | 'tenancy'
+    | 'secrets'
+    | 'networks'
+    | 'clock'
+    | 'metrics'
+    | 'connectorFor'
+    | 'bytes'
+    | 'mediaUrls'
+    | 'connectorTimeoutMs'
   >,
 ) {
   const authorise = makeAuthorise(deps);

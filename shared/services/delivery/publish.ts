@@ -31,7 +31,9 @@ export interface Authorised {
  * post up rather than try again. A connector that throws is `unknown` too: it cannot be known
  * whether the request left. Progress the connector hands back comes with the verdict, as JSON text.
  */
-export function makePublish(deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 'connectorTimeoutMs'>) {
+export function makePublish(
+  deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 'mediaUrls' | 'connectorTimeoutMs'>,
+) {
   const timeoutMs = deps.connectorTimeoutMs ?? CONNECTOR_TIMEOUT_MS;
 
   return async function publish(
@@ -60,6 +62,7 @@ export function makePublish(deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 
           clientReference: post.postId,
           media,
           bytes: deps.bytes,
+          ...(deps.mediaUrls && { mediaUrls: deps.mediaUrls }),
           signal: call.signal,
           ...(credentials && { credentials }),
           ...(progress && { progress }),
