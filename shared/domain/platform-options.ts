@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PostDraft, RuleViolation } from './posts.js';
+import { youtubeOptionsSchema } from './youtube-options.js';
 
 /**
  * `platformOptions` on a post: settings one network has and the others do not (who may reply on X,
@@ -62,6 +63,7 @@ export type LinkedInOptions = z.output<typeof linkedInOptionsSchema>;
 export const platformOptionsSchema = z.strictObject({
   twitter: twitterOptionsSchema.optional(),
   linkedin: linkedInOptionsSchema.optional(),
+  youtube: youtubeOptionsSchema.optional(),
 });
 export type PlatformOptions = z.output<typeof platformOptionsSchema>;
 

@@ -1,4 +1,5 @@
 import type { RuleViolation } from '../posts.js';
+import type { YouTubeOptions } from '../youtube-options.js';
 import {
   codePointLength,
   isBlank,
@@ -23,16 +24,28 @@ const ANGLE_BRACKETS = /[<>]/;
  * Our post text carries both YouTube fields: the first line is the title, everything after the
  * first newline the description. The title is trimmed (a trailing `\r` of CRLF text included)
  * because YouTube shows it on one line; the description is kept byte for byte.
+ * `platformOptions.youtube.title` / `.description` replace them: with a title given there, the
+ * whole text is the description (unless a description is given there too).
  * The connector sends exactly these values, so the checks here and the upload agree.
  */
-export function youtubeTitleAndDescription(text: string): { title: string; description: string } {
+export function youtubeTitleAndDescription(
+  text: string,
+  options: Pick<YouTubeOptions, 'title' | 'description'> = {},
+): { title: string; description: string } {
+  if (options.title !== undefined) {
+    return { title: options.title.trim(), description: options.description ?? text };
+  }
   const newline = text.indexOf('\n');
-  if (newline === -1) return { title: text.trim(), description: '' };
-  return { title: text.slice(0, newline).trim(), description: text.slice(newline + 1) };
+  const fromText =
+    newline === -1
+      ? { title: text.trim(), description: '' }
+      : { title: text.slice(0, newline).trim(), description: text.slice(newline + 1) };
+  return options.description === undefined ? fromText : { ...fromText, description: options.description };
 }
 
 export const checkYouTube: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
-  const out = parts.flatMap(textViolations);
+  const options = draft.platformOptions?.youtube ?? {};
+  const out = parts.flatMap((part) => textViolations(part, options));
   if (!typeAllowed) return out;
   const label = draft.postType === 'short' ? 'A YouTube Short' : 'A YouTube video';
   out.push(
@@ -46,8 +59,8 @@ export const checkYouTube: PlatformCheck = ({ draft, parts, kindOf, typeAllowed 
   return out;
 };
 
-function textViolations(part: Part): RuleViolation[] {
-  const { title, description } = youtubeTitleAndDescription(part.text);
+function textViolations(part: Part, options: YouTubeOptions): RuleViolation[] {
+  const { title, description } = youtubeTitleAndDescription(part.text, options);
   const out: RuleViolation[] = [];
   const titleLength = codePointLength(title);
   if (isBlank(title)) {
@@ -55,7 +68,7 @@ function textViolations(part: Part): RuleViolation[] {
       violation(
         part.textField,
         'TEXT_REQUIRED',
-        'A YouTube upload needs a title: the first line of the text.',
+        'A YouTube upload needs a title: the first line of the text, or platformOptions.youtube.title.',
       ),
     );
   } else if (titleLength > YOUTUBE_MAX_TITLE) {

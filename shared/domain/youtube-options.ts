@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * `platformOptions.youtube` (networks/youtube.md §3): the upload's metadata that a post's text
+ * cannot carry. The title and description default to the text (its first line, and the rest), so
+ * a post needs a title from one or the other: the rules (platform-rules/youtube.ts) check the
+ * values the connector will send, whichever they come from, and answer 422 without one.
+ */
+
+/** `snippet.title`: ≤ 100 characters, no `<` or `>`. */
+export const YOUTUBE_TITLE_MAX_CHARS = 100;
+/** `snippet.description`: ≤ 5000 bytes in UTF-8, no `<` or `>`. */
+export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5000;
+/** `snippet.tags[]`: the whole list ≤ 500 characters as YouTube counts it ({@link youtubeTagsLength}). */
+export const YOUTUBE_TAGS_MAX_CHARS = 500;
+
+export const YOUTUBE_PRIVACY_STATUSES = ['private', 'public', 'unlisted'] as const;
+export type YouTubePrivacyStatus = (typeof YOUTUBE_PRIVACY_STATUSES)[number];
+/**
+ * Sent when the caller leaves it out: YouTube's own default has changed over time and differs by
+ * account (youtube.md §3), so the connector always sends one, and the safe one.
+ */
+export const YOUTUBE_DEFAULT_PRIVACY: YouTubePrivacyStatus = 'private';
+
+const ANGLE_BRACKETS = /[<>]/;
+
+/** YouTube counts the commas between tags, and a tag with a space as if quoted (two more). */
+export function youtubeTagsLength(tags: readonly string[]): number {
+  const characters = tags.reduce((sum, tag) => sum + [...tag].length + (/\s/.test(tag) ? 2 : 0), 0);
+  return characters + Math.max(0, tags.length - 1);
+}
+
+export const youtubeOptionsSchema = z
+  .strictObject({
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((title) => [...title].length <= YOUTUBE_TITLE_MAX_CHARS, {
+        message: `At most ${YOUTUBE_TITLE_MAX_CHARS} characters.`,
+      })
+      .refine((title) => !ANGLE_BRACKETS.test(title), { message: 'May not contain < or >.' })
+      .optional()
+      .describe(
+        'The video title (≤ 100 characters, no < or >). Left out, the first line of the text is the title; one of the two is required.',
+      ),
+    description: z
+      .string()
+      .refine((text) => Buffer.byteLength(text, 'utf8') <= YOUTUBE_DESCRIPTION_MAX_BYTES, {
+        message: `At most ${YOUTUBE_DESCRIPTION_MAX_BYTES} bytes in UTF-8.`,
+      })
+      .refine((text) => !ANGLE_BRACKETS.test(text), { message: 'May not contain < or >.' })
+      .optional()
+      .describe(
+        'The video description (≤ 5000 bytes in UTF-8, no < or >). Left out, it is the text after the title: after the first line, or the whole text when title is given here.',
+      ),
+    tags: z
+      .array(z.string().trim().min(1).max(YOUTUBE_TAGS_MAX_CHARS))
+      .refine((tags) => youtubeTagsLength(tags) <= YOUTUBE_TAGS_MAX_CHARS, {
+        message: `The tags together may be at most ${YOUTUBE_TAGS_MAX_CHARS} characters (commas between them counted, a tag with a space counts two more).`,
+      })
+      .optional()
+      .describe('Keywords (together ≤ 500 characters as YouTube counts them).'),
+    privacyStatus: z
+      .enum(YOUTUBE_PRIVACY_STATUSES)
+      .optional()
+      .describe('private (the default here), public or unlisted.'),
+    madeForKids: z
+      .boolean()
+      .optional()
+      .describe('status.selfDeclaredMadeForKids (COPPA): false when left out.'),
+    categoryId: z
+      .string()
+      .regex(/^[0-9]{1,4}$/, 'A YouTube video category id, e.g. 22 (People & Blogs).')
+      .optional()
+      .describe('The video category id, e.g. 22 (People & Blogs); YouTube picks one when left out.'),
+    notifySubscribers: z
+      .boolean()
+      .optional()
+      .describe("Whether the channel's subscribers are notified of the upload (YouTube's default: true)."),
+  })
+  .meta({ id: 'YouTubeOptions' });
+export type YouTubeOptions = z.output<typeof youtubeOptionsSchema>;
