@@ -59,11 +59,45 @@ export const linkedInOptionsSchema = z
   .meta({ id: 'LinkedInOptions' });
 export type LinkedInOptions = z.output<typeof linkedInOptionsSchema>;
 
+/** TikTok `privacy_level` values (networks/tiktok.md §2); which ones a creator may use, creator_info says. */
+export const TIKTOK_PRIVACY_LEVELS = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
+export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+
+/** A TikTok post without a privacy level: TikTok's rules forbid choosing one for the creator. */
+export const PRIVACY_LEVEL_REQUIRED = 'PRIVACY_LEVEL_REQUIRED';
+
+export const tiktokOptionsSchema = z
+  .strictObject({
+    privacyLevel: z
+      .enum(TIKTOK_PRIVACY_LEVELS)
+      .optional()
+      .describe(
+        'Who may see the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY. Required on a TikTok post (no default is chosen for the creator); it must be one the creator offers, which TikTok says only when the post is published (else the post fails PRIVACY_LEVEL_NOT_OFFERED).',
+      ),
+    disableDuet: z.boolean().optional().describe('Turn Duet off for this video (ignored for photo posts).'),
+    disableStitch: z.boolean().optional().describe('Turn Stitch off for this video (ignored for photo posts).'),
+    disableComment: z.boolean().optional().describe('Turn comments off.'),
+    brandContentToggle: z
+      .boolean()
+      .optional()
+      .describe('Paid partnership: the post promotes a third party (TikTok labels it).'),
+    brandOrganicToggle: z.boolean().optional().describe("The post promotes the creator's own business."),
+    isAiGenerated: z.boolean().optional().describe('Label the content as AI-generated.'),
+  })
+  .meta({ id: 'TikTokOptions' });
+export type TikTokOptions = z.output<typeof tiktokOptionsSchema>;
+
 /** The stored shape, keyed by platform: one line per network that has options. */
 export const platformOptionsSchema = z.strictObject({
   twitter: twitterOptionsSchema.optional(),
   linkedin: linkedInOptionsSchema.optional(),
   youtube: youtubeOptionsSchema.optional(),
+  tiktok: tiktokOptionsSchema.optional(),
 });
 export type PlatformOptions = z.output<typeof platformOptionsSchema>;
 
@@ -77,7 +111,7 @@ export const platformOptionsInput = platformOptionsSchema
   })
   .transform(({ x, ...stored }): PlatformOptions => (x ? { ...stored, twitter: x } : stored))
   .describe(
-    "Settings of the post's network, under its platform name: twitter (or x) and linkedin. Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
+    "Settings of the post's network, under its platform name: twitter (or x), linkedin and tiktok (whose privacyLevel is required). Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
   );
 
 /** Options with nothing in them are no options: the post stores none and reads back null. */
@@ -94,12 +128,29 @@ export const PLATFORM_OPTIONS_MISMATCH = 'PLATFORM_OPTIONS_MISMATCH';
  */
 export function platformOptionsViolations(draft: PostDraft): RuleViolation[] {
   const { platform, platformOptions: options } = draft;
-  if (!options) return [];
-  return Object.entries(options)
-    .filter(([key, value]) => value !== undefined && key !== platform)
-    .map(([key]) => ({
-      field: `platformOptions.${key}`,
-      code: PLATFORM_OPTIONS_MISMATCH,
-      message: `These are ${key} options; this post goes to ${platform}. Send only platformOptions.${platform}, or none.`,
-    }));
+  const required = platform === 'tiktok' ? tiktokRequiredViolations(options?.tiktok) : [];
+  if (!options) return required;
+  return [
+    ...Object.entries(options)
+      .filter(([key, value]) => value !== undefined && key !== platform)
+      .map(([key]) => ({
+        field: `platformOptions.${key}`,
+        code: PLATFORM_OPTIONS_MISMATCH,
+        message: `These are ${key} options; this post goes to ${platform}. Send only platformOptions.${platform}, or none.`,
+      })),
+    ...required,
+  ];
+}
+
+/** TikTok's privacy level is the creator's choice, so a post must carry one (docs/networks.md). */
+function tiktokRequiredViolations(options: TikTokOptions | undefined): RuleViolation[] {
+  if (options?.privacyLevel) return [];
+  return [
+    {
+      field: 'platformOptions.tiktok.privacyLevel',
+      code: PRIVACY_LEVEL_REQUIRED,
+      message:
+        'A TikTok post needs platformOptions.tiktok.privacyLevel (PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY); none is chosen for the creator.',
+    },
+  ];
 }
