@@ -133,6 +133,7 @@ describe('planAgent at tenant level', () => {
       'media:write',
       'webhooks:manage',
       'accounts:read',
+      'accounts:connect',
       'approvals:decide',
     ]);
   });
