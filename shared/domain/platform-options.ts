@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instagramOptionsSchema, instagramOptionsViolations } from './instagram-options.js';
 import type { PostDraft, RuleViolation } from './posts.js';
 import { youtubeOptionsSchema } from './youtube-options.js';
 
@@ -97,6 +98,7 @@ export const platformOptionsSchema = z.strictObject({
   twitter: twitterOptionsSchema.optional(),
   linkedin: linkedInOptionsSchema.optional(),
   youtube: youtubeOptionsSchema.optional(),
+  instagram: instagramOptionsSchema.optional(),
   tiktok: tiktokOptionsSchema.optional(),
 });
 export type PlatformOptions = z.output<typeof platformOptionsSchema>;
@@ -139,6 +141,7 @@ export function platformOptionsViolations(draft: PostDraft): RuleViolation[] {
         message: `These are ${key} options; this post goes to ${platform}. Send only platformOptions.${platform}, or none.`,
       })),
     ...required,
+    ...instagramOptionsViolations(draft),
   ];
 }
 

@@ -4,6 +4,7 @@ import {
   type AppCredentialsSource,
   type NetworkEndpoints,
 } from '../runtime/network-config.js';
+import { makeInstagramNetwork } from './instagram/index.js';
 import { makeLinkedInNetwork } from './linkedin/index.js';
 import type { Network, NetworkFactory } from './network.js';
 import { makeXNetwork } from './x/index.js';
@@ -17,6 +18,7 @@ import { makeXNetwork } from './x/index.js';
 export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
   twitter: makeXNetwork,
   linkedin: makeLinkedInNetwork,
+  instagram: makeInstagramNetwork,
 };
 
 export type Networks = ReadonlyMap<Platform, Network>;
