@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import {
+  type AuthorizationUrlRequest,
+  type CodeExchange,
+  GrantRefusedError,
+  type NetworkProfile,
+  type OAuthProvider,
+  OAuthUnavailableError,
+  type TokenSet,
+} from '../../ports/network-oauth.js';
+import type { AppCredentials } from '../../runtime/network-config.js';
+import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
+import { readJson } from './api.js';
+
+/** Who the creator is, Direct Post, and upload (networks/tiktok.md §1). */
+export const TIKTOK_SCOPES: readonly string[] = ['user.info.basic', 'video.publish', 'video.upload'];
+
+export interface TikTokOAuthDeps {
+  /** TIKTOK_AUTHORIZE_URL: TikTok's consent page. */
+  authorizeUrl: string;
+  /** TIKTOK_API_URL: `/v2/oauth/token/`, `/v2/oauth/revoke/`, `/v2/user/info/` live under it. */
+  apiUrl: string;
+  /** TIKTOK_CLIENT_ID holds TikTok's client key. */
+  appCredentials(): Promise<AppCredentials | undefined>;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+const TokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().int().positive().optional(),
+  refresh_token: z.string().min(1).optional(),
+  refresh_expires_in: z.number().int().positive().optional(),
+  open_id: z.string().optional(),
+  scope: z.string().optional(),
+});
+
+const OAuthErrorAnswer = z.object({ error: z.string().min(1) });
+
+const UserInfo = z.object({
+  data: z.object({
+    user: z.object({
+      open_id: z.string().min(1),
+      display_name: z.string().optional(),
+      avatar_url: z.string().optional(),
+      username: z.string().optional(),
+    }),
+  }),
+});
+
+const CreatorName = z.object({ data: z.object({ creator_username: z.string().min(1) }) });
+
+/**
+ * TikTok's OAuth v2 for web apps (networks/tiktok.md §8): the app is named by `client_key` (not
+ * `client_id`) and authenticated by its secret in the form; PKCE is for mobile and desktop apps,
+ * so not used. Refresh tokens rotate: each refresh answers a new one and the old stops working.
+ * TikTok may answer an OAuth error with HTTP 200, so every answer is read for `error` first.
+ */
+export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
+  const now = deps.now ?? Date.now;
+
+  const credentials = async (): Promise<AppCredentials> => {
+    const app = await deps.appCredentials();
+    if (!app) throw new OAuthUnavailableError('The TikTok app has no client credentials configured.');
+    return app;
+  };
+
+  const send = async (url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await networkFetch(url, { ...init, signal }, deps.fetch);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    let body: unknown;
+    try {
+      body = await readJson(response);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (response.status >= 500) {
+      throw new OAuthUnavailableError(`TikTok failed the OAuth request (HTTP ${response.status}).`);
+    }
+    return body;
+  };
+
+  const tokenRequest = async (form: Record<string, string>, signal: AbortSignal): Promise<unknown> =>
+    send(
+      `${deps.apiUrl}/v2/oauth/token/`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Cache-Control': 'no-cache' },
+        body: new URLSearchParams(form).toString(),
+      },
+      signal,
+    );
+
+  const tokenSet = (body: unknown, previous?: TokenSet): TokenSet => {
+    const parsed = TokenAnswer.safeParse(body);
+    if (!parsed.success) throw new OAuthUnavailableError('TikTok answered the token request unreadably.');
+    const answer = parsed.data;
+    const issuedAt = now();
+    const at = (seconds: number) => new Date(issuedAt + seconds * 1000).toISOString();
+    const refreshToken = answer.refresh_token ?? previous?.refreshToken;
+    const refreshExpiresAt =
+      answer.refresh_expires_in !== undefined ? at(answer.refresh_expires_in) : previous?.refreshExpiresAt;
+    return {
+      accessToken: answer.access_token,
+      ...(refreshToken && { refreshToken }),
+      ...(answer.expires_in !== undefined && { expiresAt: at(answer.expires_in) }),
+      ...(refreshToken && refreshExpiresAt && { refreshExpiresAt }),
+      scopes: answer.scope ? answer.scope.split(/[\s,]+/).filter(Boolean) : (previous?.scopes ?? []),
+    };
+  };
+
+  const oauthError = (body: unknown): string | undefined => {
+    const parsed = OAuthErrorAnswer.safeParse(body);
+    return parsed.success ? parsed.data.error : undefined;
+  };
+
+  return {
+    usesPkce: false,
+    scopes: TIKTOK_SCOPES,
+
+    authorizationUrl(request: AuthorizationUrlRequest): string {
+      const url = new URL(deps.authorizeUrl);
+      url.searchParams.set('client_key', request.clientId);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', TIKTOK_SCOPES.join(','));
+      url.searchParams.set('redirect_uri', request.redirectUri);
+      url.searchParams.set('state', request.state);
+      return url.toString();
+    },
+
+    async exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet> {
+      const app = await credentials();
+      const body = await tokenRequest(
+        {
+          client_key: app.clientId,
+          client_secret: app.clientSecret,
+          code: exchange.code,
+          grant_type: 'authorization_code',
+          redirect_uri: exchange.redirectUri,
+        },
+        signal,
+      );
+      const error = oauthError(body);
+      // A code TikTok refuses cannot be tried again; our own app refused is a configuration problem.
+      if (error && error !== 'invalid_client') throw new GrantRefusedError(error);
+      if (error) throw new OAuthUnavailableError('TikTok refused the app’s credentials.', error);
+      return tokenSet(body);
+    },
+
+    /** The answer's refresh token replaces the old one, which TikTok stops accepting. */
+    async refresh(tokens: TokenSet, signal: AbortSignal): Promise<TokenSet> {
+      if (!tokens.refreshToken) throw new GrantRefusedError('no_refresh_token');
+      const app = await credentials();
+      const body = await tokenRequest(
+        {
+          client_key: app.clientId,
+          client_secret: app.clientSecret,
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refreshToken,
+        },
+        signal,
+      );
+      const error = oauthError(body);
+      if (error === 'invalid_grant') throw new GrantRefusedError(error);
+      if (error) throw new OAuthUnavailableError('TikTok refused the refresh.', error);
+      return tokenSet(body, tokens);
+    },
+
+    async revoke(tokens: TokenSet, signal: AbortSignal): Promise<void> {
+      const app = await credentials();
+      const body = await send(
+        `${deps.apiUrl}/v2/oauth/revoke/`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            client_key: app.clientId,
+            client_secret: app.clientSecret,
+            token: tokens.accessToken,
+          }).toString(),
+        },
+        signal,
+      );
+      const error = oauthError(body);
+      if (error) throw new OAuthUnavailableError('TikTok refused the revocation.', error);
+    },
+
+    /**
+     * `user/info` (user.info.basic: open id, display name, avatar). The @username needs another
+     * scope there, so it is read from creator_info (video.publish), best effort: without it the
+     * handle is the display name.
+     */
+    async readProfile(accessToken: string, signal: AbortSignal): Promise<NetworkProfile> {
+      const headers = { Authorization: `Bearer ${accessToken}` };
+      const info = UserInfo.safeParse(
+        await send(
+          `${deps.apiUrl}/v2/user/info/?fields=open_id,union_id,avatar_url,display_name`,
+          { method: 'GET', headers },
+          signal,
+        ),
+      );
+      if (!info.success) throw new OAuthUnavailableError('TikTok refused or garbled the profile read.');
+      const user = info.data.data.user;
+      let username: string | undefined;
+      try {
+        const creator = CreatorName.safeParse(
+          await send(
+            `${deps.apiUrl}/v2/post/publish/creator_info/query/`,
+            { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json; charset=UTF-8' } },
+            signal,
+          ),
+        );
+        if (creator.success) username = creator.data.data.creator_username;
+      } catch {
+        username = undefined;
+      }
+      const displayName = user.display_name ?? username ?? user.open_id;
+      return {
+        networkUserId: user.open_id,
+        handle: username ? `@${username}` : displayName,
+        displayName,
+        ...(user.avatar_url && { avatarUrl: user.avatar_url }),
+      };
+    },
+  };
+}
+
+function unavailable(error: unknown): unknown {
+  if (error instanceof RequestNotSentError || error instanceof NoAnswerError) {
+    return new OAuthUnavailableError('TikTok could not be reached.', error.code);
+  }
+  return error;
+}
