@@ -1,0 +1,111 @@
+import { authorize, charge, isReply } from './api-auth.js';
+import { googleErrors } from './http.js';
+import { type Handler, READ_SCOPES, type RouteContext } from './route.js';
+import type { FakeVideo } from './store.js';
+
+/** GET /youtube/v3/channels?part=snippet&mine=true: the token's channel (1 unit). */
+export const channelsList: Handler = (context) => {
+  const token = authorize(context, READ_SCOPES);
+  if (isReply(token)) return token;
+  const params = context.url.searchParams;
+  if (!params.get('part')) return googleErrors.invalid('required', 'Required parameter: part');
+  if (params.get('mine') !== 'true' && !params.get('id')) {
+    return googleErrors.invalid('missingRequiredParameter', 'No filter selected.');
+  }
+  const refused = charge(context, context.settings.costs.list);
+  if (refused) return refused;
+  const channel = context.store.channels.get(token.channelId);
+  const parts = (params.get('part') ?? '').split(',');
+  return {
+    status: 200,
+    json: {
+      kind: 'youtube#channelListResponse',
+      pageInfo: { totalResults: channel ? 1 : 0, resultsPerPage: 5 },
+      items: channel
+        ? [
+            {
+              kind: 'youtube#channel',
+              id: channel.id,
+              ...(parts.includes('snippet') && {
+                snippet: {
+                  title: channel.title,
+                  description: '',
+                  customUrl: channel.customUrl,
+                  thumbnails: {
+                    default: { url: channel.thumbnailUrl, width: 88, height: 88 },
+                    high: { url: channel.thumbnailUrl, width: 800, height: 800 },
+                  },
+                },
+              }),
+            },
+          ]
+        : [],
+    },
+  };
+};
+
+/** One status read of a video: processing advances with each read, as YouTube's does over time. */
+function advance(video: FakeVideo): void {
+  if (video.uploadStatus !== 'uploaded') return;
+  if (video.processingPollsLeft > 0) {
+    video.processingPollsLeft -= 1;
+    return;
+  }
+  video.uploadStatus = video.outcome.uploadStatus;
+  if (video.outcome.uploadStatus === 'failed') video.failureReason = video.outcome.failureReason;
+  if (video.outcome.uploadStatus === 'rejected') video.rejectionReason = video.outcome.rejectionReason;
+}
+
+export function videoResource(video: FakeVideo, parts: readonly string[]) {
+  const processingStatus =
+    video.uploadStatus === 'processed'
+      ? 'succeeded'
+      : video.uploadStatus === 'failed'
+        ? 'failed'
+        : video.uploadStatus === 'uploaded'
+          ? 'processing'
+          : 'terminated';
+  return {
+    kind: 'youtube#video',
+    id: video.id,
+    ...(parts.includes('snippet') && {
+      snippet: { ...video.snippet, channelId: video.channelId, publishedAt: video.uploadedAt },
+    }),
+    ...(parts.includes('status') && {
+      status: {
+        uploadStatus: video.uploadStatus,
+        ...(video.failureReason && { failureReason: video.failureReason }),
+        ...(video.rejectionReason && { rejectionReason: video.rejectionReason }),
+        privacyStatus: video.privacyStatus,
+        selfDeclaredMadeForKids: video.madeForKids,
+      },
+    }),
+    ...(parts.includes('processingDetails') && { processingDetails: { processingStatus } }),
+  };
+}
+
+/** GET /youtube/v3/videos?part=…&id=a,b: the token's channel's videos among the ids (1 unit). */
+export const videosList: Handler = (context: RouteContext) => {
+  const token = authorize(context, READ_SCOPES);
+  if (isReply(token)) return token;
+  const params = context.url.searchParams;
+  const parts = (params.get('part') ?? '').split(',').filter(Boolean);
+  if (parts.length === 0) return googleErrors.invalid('required', 'Required parameter: part');
+  const ids = (params.get('id') ?? '').split(',').filter(Boolean);
+  if (ids.length === 0) return googleErrors.invalid('missingRequiredParameter', 'No filter selected.');
+  const refused = charge(context, context.settings.costs.list);
+  if (refused) return refused;
+  const videos = context.store.videos.filter(
+    (video) =>
+      ids.includes(video.id) && video.channelId === token.channelId && video.uploadStatus !== 'deleted',
+  );
+  for (const video of videos) advance(video);
+  return {
+    status: 200,
+    json: {
+      kind: 'youtube#videoListResponse',
+      pageInfo: { totalResults: videos.length, resultsPerPage: videos.length },
+      items: videos.map((video) => videoResource(video, parts)),
+    },
+  };
+};

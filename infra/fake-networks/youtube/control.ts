@@ -1,0 +1,167 @@
+import type { Reply } from './http.js';
+import type { FakeChannel, FakeSession, FakeVideo, FakeYouTubeStore } from './store.js';
+
+/** Every route of the fake, by name: failures are injected per endpoint. */
+export const FAKE_YOUTUBE_ENDPOINTS = [
+  'authorize',
+  'token',
+  'revoke',
+  'channels.list',
+  'videos.list',
+  'upload.session',
+  'upload.put',
+] as const;
+export type FakeYouTubeEndpoint = (typeof FAKE_YOUTUBE_ENDPOINTS)[number];
+
+/**
+ * What the next call(s) of an endpoint get instead of the normal answer:
+ * - `pass`: the normal answer (to reach a later call);
+ * - `reply`: this answer, without doing anything;
+ * - `reset`: the connection is dropped before anything is done;
+ * - `resetAfter`: the call is done (a chunk stored, a session opened), then the connection dropped;
+ * - `partial`: for `upload.put` only: this many bytes of the chunk are kept, then the connection
+ *   dropped (an interruption mid-chunk);
+ * - `delayAfter`: the call is done, then the answer is held back this long (past a client's time-out).
+ */
+export type FakeFailure =
+  | { kind: 'pass' }
+  | { kind: 'reply'; reply: Reply }
+  | { kind: 'reset' }
+  | { kind: 'resetAfter' }
+  | { kind: 'partial'; keepBytes: number }
+  | { kind: 'delayAfter'; ms: number };
+
+export interface SeenRequest {
+  endpoint: FakeYouTubeEndpoint | 'unknown';
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  contentRange?: string;
+  bodyBytes: number;
+}
+
+export interface FakeYouTubeSettings {
+  /** Quota units per day for the project (YouTube's default 10,000) and what each call costs. */
+  dailyUnits: number;
+  costs: { insert: number; list: number };
+  /** The channel's uploads allowed per day before `uploadLimitExceeded`. */
+  uploadsPerDay: number;
+  /** Status reads a new video answers as still processing before its outcome (default 1). */
+  processingPolls: number;
+  accessTokenSeconds: number;
+  codeLifetimeMs: number;
+  /** Largest file (YouTube: 256 GB; tests make it small). */
+  maxFileBytes: number;
+  now: () => number;
+}
+
+export class FakeYouTubeControlState {
+  private readonly failures = new Map<FakeYouTubeEndpoint, FakeFailure[]>();
+  readonly seen: SeenRequest[] = [];
+  /** How the next uploads' processing ends (in order); default processed. */
+  readonly outcomes: FakeVideo['outcome'][] = [];
+
+  inject(endpoint: FakeYouTubeEndpoint, failure: FakeFailure, times: number): void {
+    const queue = this.failures.get(endpoint) ?? [];
+    for (let i = 0; i < times; i += 1) queue.push(failure);
+    this.failures.set(endpoint, queue);
+  }
+
+  take(endpoint: FakeYouTubeEndpoint): FakeFailure | undefined {
+    return this.failures.get(endpoint)?.shift();
+  }
+
+  clearFailures(): void {
+    this.failures.clear();
+  }
+}
+
+/** What tests drive and read; nothing here is reachable over HTTP. */
+export interface FakeYouTubeControl {
+  failNext(endpoint: FakeYouTubeEndpoint, failure: FakeFailure, times?: number): void;
+  clearFailures(): void;
+  /** The next upload's processing fails with this `failureReason` (codec, invalidFile…). */
+  failProcessing(failureReason: string): void;
+  /** The next upload is rejected with this `rejectionReason` (duplicate, copyright…). */
+  rejectNext(rejectionReason: string): void;
+  setProcessingPolls(polls: number): void;
+  /** The project's quota: units used today, and a new daily limit. */
+  quota(): { used: number; limit: number };
+  setQuotaUsed(units: number): void;
+  setUploadsPerDay(uploads: number): void;
+  addChannel(channel: FakeChannel): void;
+  /** Issues an access token as if the channel's owner had consented. */
+  issueToken(channelId: string, scopes: string[]): string;
+  expireAccessToken(accessToken: string): void;
+  revokeRefreshToken(refreshToken: string): void;
+  accessTokens(): { accessToken: string; channelId: string; scopes: string[]; revoked: boolean }[];
+  refreshTokens(): { refreshToken: string; channelId: string; revoked: boolean }[];
+  videos(): FakeVideo[];
+  sessions(): Pick<FakeSession, 'uploadId' | 'total' | 'receivedBytes' | 'videoId'>[];
+  requests(): SeenRequest[];
+}
+
+export function makeControl(
+  state: FakeYouTubeControlState,
+  store: FakeYouTubeStore,
+  settings: FakeYouTubeSettings,
+): FakeYouTubeControl {
+  return {
+    failNext: (endpoint, failure, times = 1) => state.inject(endpoint, failure, times),
+    clearFailures: () => state.clearFailures(),
+    failProcessing: (failureReason) => state.outcomes.push({ uploadStatus: 'failed', failureReason }),
+    rejectNext: (rejectionReason) => state.outcomes.push({ uploadStatus: 'rejected', rejectionReason }),
+    setProcessingPolls: (polls) => {
+      settings.processingPolls = polls;
+    },
+    quota: () => ({ used: store.unitsUsed, limit: settings.dailyUnits }),
+    setQuotaUsed: (units) => {
+      store.unitsUsed = units;
+    },
+    setUploadsPerDay: (uploads) => {
+      settings.uploadsPerDay = uploads;
+    },
+    addChannel: (channel) => store.channels.set(channel.id, channel),
+    issueToken: (channelId, scopes) => {
+      const accessToken = store.secret(32);
+      store.accessTokens.set(accessToken, {
+        accessToken,
+        channelId,
+        scopes,
+        expiresAt: settings.now() + settings.accessTokenSeconds * 1000,
+        revoked: false,
+      });
+      return accessToken;
+    },
+    expireAccessToken: (accessToken) => {
+      const token = store.accessTokens.get(accessToken);
+      if (token) token.expiresAt = settings.now() - 1;
+    },
+    revokeRefreshToken: (refreshToken) => {
+      const token = store.refreshTokens.get(refreshToken);
+      if (token) token.revoked = true;
+    },
+    accessTokens: () =>
+      [...store.accessTokens.values()].map(({ accessToken, channelId, scopes, revoked }) => ({
+        accessToken,
+        channelId,
+        scopes,
+        revoked,
+      })),
+    refreshTokens: () =>
+      [...store.refreshTokens.values()].map(({ refreshToken, channelId, revoked }) => ({
+        refreshToken,
+        channelId,
+        revoked,
+      })),
+    videos: () => [...store.videos],
+    sessions: () =>
+      [...store.sessions.values()].map(({ uploadId, total, receivedBytes, videoId }) => ({
+        uploadId,
+        total,
+        receivedBytes,
+        ...(videoId && { videoId }),
+      })),
+    requests: () => [...state.seen],
+  };
+}

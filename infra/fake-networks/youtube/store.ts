@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A Google account with a YouTube channel. */
+export interface FakeChannel {
+  id: string;
+  title: string;
+  /** `@handle`. */
+  customUrl: string;
+  thumbnailUrl: string;
+}
+
+export interface FakeGrant {
+  channelId: string;
+  scopes: string[];
+}
+
+export interface FakeAccessToken extends FakeGrant {
+  accessToken: string;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface FakeRefreshToken extends FakeGrant {
+  refreshToken: string;
+  revoked: boolean;
+}
+
+export interface FakeCode extends FakeGrant {
+  code: string;
+  redirectUri: string;
+  codeChallenge?: string;
+  /** access_type=offline: the code's exchange issues a refresh token. */
+  offline: boolean;
+  expiresAt: number;
+  used: boolean;
+}
+
+/** One resumable upload session and the bytes it holds so far. */
+export interface FakeSession {
+  uploadId: string;
+  channelId: string;
+  total: number;
+  contentType: string;
+  resource: { snippet: FakeSnippet; status: { privacyStatus: string; selfDeclaredMadeForKids: boolean } };
+  notifySubscribers: boolean;
+  received: Buffer[];
+  receivedBytes: number;
+  /** Set when the last byte arrived. */
+  videoId?: string;
+}
+
+export interface FakeSnippet {
+  title: string;
+  description: string;
+  tags?: string[];
+  categoryId?: string;
+}
+
+export type FakeUploadStatus = 'uploaded' | 'processed' | 'failed' | 'rejected' | 'deleted';
+
+export interface FakeVideo {
+  id: string;
+  channelId: string;
+  snippet: FakeSnippet;
+  privacyStatus: string;
+  madeForKids: boolean;
+  notifySubscribers: boolean;
+  sha256: string;
+  size: number;
+  uploadStatus: FakeUploadStatus;
+  failureReason?: string;
+  rejectionReason?: string;
+  /** Status reads still answered `uploaded` / `processing`. */
+  processingPollsLeft: number;
+  /** What processing ends in. */
+  outcome:
+    | { uploadStatus: 'processed' }
+    | { uploadStatus: 'failed'; failureReason: string }
+    | { uploadStatus: 'rejected'; rejectionReason: string };
+  uploadedAt: string;
+}
+
+export class FakeYouTubeStore {
+  readonly channels = new Map<string, FakeChannel>();
+  readonly codes = new Map<string, FakeCode>();
+  readonly accessTokens = new Map<string, FakeAccessToken>();
+  readonly refreshTokens = new Map<string, FakeRefreshToken>();
+  readonly sessions = new Map<string, FakeSession>();
+  readonly videos: FakeVideo[] = [];
+  /** Quota units used today by the project, and uploads per channel today. */
+  unitsUsed = 0;
+  readonly uploadsToday = new Map<string, number>();
+
+  secret(bytes: number): string {
+    return randomBytes(bytes).toString('base64url');
+  }
+
+  videoId(): string {
+    return randomBytes(8).toString('base64url').slice(0, 11);
+  }
+
+  static sha256(bytes: Buffer): string {
+    return createHash('sha256').update(bytes).digest('hex');
+  }
+}

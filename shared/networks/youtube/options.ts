@@ -1,0 +1,45 @@
+import { youtubeTitleAndDescription } from '../../domain/platform-rules/index.js';
+import { contentItems, type Post } from '../../domain/posts.js';
+import { YOUTUBE_DEFAULT_PRIVACY, youtubeOptionsSchema } from '../../domain/youtube-options.js';
+
+/** What the session request sends: the `video` resource's snippet and status, and the notify flag. */
+export interface YouTubeUploadMetadata {
+  resource: {
+    snippet: { title: string; description: string; tags?: string[]; categoryId?: string };
+    status: { privacyStatus: string; selfDeclaredMadeForKids: boolean };
+  };
+  notifySubscribers?: boolean;
+}
+
+/** The post's text: a YouTube post has one part (its content string, or the first item's text). */
+function textOf(post: Post): string {
+  return contentItems(post)[0]?.text ?? '';
+}
+
+/**
+ * The upload's metadata from the post's text and `platformOptions.youtube`, as the create path
+ * checked them (platform-rules/youtube.ts): the same title and description the rules saw. Read
+ * through the schema again because they come back from storage; options that do not read are
+ * reported rather than replaced by defaults, which would upload something the caller did not ask for.
+ */
+export function uploadMetadata(post: Post): YouTubeUploadMetadata | { invalid: true } {
+  const parsed = youtubeOptionsSchema.safeParse(post.platformOptions?.youtube ?? {});
+  if (!parsed.success) return { invalid: true };
+  const options = parsed.data;
+  const { title, description } = youtubeTitleAndDescription(textOf(post), options);
+  return {
+    resource: {
+      snippet: {
+        title,
+        description,
+        ...(options.tags && { tags: options.tags }),
+        ...(options.categoryId && { categoryId: options.categoryId }),
+      },
+      status: {
+        privacyStatus: options.privacyStatus ?? YOUTUBE_DEFAULT_PRIVACY,
+        selfDeclaredMadeForKids: options.madeForKids ?? false,
+      },
+    },
+    ...(options.notifySubscribers !== undefined && { notifySubscribers: options.notifySubscribers }),
+  };
+}

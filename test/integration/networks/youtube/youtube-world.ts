@@ -1,0 +1,167 @@
+import {
+  FAKE_YOUTUBE_DEFAULT_CHANNEL,
+  startYouTubeFake,
+  type YouTubeFake,
+  type YouTubeFakeOptions,
+} from '../../../../infra/fake-networks/youtube/index.js';
+import type { Media } from '../../../../shared/domain/media.js';
+import type { Post } from '../../../../shared/domain/posts.js';
+import type { Account } from '../../../../shared/domain/tenancy.js';
+import type { Network } from '../../../../shared/networks/network.js';
+import { makeYouTubeNetworkWith, type YouTubeTuning } from '../../../../shared/networks/youtube/index.js';
+import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
+import type { MediaBytes } from '../../../../shared/ports/media-bytes.js';
+import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
+
+/** Helpers for the YouTube connector's tests against its fake, over real HTTP on loopback. */
+
+export const CHANNEL = FAKE_YOUTUBE_DEFAULT_CHANNEL;
+export const CALLBACK = 'http://127.0.0.1:9/v1/oauth/youtube/callback';
+export const KIB = 1024;
+
+export interface YouTubeWorld {
+  fake: YouTubeFake;
+  network: Network;
+  bytes: RecordingBytes;
+  stop(): Promise<void>;
+}
+
+/** Chunks of 256 KiB by default, so a test file of a few hundred KiB takes several PUTs. */
+export async function startWorld(
+  options: YouTubeFakeOptions = {},
+  tuning: YouTubeTuning = {},
+): Promise<YouTubeWorld> {
+  const fake = await startYouTubeFake(options);
+  const network = makeYouTubeNetworkWith({ chunkBytes: 256 * KIB, ...tuning })({
+    endpoints: {
+      ...NETWORK_ENDPOINT_DEFAULTS,
+      YOUTUBE_API_URL: fake.apiUrl,
+      YOUTUBE_UPLOAD_URL: fake.uploadUrl,
+      GOOGLE_AUTHORIZE_URL: fake.authorizeUrl,
+      GOOGLE_TOKEN_URL: fake.tokenUrl,
+    },
+    appCredentials: async () => ({ clientId: fake.clientId, clientSecret: fake.clientSecret }),
+  });
+  return { fake, network, bytes: new RecordingBytes(), stop: () => fake.stop() };
+}
+
+/** The media bucket, in memory: records every read, so a test can see chunks were read, not files. */
+export class RecordingBytes implements MediaBytes {
+  readonly objects = new Map<string, Uint8Array>();
+  readonly ranges: { key: string; start: number; end: number }[] = [];
+  readonly streams: string[] = [];
+
+  put(key: string, bytes: Uint8Array): void {
+    this.objects.set(key, bytes);
+  }
+
+  async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+    this.ranges.push({ key, start, end });
+    const bytes = this.objects.get(key);
+    if (!bytes) throw new Error(`No object ${key}`);
+    return bytes.slice(start, end);
+  }
+
+  async stream(key: string): Promise<ReadableStream<Uint8Array>> {
+    this.streams.push(key);
+    throw new Error('The YouTube connector reads ranges, never whole streams.');
+  }
+}
+
+/** Bytes whose content tells their position apart (so a misplaced chunk shows in the hash). */
+export function patternBytes(size: number, seed = 7): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + seed) % 251;
+  return bytes;
+}
+
+const CREATED_AT = '2026-05-10T09:00:00.000Z';
+
+export function anAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    accountId: 'acc_yt',
+    tenantId: 'ten_1',
+    workspaceId: 'wks_1',
+    platform: 'youtube',
+    displayName: CHANNEL.title,
+    handle: CHANNEL.customUrl,
+    status: 'connected',
+    sandbox: false,
+    connectedAt: CREATED_AT,
+    createdAt: CREATED_AT,
+    networkUserId: CHANNEL.id,
+    ...overrides,
+  };
+}
+
+export function aPost(overrides: Partial<Post> = {}): Post {
+  const at = new Date().toISOString();
+  return {
+    postId: 'pst_yt_1',
+    tenantId: 'ten_1',
+    workspaceId: 'wks_1',
+    accountId: 'acc_yt',
+    platform: 'youtube',
+    postType: 'video',
+    status: 'publishing',
+    content: 'Launch day\nEverything about the launch.',
+    media: [{ id: 'med_video_1' }],
+    createdAt: at,
+    updatedAt: at,
+    attempts: 0,
+    createdBy: 'agt_1',
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A stored video, its bytes put in the bucket: what the worker hands the connector. */
+export function storedVideo(
+  bytes: RecordingBytes,
+  content: Uint8Array,
+  mediaId = 'med_video_1',
+): DeliveryMedia {
+  const objectKey = `t/ten_1/w/wks_1/m/${mediaId}`;
+  bytes.put(objectKey, content);
+  const stored: Media = {
+    mediaId,
+    tenantId: 'ten_1',
+    workspaceId: 'wks_1',
+    filename: `${mediaId}.mp4`,
+    mimeType: 'video/mp4',
+    sizeBytes: content.length,
+    status: 'uploaded',
+    objectKey,
+    source: 'upload',
+    createdAt: CREATED_AT,
+  };
+  return { kind: 'video', stored };
+}
+
+export function aRequest(
+  world: YouTubeWorld,
+  accessToken: string,
+  overrides: Partial<PublishRequest> = {},
+): PublishRequest {
+  const post = overrides.post ?? aPost();
+  return {
+    post,
+    account: anAccount(),
+    credentials: { accessToken },
+    bytes: world.bytes,
+    attempt: 1,
+    clientReference: post.postId,
+    signal: AbortSignal.timeout(10_000),
+    ...overrides,
+    // Only when the test gives none: storing the default would replace a test's bytes under the same key.
+    media: overrides.media ?? [storedVideo(world.bytes, patternBytes(600 * KIB))],
+  };
+}
+
+/** A token for the default channel as the connect flow would get it (the service's scopes). */
+export function channelToken(
+  world: YouTubeWorld,
+  scopes: readonly string[] = world.network.oauth.scopes,
+): string {
+  return world.fake.control.issueToken(CHANNEL.id, [...scopes]);
+}
