@@ -1,5 +1,6 @@
 import { startLinkedInFake } from './linkedin/index.js';
 import { startXFake } from './x/index.js';
+import { startYouTubeFake } from './youtube/index.js';
 
 /** The fakes of every network that has a connector, running on loopback. */
 export interface FakeNetworks {
@@ -18,6 +19,7 @@ export interface FakeNetworks {
 export async function startFakeNetworks(): Promise<FakeNetworks> {
   const x = await startXFake();
   const linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
+  const youTube = await startYouTubeFake();
   return {
     env: {
       X_API_URL: x.apiUrl,
@@ -28,9 +30,15 @@ export async function startFakeNetworks(): Promise<FakeNetworks> {
       LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
       LINKEDIN_CLIENT_ID: linkedIn.clientId,
       LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+      YOUTUBE_API_URL: youTube.apiUrl,
+      YOUTUBE_UPLOAD_URL: youTube.uploadUrl,
+      GOOGLE_AUTHORIZE_URL: youTube.authorizeUrl,
+      GOOGLE_TOKEN_URL: youTube.tokenUrl,
+      GOOGLE_CLIENT_ID: youTube.clientId,
+      GOOGLE_CLIENT_SECRET: youTube.clientSecret,
     },
     async stop() {
-      await Promise.all([x.stop(), linkedIn.stop()]);
+      await Promise.all([x.stop(), linkedIn.stop(), youTube.stop()]);
     },
   };
 }

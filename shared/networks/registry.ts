@@ -8,6 +8,7 @@ import { makeInstagramNetwork } from './instagram/index.js';
 import { makeLinkedInNetwork } from './linkedin/index.js';
 import type { Network, NetworkFactory } from './network.js';
 import { makeXNetwork } from './x/index.js';
+import { makeYouTubeNetwork } from './youtube/index.js';
 
 /**
  * Every real network the service can publish to, by platform: the one map both composition roots
@@ -18,6 +19,7 @@ import { makeXNetwork } from './x/index.js';
 export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
   twitter: makeXNetwork,
   linkedin: makeLinkedInNetwork,
+  youtube: makeYouTubeNetwork,
   instagram: makeInstagramNetwork,
 };
 
