@@ -1,4 +1,5 @@
 import { startLinkedInFake } from './linkedin/index.js';
+import { startTikTokFake } from './tiktok/index.js';
 import { startXFake } from './x/index.js';
 import { startYouTubeFake } from './youtube/index.js';
 
@@ -19,6 +20,7 @@ export interface FakeNetworks {
 export async function startFakeNetworks(): Promise<FakeNetworks> {
   const x = await startXFake();
   const linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
+  const tiktok = await startTikTokFake();
   const youTube = await startYouTubeFake();
   return {
     env: {
@@ -30,6 +32,10 @@ export async function startFakeNetworks(): Promise<FakeNetworks> {
       LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
       LINKEDIN_CLIENT_ID: linkedIn.clientId,
       LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+      TIKTOK_API_URL: tiktok.apiUrl,
+      TIKTOK_AUTHORIZE_URL: tiktok.authorizeUrl,
+      TIKTOK_CLIENT_ID: tiktok.clientId,
+      TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
       YOUTUBE_API_URL: youTube.apiUrl,
       YOUTUBE_UPLOAD_URL: youTube.uploadUrl,
       GOOGLE_AUTHORIZE_URL: youTube.authorizeUrl,

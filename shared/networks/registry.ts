@@ -7,6 +7,7 @@ import {
 import { makeInstagramNetwork } from './instagram/index.js';
 import { makeLinkedInNetwork } from './linkedin/index.js';
 import type { Network, NetworkFactory } from './network.js';
+import { makeTikTokNetwork } from './tiktok/index.js';
 import { makeXNetwork } from './x/index.js';
 import { makeYouTubeNetwork } from './youtube/index.js';
 
@@ -19,6 +20,7 @@ import { makeYouTubeNetwork } from './youtube/index.js';
 export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
   twitter: makeXNetwork,
   linkedin: makeLinkedInNetwork,
+  tiktok: makeTikTokNetwork,
   youtube: makeYouTubeNetwork,
   instagram: makeInstagramNetwork,
 };

@@ -1,0 +1,46 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Reply } from './http.js';
+import type { FakeTikTokState } from './state.js';
+
+export interface FakeTikTokApp {
+  clientKey: string;
+  clientSecret: string;
+  /** Exact redirect URIs registered; undefined accepts any absolute http(s) URL. */
+  redirectUris?: readonly string[];
+}
+
+export interface FakeTikTokSettings {
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  codeLifetimeMs: number;
+  /** Per token per minute: creator_info 20, init 6, status 30 (networks/tiktok.md). */
+  perMinute: { creator_info: number; init: number; status: number };
+  /** FILE_UPLOAD chunk rules: 5–64 MB chunks, the last up to 128 MB, 1–1000 chunks. */
+  minChunkBytes: number;
+  maxChunkBytes: number;
+  maxLastChunkBytes: number;
+  /** Status polls answered still processing once the media are in (default 1). */
+  processingPolls: number;
+  /** Posts per creator per day (about 15, shared across apps). */
+  dailyPostCap: number;
+  /** Photo URL prefixes verified for the app; undefined accepts any http(s) URL. */
+  verifiedUrlPrefixes?: readonly string[];
+  now: () => number;
+}
+
+export interface RouteContext {
+  state: FakeTikTokState;
+  app: FakeTikTokApp;
+  settings: FakeTikTokSettings;
+  baseUrl: string;
+  url: URL;
+  method: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** The upload key of `PUT /upload/{key}`. */
+  param?: string;
+}
+
+export type Handler = (context: RouteContext) => Reply | Promise<Reply>;
+
+export const FAKE_TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish', 'video.upload'];

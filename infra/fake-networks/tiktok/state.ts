@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+
+/** The fake's data: its app, creators, grants, publishes, and the failures tests injected. */
+
+export interface FakeTikTokCreator {
+  openId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string;
+  privacyLevelOptions: string[];
+  commentDisabled: boolean;
+  duetDisabled: boolean;
+  stitchDisabled: boolean;
+  maxVideoPostDurationSec: number;
+}
+
+export interface FakeAccessToken {
+  token: string;
+  openId: string;
+  scopes: string[];
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface FakeRefreshToken {
+  token: string;
+  openId: string;
+  scopes: string[];
+  expiresAt: number;
+  /** False once rotated (used) or revoked. */
+  active: boolean;
+}
+
+export interface FakeCode {
+  openId: string;
+  scopes: string[];
+  redirectUri: string;
+  expiresAt: number;
+}
+
+export type FakePublishStatus =
+  | 'PROCESSING_UPLOAD'
+  | 'PROCESSING_DOWNLOAD'
+  | 'SEND_TO_USER_INBOX'
+  | 'PUBLISH_COMPLETE'
+  | 'FAILED';
+
+export interface FakePublish {
+  publishId: string;
+  openId: string;
+  kind: 'video' | 'photo';
+  postInfo: Record<string, unknown>;
+  sourceInfo: Record<string, unknown>;
+  /** Video: the upload URL's key, and what the chunk PUTs delivered so far. */
+  uploadKey?: string;
+  videoSize?: number;
+  chunkSize?: number;
+  totalChunks?: number;
+  chunksReceived: number;
+  uploadedBytes: number;
+  /** The bytes received, for a test to compare with what was sent. */
+  bytes: Buffer[];
+  status: FakePublishStatus;
+  /** Status polls answered "still processing" before the post completes or fails. */
+  pollsLeft: number;
+  failReason?: string;
+  postId?: string;
+  createdAt: number;
+}
+
+/** What an injected failure does to the next request of an endpoint. */
+export type FakeTikTokFailure =
+  /** An API error envelope with TikTok's `error.code`. */
+  | { kind: 'error'; status: number; code: string }
+  /** An OAuth error body (`{error, error_description}`), at the token and revoke endpoints. */
+  | { kind: 'oauthError'; status: number; error: string }
+  /** The connection is cut before anything is done. */
+  | { kind: 'reset' }
+  /** Done, and the answer held back `ms` (the client times out after TikTok acted). */
+  | { kind: 'delayAfter'; ms: number };
+
+export const FAKE_TIKTOK_ENDPOINTS = [
+  'authorize',
+  'token',
+  'revoke',
+  'user_info',
+  'creator_info',
+  'video_init',
+  'content_init',
+  'upload',
+  'status',
+] as const;
+export type FakeTikTokEndpoint = (typeof FAKE_TIKTOK_ENDPOINTS)[number];
+
+export interface FakeSeenRequest {
+  endpoint: FakeTikTokEndpoint | 'unknown';
+  method: string;
+  path: string;
+  contentRange?: string;
+  contentType?: string;
+  bodyBytes: number;
+}
+
+export class FakeTikTokState {
+  readonly creators = new Map<string, FakeTikTokCreator>();
+  readonly codes = new Map<string, FakeCode>();
+  readonly accessTokens = new Map<string, FakeAccessToken>();
+  readonly refreshTokens = new Map<string, FakeRefreshToken>();
+  readonly publishes = new Map<string, FakePublish>();
+  readonly seen: FakeSeenRequest[] = [];
+  readonly failures = new Map<FakeTikTokEndpoint, FakeTikTokFailure[]>();
+  /** Calls per token per endpoint, with their times, for the per-minute limits. */
+  readonly calls = new Map<string, number[]>();
+  /** How the next publishes end: a fail_reason each, in order; none left: they complete. */
+  readonly nextFailReasons: string[] = [];
+  /** Posts per creator per UTC day, for the daily cap. */
+  readonly postsToday = new Map<string, number>();
+  private counter = 0;
+
+  secret(bytes = 16): string {
+    return randomBytes(bytes).toString('hex');
+  }
+
+  nextId(): string {
+    this.counter += 1;
+    return `${Date.now()}${String(this.counter).padStart(4, '0')}`;
+  }
+
+  take(endpoint: FakeTikTokEndpoint): FakeTikTokFailure | undefined {
+    const queue = this.failures.get(endpoint);
+    const next = queue?.shift();
+    if (queue && queue.length === 0) this.failures.delete(endpoint);
+    return next;
+  }
+
+  /** Whether one more call fits this token's per-minute limit for the endpoint (and counts it). */
+  allowCall(token: string, endpoint: string, limit: number, now: number): boolean {
+    const key = `${token}:${endpoint}`;
+    const recent = (this.calls.get(key) ?? []).filter((at) => at > now - 60_000);
+    if (recent.length >= limit) {
+      this.calls.set(key, recent);
+      return false;
+    }
+    recent.push(now);
+    this.calls.set(key, recent);
+    return true;
+  }
+}
