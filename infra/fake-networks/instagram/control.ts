@@ -1,0 +1,197 @@
+import type { Reply } from './http.js';
+import type {
+  FakeContainer,
+  FakeContainerType,
+  FakeInstagramStore,
+  FakeInstagramUser,
+  FakeMedia,
+} from './store.js';
+
+/** Every route of the fake, by name: failures are injected per endpoint. */
+export const FAKE_INSTAGRAM_ENDPOINTS = [
+  'authorize',
+  'oauth.access_token',
+  'access_token',
+  'refresh_access_token',
+  'me',
+  'media.create',
+  'media.list',
+  'stories.list',
+  'object.get',
+  'media_publish',
+  'content_publishing_limit',
+] as const;
+export type FakeInstagramEndpoint = (typeof FAKE_INSTAGRAM_ENDPOINTS)[number];
+
+/**
+ * What the next call(s) of an endpoint get instead of the normal answer: `pass` (the normal one),
+ * `reply` (this answer, nothing done), `reset` (the connection dropped, nothing done), or
+ * `delayAfter` (done, then the answer held back past the client's patience).
+ */
+export type FakeFailure =
+  | { kind: 'pass' }
+  | { kind: 'reply'; reply: Reply }
+  | { kind: 'reset' }
+  | { kind: 'delayAfter'; ms: number };
+
+export interface SeenRequest {
+  endpoint: FakeInstagramEndpoint | 'unknown';
+  method: string;
+  path: string;
+  /** The bearer token or the access_token parameter was present. */
+  authorized: boolean;
+}
+
+export class FakeInstagramControlState {
+  private readonly failures = new Map<FakeInstagramEndpoint, FakeFailure[]>();
+  readonly seen: SeenRequest[] = [];
+  /** Media URLs the fake fetched, in order. */
+  readonly fetched: string[] = [];
+  /** Status checks answered IN_PROGRESS before a new container of this type is FINISHED. */
+  readonly processingPolls: Record<FakeContainerType, number>;
+  /** The next containers made end ERROR with these subcodes. */
+  readonly failProcessing: number[] = [];
+  quotaTotal: number;
+
+  constructor(processingPolls: Record<FakeContainerType, number>, quotaTotal: number) {
+    this.processingPolls = { ...processingPolls };
+    this.quotaTotal = quotaTotal;
+  }
+
+  inject(endpoint: FakeInstagramEndpoint, failure: FakeFailure, times: number): void {
+    const queue = this.failures.get(endpoint) ?? [];
+    for (let i = 0; i < times; i += 1) queue.push(failure);
+    this.failures.set(endpoint, queue);
+  }
+
+  take(endpoint: FakeInstagramEndpoint): FakeFailure | undefined {
+    return this.failures.get(endpoint)?.shift();
+  }
+
+  clearFailures(): void {
+    this.failures.clear();
+  }
+}
+
+/** What tests drive and read; nothing here is reachable over HTTP. */
+export interface FakeInstagramControl {
+  failNext(endpoint: FakeInstagramEndpoint, failure: FakeFailure, times?: number): void;
+  clearFailures(): void;
+  /** How many status checks answer IN_PROGRESS before new containers of this type are FINISHED. */
+  setProcessingPolls(type: FakeContainerType, polls: number): void;
+  /** The next container made ends ERROR with this subcode (2207026: an unsupported video, by default). */
+  failProcessing(subcode?: number): void;
+  /** A container Instagram let lapse (24 hours unpublished). */
+  expireContainer(id: string): void;
+  /** The account's publishing limit per 24 hours (50 by default). */
+  setQuotaTotal(total: number): void;
+  /** Media published at `timestamp` (epoch ms) without going through the API: fills the window. */
+  addPublished(userId: string, timestamps: number[]): void;
+  addUser(user: FakeInstagramUser): void;
+  /** A long-lived token as the connect flow would hold it, issued `ageMs` ago. */
+  issueToken(userId: string, options?: { scopes?: string[]; ageMs?: number }): string;
+  expireToken(token: string): void;
+  revokeToken(token: string): void;
+  tokens(): {
+    token: string;
+    userId: string;
+    kind: 'short' | 'long';
+    issuedAt: number;
+    expiresAt: number;
+    revoked: boolean;
+  }[];
+  containers(): FakeContainer[];
+  container(id: string): FakeContainer | undefined;
+  /** Published media, oldest first. */
+  media(): FakeMedia[];
+  fetchedUrls(): string[];
+  requests(): SeenRequest[];
+}
+
+export const ALL_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'];
+
+export function makeControl(
+  state: FakeInstagramControlState,
+  store: FakeInstagramStore,
+  settings: { longLivedSeconds: number; now: () => number },
+): FakeInstagramControl {
+  const token = (value: string) => {
+    const found = store.tokens.get(value);
+    if (!found) throw new Error('The fake issued no such token.');
+    return found;
+  };
+  return {
+    failNext: (endpoint, failure, times = 1) => state.inject(endpoint, failure, times),
+    clearFailures: () => state.clearFailures(),
+    setProcessingPolls: (type, polls) => {
+      state.processingPolls[type] = polls;
+    },
+    failProcessing: (subcode = 2207026) => {
+      state.failProcessing.push(subcode);
+    },
+    expireContainer: (id) => {
+      const container = store.containers.get(id);
+      if (container && container.status !== 'PUBLISHED') container.status = 'EXPIRED';
+    },
+    setQuotaTotal: (total) => {
+      state.quotaTotal = total;
+    },
+    addPublished: (userId, timestamps) => {
+      for (const timestamp of timestamps) {
+        const id = store.id();
+        store.media.push({
+          id,
+          owner: userId,
+          containerId: store.id(),
+          mediaType: 'IMAGE',
+          productType: 'FEED',
+          caption: 'An earlier post',
+          timestamp,
+          permalink: `https://www.instagram.com/p/${id}/`,
+          children: [],
+        });
+      }
+      store.media.sort((a, b) => a.timestamp - b.timestamp);
+    },
+    addUser: (user) => {
+      store.users.set(user.userId, user);
+    },
+    issueToken: (userId, options = {}) => {
+      const value = store.secret(48);
+      const issuedAt = settings.now() - (options.ageMs ?? 0);
+      store.tokens.set(value, {
+        token: value,
+        userId,
+        scopes: options.scopes ?? [...ALL_SCOPES],
+        kind: 'long',
+        issuedAt,
+        expiresAt: issuedAt + settings.longLivedSeconds * 1000,
+        revoked: false,
+      });
+      return value;
+    },
+    expireToken: (value) => {
+      token(value).expiresAt = settings.now() - 1;
+    },
+    revokeToken: (value) => {
+      token(value).revoked = true;
+    },
+    tokens: () =>
+      [...store.tokens.values()].map(({ token: value, userId, kind, issuedAt, expiresAt, revoked }) => ({
+        token: value,
+        userId,
+        kind,
+        issuedAt,
+        expiresAt,
+        revoked,
+      })),
+    containers: () => [...store.containers.values()].map((container) => ({ ...container })),
+    container: (id) => {
+      const found = store.containers.get(id);
+      return found && { ...found };
+    },
+    media: () => store.media.map((media) => ({ ...media })),
+    fetchedUrls: () => [...state.fetched],
+    requests: () => [...state.seen],
+  };
+}

@@ -1,0 +1,139 @@
+import type { FakeInstagramEndpoint } from './control.js';
+import {
+  authenticate,
+  createMedia,
+  getObject,
+  listMedia,
+  me,
+  mediaPublish,
+  publishingLimit,
+} from './graph-routes.js';
+import type { Reply } from './http.js';
+import {
+  authorizeDecision,
+  authorizePage,
+  codeExchange,
+  longLivedExchange,
+  refresh,
+} from './oauth-routes.js';
+import type { ApiContext, Handler, RouteContext } from './route.js';
+
+export type Route =
+  | {
+      method: string;
+      pattern: RegExp;
+      endpoint: FakeInstagramEndpoint;
+      access: 'open';
+      handler: Handler<RouteContext>;
+    }
+  | {
+      method: string;
+      pattern: RegExp;
+      endpoint: FakeInstagramEndpoint;
+      access: 'token';
+      handler: Handler<ApiContext>;
+    };
+
+/** Graph paths may carry a version (`/v23.0/me`); unversioned calls get the oldest Meta serves. */
+const graph = (path: string) => new RegExp(`^(?:/v\\d+\\.\\d+)?${path}$`);
+const USER = '(?<user>me|[0-9]+)';
+
+export const ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    pattern: /^\/oauth\/authorize$/,
+    endpoint: 'authorize',
+    access: 'open',
+    handler: authorizePage,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/oauth\/authorize\/decision$/,
+    endpoint: 'authorize',
+    access: 'open',
+    handler: authorizeDecision,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/oauth\/access_token$/,
+    endpoint: 'oauth.access_token',
+    access: 'open',
+    handler: codeExchange,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/access_token$/,
+    endpoint: 'access_token',
+    access: 'open',
+    handler: longLivedExchange,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/refresh_access_token$/,
+    endpoint: 'refresh_access_token',
+    access: 'open',
+    handler: refresh,
+  },
+  { method: 'GET', pattern: graph('/me'), endpoint: 'me', access: 'token', handler: me },
+  {
+    method: 'POST',
+    pattern: graph(`/${USER}/media`),
+    endpoint: 'media.create',
+    access: 'token',
+    handler: createMedia,
+  },
+  {
+    method: 'GET',
+    pattern: graph(`/${USER}/media`),
+    endpoint: 'media.list',
+    access: 'token',
+    handler: listMedia('media'),
+  },
+  {
+    method: 'GET',
+    pattern: graph(`/${USER}/stories`),
+    endpoint: 'stories.list',
+    access: 'token',
+    handler: listMedia('stories'),
+  },
+  {
+    method: 'POST',
+    pattern: graph(`/${USER}/media_publish`),
+    endpoint: 'media_publish',
+    access: 'token',
+    handler: mediaPublish,
+  },
+  {
+    method: 'GET',
+    pattern: graph(`/${USER}/content_publishing_limit`),
+    endpoint: 'content_publishing_limit',
+    access: 'token',
+    handler: publishingLimit,
+  },
+  {
+    method: 'GET',
+    pattern: graph('/(?<id>[0-9]+)'),
+    endpoint: 'object.get',
+    access: 'token',
+    handler: getObject,
+  },
+];
+
+export function findRoute(
+  method: string,
+  url: URL,
+): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(url.pathname);
+    if (match) return { route, params: { ...match.groups } };
+  }
+  return undefined;
+}
+
+export async function run(route: Route, context: RouteContext): Promise<Reply> {
+  if (route.access === 'open') return route.handler(context);
+  const authenticated = authenticate(context);
+  if ('status' in authenticated) return authenticated;
+  return route.handler(authenticated);
+}

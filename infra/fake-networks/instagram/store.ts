@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+
+/** An Instagram professional account the fake knows. */
+export interface FakeInstagramUser {
+  /** The professional account's id (`/me`'s user_id; `/{ig-user-id}/media` publishes under it). */
+  userId: string;
+  username: string;
+  name: string;
+  profilePictureUrl?: string;
+}
+
+export interface FakeToken {
+  token: string;
+  userId: string;
+  scopes: string[];
+  kind: 'short' | 'long';
+  issuedAt: number;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface FakeCode {
+  code: string;
+  userId: string;
+  scopes: string[];
+  redirectUri: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+export type FakeContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
+export type FakeContainerType = 'IMAGE' | 'VIDEO' | 'REELS' | 'STORIES' | 'CAROUSEL';
+
+export interface FakeContainer {
+  id: string;
+  owner: string;
+  type: FakeContainerType;
+  isCarouselItem: boolean;
+  /** Every parameter as sent (caption, user_tags, alt_text, share_to_feed…). */
+  params: Record<string, string>;
+  children: string[];
+  /** Status checks still answered IN_PROGRESS. */
+  pollsLeft: number;
+  /** Ends ERROR with this subcode once processed. */
+  failWith?: number;
+  status: FakeContainerStatus;
+  createdAt: number;
+  /** The media it became, once published. */
+  mediaId?: string;
+  /** What the fake fetched from the media URL. */
+  fetched?: { contentType: string; bytes: number };
+}
+
+export interface FakeMedia {
+  id: string;
+  owner: string;
+  containerId: string;
+  mediaType: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
+  productType: 'FEED' | 'REELS' | 'STORY';
+  caption?: string;
+  timestamp: number;
+  permalink: string;
+  children: string[];
+}
+
+export class FakeInstagramStore {
+  readonly users = new Map<string, FakeInstagramUser>();
+  readonly tokens = new Map<string, FakeToken>();
+  readonly codes = new Map<string, FakeCode>();
+  readonly containers = new Map<string, FakeContainer>();
+  /** Newest last. */
+  readonly media: FakeMedia[] = [];
+  private nextId = 17_900_000_000_000_000n;
+
+  secret(bytes: number): string {
+    return randomBytes(bytes).toString('base64url');
+  }
+
+  /** Numeric ids, as Instagram's. */
+  id(): string {
+    this.nextId += 1n;
+    return this.nextId.toString();
+  }
+}
