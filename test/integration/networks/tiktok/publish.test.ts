@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MediaUrls } from '../../../../shared/ports/media-urls.js';
+import {
+  aPost,
+  aRequest,
+  CREATOR,
+  creatorToken,
+  patternBytes,
+  publishUntilSettled,
+  startWorld,
+  stored,
+  type TikTokWorld,
+} from './tiktok-world.js';
+
+const KB = 1024;
+
+describe('TikTok publishing against the fake', () => {
+  let world: TikTokWorld;
+  afterEach(() => world.stop());
+
+  it('posts a small video as one chunk, polls while TikTok processes it, and answers the public post and its URL', async () => {
+    world = await startWorld();
+    const content = patternBytes(3 * KB);
+    const video = stored(world.bytes, 'video', content);
+    const request = aRequest(world, creatorToken(world), { media: [video] });
+    const { outcome, rounds } = await publishUntilSettled(world, request);
+    expect(rounds.map((r) => r.kind)).toEqual(['pending', 'published']);
+    expect(rounds[0]).toMatchObject({ kind: 'pending', stage: 'processing', checkAfterSeconds: 10 });
+    const [publish] = world.fake.control.publishes();
+    expect(outcome).toEqual({
+      kind: 'published',
+      platformPostId: publish?.postId,
+      platformPostUrl: `https://www.tiktok.com/@${CREATOR.username}/video/${publish?.postId}`,
+    });
+    expect(Buffer.concat(publish?.bytes ?? [])).toEqual(Buffer.from(content));
+    expect(publish?.sourceInfo).toEqual({
+      source: 'FILE_UPLOAD',
+      video_size: 3 * KB,
+      chunk_size: 3 * KB,
+      total_chunk_count: 1,
+    });
+    // creator_info comes before the init, as TikTok requires.
+    const endpoints = world.fake.control.seen().map((s) => s.endpoint);
+    expect(endpoints.slice(0, 3)).toEqual(['creator_info', 'video_init', 'upload']);
+  });
+
+  it('sends the caption and every option as TikTok names them, with what the creator turned off kept off', async () => {
+    world = await startWorld();
+    world.fake.control.updateCreator(CREATOR.openId, { stitchDisabled: true });
+    const video = stored(world.bytes, 'video', patternBytes(2 * KB));
+    const post = aPost(
+      { content: 'Caption with #tag @friend' },
+      {
+        privacyLevel: 'MUTUAL_FOLLOW_FRIENDS',
+        disableDuet: true,
+        disableComment: false,
+        brandContentToggle: true,
+        brandOrganicToggle: false,
+        isAiGenerated: true,
+      },
+    );
+    await publishUntilSettled(world, aRequest(world, creatorToken(world), { post, media: [video] }));
+    expect(world.fake.control.publishes()[0]?.postInfo).toEqual({
+      title: 'Caption with #tag @friend',
+      privacy_level: 'MUTUAL_FOLLOW_FRIENDS',
+      disable_duet: true,
+      disable_comment: false,
+      disable_stitch: true,
+      brand_content_toggle: true,
+      brand_organic_toggle: false,
+      is_aigc: true,
+    });
+  });
+
+  it('uploads a larger video in sequential chunks with Content-Range, the last absorbing the remainder, reading the bucket a chunk at a time', async () => {
+    world = await startWorld();
+    const size = 35 * KB + 123;
+    const content = patternBytes(size);
+    const video = stored(world.bytes, 'video', content);
+    const { outcome } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { media: [video] }),
+    );
+    expect(outcome.kind).toBe('published');
+    const [publish] = world.fake.control.publishes();
+    expect(publish?.sourceInfo).toMatchObject({ chunk_size: 10 * KB, total_chunk_count: 3 });
+    expect(
+      world.fake.control
+        .seen()
+        .filter((s) => s.endpoint === 'upload')
+        .map((s) => s.contentRange),
+    ).toEqual([
+      `bytes 0-${10 * KB - 1}/${size}`,
+      `bytes ${10 * KB}-${20 * KB - 1}/${size}`,
+      `bytes ${20 * KB}-${size - 1}/${size}`,
+    ]);
+    expect(Buffer.concat(publish?.bytes ?? [])).toEqual(Buffer.from(content));
+    expect(world.bytes.ranges.map((r) => r.end - r.start)).toEqual([10 * KB, 10 * KB, 15 * KB + 123]);
+    expect(world.bytes.streams).toEqual([]);
+  });
+
+  it('hands an upload over to the next invocation after its time budget, which continues at the next chunk without a second init', async () => {
+    let clock = Date.parse('2026-11-23T10:00:00Z');
+    world = await startWorld({}, { now: () => clock, uploadBudgetMs: 30_000 });
+    const size = 45 * KB;
+    const content = patternBytes(size);
+    const video = stored(world.bytes, 'video', content);
+    const bytes = world.bytes;
+    // Each chunk read takes 20 s of the invocation's clock.
+    const slowBytes = {
+      readRange: async (key: string, start: number, end: number) => {
+        clock += 20_000;
+        return bytes.readRange(key, start, end);
+      },
+      stream: bytes.stream.bind(bytes),
+    };
+    const { outcome, rounds } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { media: [video], bytes: slowBytes }),
+    );
+    // Two chunks (40 s) in the first invocation, the last two in the second.
+    expect(rounds.map((r) => (r.kind === 'pending' ? r.stage : r.kind))).toEqual([
+      'uploading',
+      'processing',
+      'published',
+    ]);
+    expect(rounds[0]).toMatchObject({
+      progress: { upload: { next: 2, totalChunks: 4 } },
+      checkAfterSeconds: 5,
+    });
+    expect(outcome.kind).toBe('published');
+    expect(world.fake.control.seen().filter((s) => s.endpoint === 'video_init')).toHaveLength(1);
+    expect(Buffer.concat(world.fake.control.publishes()[0]?.bytes ?? [])).toEqual(Buffer.from(content));
+  });
+
+  it('names a SELF_ONLY post, which never gets a public id, by its publish id and links the profile', async () => {
+    world = await startWorld();
+    const video = stored(world.bytes, 'video', patternBytes(KB));
+    const post = aPost({}, { privacyLevel: 'SELF_ONLY' });
+    const { outcome } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { post, media: [video] }),
+    );
+    expect(outcome).toEqual({
+      kind: 'published',
+      platformPostId: world.fake.control.publishes()[0]?.publishId,
+      platformPostUrl: `https://www.tiktok.com/@${CREATOR.username}`,
+    });
+  });
+
+  it('posts photos by PULL_FROM_URL from presigned URLs of the stored photos, with the text as the description', async () => {
+    world = await startWorld();
+    const photos = [
+      stored(world.bytes, 'image', patternBytes(KB, 1)),
+      stored(world.bytes, 'image', patternBytes(KB, 2), { mimeType: 'image/webp' }),
+    ];
+    const presigned: { key: string; seconds: number }[] = [];
+    const mediaUrls: MediaUrls = {
+      presignGet: async (key, seconds) => {
+        presigned.push({ key, seconds });
+        return `https://media.example.com/${key}?X-Amz-Signature=abc`;
+      },
+    };
+    const post = aPost(
+      { postType: 'carousel', content: 'Two photos' },
+      { privacyLevel: 'PUBLIC_TO_EVERYONE', disableComment: true },
+    );
+    const { outcome, rounds } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { post, media: photos, mediaUrls }),
+    );
+    expect(rounds[0]).toMatchObject({ kind: 'pending', stage: 'processing' });
+    const [publish] = world.fake.control.publishes();
+    expect(outcome).toEqual({
+      kind: 'published',
+      platformPostId: publish?.postId,
+      platformPostUrl: `https://www.tiktok.com/@${CREATOR.username}/photo/${publish?.postId}`,
+    });
+    expect(presigned.map((p) => p.seconds)).toEqual([3600, 3600]);
+    expect(publish?.sourceInfo).toEqual({
+      source: 'PULL_FROM_URL',
+      photo_cover_index: 0,
+      photo_images: presigned.map((p) => `https://media.example.com/${p.key}?X-Amz-Signature=abc`),
+    });
+    expect(publish?.postInfo).toMatchObject({
+      description: 'Two photos',
+      disable_comment: true,
+      privacy_level: 'PUBLIC_TO_EVERYONE',
+    });
+  });
+
+  it('refuses before any call what TikTok would refuse: PNG photos, a stored photo with no URL to give, mixed media', async () => {
+    world = await startWorld();
+    const token = creatorToken(world);
+    const png = stored(world.bytes, 'image', patternBytes(KB), { mimeType: 'image/png' });
+    const jpeg = stored(world.bytes, 'image', patternBytes(KB));
+    const video = stored(world.bytes, 'video', patternBytes(KB));
+    const carousel = aPost({ postType: 'carousel' });
+    expect(
+      await world.network.connector.publish(aRequest(world, token, { post: carousel, media: [png] })),
+    ).toMatchObject({
+      kind: 'failed',
+      failure: 'permanent',
+      code: 'MEDIA_UNSUPPORTED_FORMAT',
+    });
+    expect(
+      await world.network.connector.publish(aRequest(world, token, { post: carousel, media: [video, jpeg] })),
+    ).toMatchObject({
+      kind: 'failed',
+      code: 'PLATFORM_REJECTED',
+    });
+    expect(world.fake.control.seen()).toEqual([]);
+    expect(
+      await world.network.connector.publish(aRequest(world, token, { post: carousel, media: [jpeg] })),
+    ).toMatchObject({
+      kind: 'failed',
+      failure: 'permanent',
+      code: 'MEDIA_URL_UNAVAILABLE',
+    });
+    expect(world.fake.control.publishes()).toEqual([]);
+  });
+
+  it('fails a post without a privacy level (PRIVACY_LEVEL_REQUIRED) and one the creator does not offer (PRIVACY_LEVEL_NOT_OFFERED), posting nothing', async () => {
+    world = await startWorld();
+    const token = creatorToken(world);
+    const video = stored(world.bytes, 'video', patternBytes(KB));
+    const none = await world.network.connector.publish(
+      aRequest(world, token, { post: aPost({}, { disableDuet: true }), media: [video] }),
+    );
+    expect(none).toMatchObject({ kind: 'failed', failure: 'permanent', code: 'PRIVACY_LEVEL_REQUIRED' });
+    expect(world.fake.control.seen()).toEqual([]);
+    const notOffered = await world.network.connector.publish(
+      aRequest(world, token, { post: aPost({}, { privacyLevel: 'FOLLOWER_OF_CREATOR' }), media: [video] }),
+    );
+    expect(notOffered).toMatchObject({
+      kind: 'failed',
+      failure: 'permanent',
+      code: 'PRIVACY_LEVEL_NOT_OFFERED',
+    });
+    expect(world.fake.control.publishes()).toEqual([]);
+  });
+});
