@@ -1,3 +1,4 @@
+import { startInstagramFake } from './instagram/index.js';
 import { startLinkedInFake } from './linkedin/index.js';
 import { startTikTokFake } from './tiktok/index.js';
 import { startXFake } from './x/index.js';
@@ -22,6 +23,7 @@ export async function startFakeNetworks(): Promise<FakeNetworks> {
   const linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
   const tiktok = await startTikTokFake();
   const youTube = await startYouTubeFake();
+  const instagram = await startInstagramFake();
   return {
     env: {
       X_API_URL: x.apiUrl,
@@ -42,9 +44,14 @@ export async function startFakeNetworks(): Promise<FakeNetworks> {
       GOOGLE_TOKEN_URL: youTube.tokenUrl,
       GOOGLE_CLIENT_ID: youTube.clientId,
       GOOGLE_CLIENT_SECRET: youTube.clientSecret,
+      INSTAGRAM_GRAPH_URL: instagram.graphUrl,
+      INSTAGRAM_OAUTH_URL: instagram.oauthUrl,
+      INSTAGRAM_AUTHORIZE_URL: instagram.authorizeUrl,
+      INSTAGRAM_CLIENT_ID: instagram.clientId,
+      INSTAGRAM_CLIENT_SECRET: instagram.clientSecret,
     },
     async stop() {
-      await Promise.all([x.stop(), linkedIn.stop(), youTube.stop()]);
+      await Promise.all([x.stop(), linkedIn.stop(), youTube.stop(), instagram.stop()]);
     },
   };
 }
