@@ -23,6 +23,7 @@ import {
   loadNetworkEndpoints,
   type NetworkEndpoints,
 } from '../../shared/runtime/network-config.js';
+import { youTubeQuotaOf } from '../../shared/runtime/youtube-quota.js';
 import { makeAutoConfirm } from '../../shared/services/media/auto-confirm.js';
 import { DEFAULT_AUTH_FAILURES_PER_MINUTE, makeAuthFailureLimiter } from './auth-failure-limiter.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
@@ -143,6 +144,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       mediaBucket: LOCAL_MEDIA_BUCKET,
       s3Endpoint: s3.endpoint,
       networkEndpoints: options.networkEndpoints ?? loadNetworkEndpoints(process.env),
+      ...youTubeQuotaOf(process.env),
     };
     const deps: ServiceDeps = {
       ...makeDeps(

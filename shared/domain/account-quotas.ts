@@ -11,13 +11,26 @@ export interface DailyQuota {
   costPerPost: number;
 }
 
-export const DAILY_QUOTAS: Readonly<Record<Platform, DailyQuota>> = {
+export type DailyQuotas = Readonly<Record<Platform, DailyQuota>>;
+
+export const DAILY_QUOTAS: DailyQuotas = {
   twitter: { limit: 2400, unit: 'posts', costPerPost: 1 },
   linkedin: { limit: 100, unit: 'posts', costPerPost: 1 },
   instagram: { limit: 25, unit: 'posts', costPerPost: 1 },
   tiktok: { limit: 10, unit: 'posts', costPerPost: 1 },
   youtube: { limit: 10_000, unit: 'quota_units', costPerPost: 1600 },
 };
+
+/**
+ * The ceilings with YouTube's set to a project's own quota (docs/networks.md "Video network",
+ * "Quota"): Google grants more units on request, and an upload's cost has changed before.
+ */
+export function withYouTubeQuota(quota: { dailyUnits: number; uploadCostUnits: number }): DailyQuotas {
+  return {
+    ...DAILY_QUOTAS,
+    youtube: { limit: quota.dailyUnits, unit: 'quota_units', costPerPost: quota.uploadCostUnits },
+  };
+}
 
 /** The UTC day a quota counts in, `YYYY-MM-DD`; every ceiling resets at 00:00 UTC. */
 export function quotaDay(nowMs: number): string {

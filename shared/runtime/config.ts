@@ -1,5 +1,6 @@
 import { TABLES, type TableNames } from '../adapters/dynamodb/tables.js';
 import { loadNetworkEndpoints, type NetworkEndpoints } from './network-config.js';
+import { type YouTubeQuota, youTubeQuotaEnv, youTubeQuotaOf } from './youtube-quota.js';
 
 export interface ServiceConfig {
   region: string;
@@ -22,6 +23,8 @@ export interface ServiceConfig {
    * answers 503 service_unavailable.
    */
   publicBaseUrl?: string;
+  /** YOUTUBE_DAILY_QUOTA_UNITS / YOUTUBE_UPLOAD_COST_UNITS; absent: the defaults of DAILY_QUOTAS. */
+  youtubeQuota?: YouTubeQuota;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ...(env.SECRETS_KEY_ARN && { secretsKeyArn: env.SECRETS_KEY_ARN }),
     networkEndpoints: loadNetworkEndpoints(env),
     ...(env.PUBLIC_BASE_URL && { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') }),
+    ...youTubeQuotaOf(env),
   };
 }
 
@@ -72,5 +76,6 @@ export function configToEnv(config: ServiceConfig): Record<string, string> {
     ...(config.secretsKeyArn && { SECRETS_KEY_ARN: config.secretsKeyArn }),
     ...config.networkEndpoints,
     ...(config.publicBaseUrl && { PUBLIC_BASE_URL: config.publicBaseUrl }),
+    ...(config.youtubeQuota && youTubeQuotaEnv(config.youtubeQuota)),
   };
 }

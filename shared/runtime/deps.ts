@@ -1,3 +1,4 @@
+import type { DailyQuotas } from '../domain/account-quotas.js';
 import type { Networks } from '../networks/registry.js';
 import type { AccountQuotas } from '../ports/account-quotas.js';
 import type { Clock } from '../ports/clock.js';
@@ -22,6 +23,8 @@ export interface ServiceDeps {
   media: MediaStore;
   storage: ObjectStorage;
   quotas: AccountQuotas;
+  /** Each platform's daily ceiling per account; absent: DAILY_QUOTAS (YouTube's is configurable). */
+  dailyQuotas?: DailyQuotas;
   rateLimiter: RateLimiter;
   authenticator: Authenticator;
   /** Webhooks, their delivery history and the event feed. */

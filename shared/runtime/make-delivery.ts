@@ -89,6 +89,7 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     networks: service.networks,
     secrets: service.secrets,
     quotas: service.quotas,
+    ...(service.dailyQuotas && { dailyQuotas: service.dailyQuotas }),
     media: service.media,
     storage: service.storage,
     clock: service.clock,

@@ -15,6 +15,7 @@ import { traced } from '../adapters/observability/tracer.js';
 import { makeS3Client } from '../adapters/s3/client.js';
 import { makeS3ObjectStorage } from '../adapters/s3/s3-object-storage.js';
 import { makeUnconfiguredStorage } from '../adapters/s3/unconfigured-storage.js';
+import { withYouTubeQuota } from '../domain/account-quotas.js';
 import { makeNetworks } from '../networks/registry.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
@@ -69,6 +70,7 @@ export function makeDeps(
     media: makeDynamoMediaStore(db, config.tables.main),
     storage,
     quotas: makeDynamoAccountQuotas(db, config.tables.rateLimits),
+    ...(config.youtubeQuota && { dailyQuotas: withYouTubeQuota(config.youtubeQuota) }),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
     authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),
     webhooks: makeDynamoWebhookStore(db, config.tables.main, clock),

@@ -29,7 +29,7 @@ export const getAccount = defineOperation({
     if (!account) throw new NotFoundError();
     const now = deps.clock.now();
     const day = quotaDay(now);
-    const quota = DAILY_QUOTAS[account.platform];
+    const quota = (deps.dailyQuotas ?? DAILY_QUOTAS)[account.platform];
     const used = await deps.quotas.used(account.accountId, day);
     const resetsAt = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000).toISOString();
     return {

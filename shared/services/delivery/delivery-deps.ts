@@ -1,3 +1,4 @@
+import type { DailyQuotas } from '../../domain/account-quotas.js';
 import type { RetryPolicy } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { Networks } from '../../networks/registry.js';
@@ -30,6 +31,8 @@ export const LOOKUP_TIMEOUT_MS = 10 * 1000;
 export interface DeliveryDeps {
   posts: PostStore;
   quotas: AccountQuotas;
+  /** Each platform's daily ceiling per account; absent: DAILY_QUOTAS. */
+  dailyQuotas?: DailyQuotas;
   storage: ObjectStorage;
   fetchMedia: MediaFetcher;
   tenancy: TenancyStore;

@@ -24,7 +24,8 @@ export interface Reservation {
  * is processing already holds its reservation (`delivery.quotaDay`): a check reserves nothing new,
  * and gives back that day's reservation if the post goes no further.
  */
-export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | 'clock'>) {
+export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | 'clock' | 'dailyQuotas'>) {
+  const ceilings = deps.dailyQuotas ?? DAILY_QUOTAS;
   return async function reserveQuota(post: Post): Promise<StepResult<Reservation>> {
     const context = await deps.posts.loadContext(
       post.tenantId,
@@ -36,7 +37,7 @@ export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | '
     const held = post.delivery?.quotaDay;
     if (account?.status !== 'connected') {
       // A post the network was processing gives back the day it held: it goes no further.
-      if (held) await deps.quotas.release(post.accountId, held, DAILY_QUOTAS[post.platform].costPerPost);
+      if (held) await deps.quotas.release(post.accountId, held, ceilings[post.platform].costPerPost);
       return {
         settle: {
           kind: 'fail',
@@ -51,7 +52,7 @@ export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | '
         },
       };
     }
-    const quota = DAILY_QUOTAS[account.platform];
+    const quota = ceilings[account.platform];
     const day = held ?? quotaDay(deps.clock.now());
     if (!held && !(await deps.quotas.reserve(account.accountId, day, quota.costPerPost, quota.limit))) {
       return {
