@@ -1,6 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LinkedInFake, startLinkedInFake } from '../../infra/fake-networks/linkedin/index.js';
+import {
+  FAKE_TIKTOK_DEFAULT_CREATOR,
+  startTikTokFake,
+  type TikTokFake,
+} from '../../infra/fake-networks/tiktok/index.js';
 import { DEFAULT_FAKE_X_USER, startXFake, type XFake } from '../../infra/fake-networks/x/index.js';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { keys } from '../../shared/adapters/dynamodb/keys.js';
@@ -22,12 +27,14 @@ const BACK = 'https://app.example.com/connected';
 describe('connecting X and LinkedIn accounts through their fakes', () => {
   let x: XFake;
   let linkedIn: LinkedInFake;
+  let tiktok: TikTokFake;
   let host: TestHost;
   let tenant: BootstrapResult;
 
   beforeAll(async () => {
     x = await startXFake();
     linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
+    tiktok = await startTikTokFake();
     const env = {
       X_API_URL: x.apiUrl,
       X_AUTHORIZE_URL: x.authorizeUrl,
@@ -37,6 +44,10 @@ describe('connecting X and LinkedIn accounts through their fakes', () => {
       LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
       LINKEDIN_CLIENT_ID: linkedIn.clientId,
       LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+      TIKTOK_API_URL: tiktok.apiUrl,
+      TIKTOK_AUTHORIZE_URL: tiktok.authorizeUrl,
+      TIKTOK_CLIENT_ID: tiktok.clientId,
+      TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
     };
     host = await startTestHost({
       networkEndpoints: loadNetworkEndpoints(env),
@@ -51,6 +62,7 @@ describe('connecting X and LinkedIn accounts through their fakes', () => {
     await host?.stop();
     await x?.stop();
     await linkedIn?.stop();
+    await tiktok?.stop();
   });
 
   const rawItem = async (accountId: string) => {
@@ -67,20 +79,37 @@ describe('connecting X and LinkedIn accounts through their fakes', () => {
 
   /** The tokens each fake has handed out so far, access and refresh. */
   const issuedTokens = (platform: Platform): string[] =>
-    platform === 'twitter'
-      ? [...x.control.tokens().access.map((t) => t.token), ...x.control.tokens().refresh.map((t) => t.token)]
-      : [
-          ...linkedIn.control.accessTokens().map((t) => t.accessToken),
-          ...linkedIn.control.refreshTokens().map((t) => t.refreshToken),
-        ];
+    platform === 'tiktok'
+      ? [
+          ...tiktok.control.accessTokens().map((t) => t.token),
+          ...tiktok.control.refreshTokens().map((t) => t.token),
+        ]
+      : platform === 'twitter'
+        ? [
+            ...x.control.tokens().access.map((t) => t.token),
+            ...x.control.tokens().refresh.map((t) => t.token),
+          ]
+        : [
+            ...linkedIn.control.accessTokens().map((t) => t.accessToken),
+            ...linkedIn.control.refreshTokens().map((t) => t.refreshToken),
+          ];
   const revoked = (platform: Platform, accessToken: string): boolean =>
-    platform === 'twitter'
-      ? x.control.tokens().access.some((t) => t.token === accessToken && t.revoked)
-      : linkedIn.control.accessTokens().some((t) => t.accessToken === accessToken && t.revoked);
+    platform === 'tiktok'
+      ? tiktok.control.accessTokens().some((t) => t.token === accessToken && t.revoked)
+      : platform === 'twitter'
+        ? x.control.tokens().access.some((t) => t.token === accessToken && t.revoked)
+        : linkedIn.control.accessTokens().some((t) => t.accessToken === accessToken && t.revoked);
 
   const cases: [Platform, { networkUserId: string; handle: string }][] = [
     ['twitter', { networkUserId: DEFAULT_FAKE_X_USER.id, handle: `@${DEFAULT_FAKE_X_USER.username}` }],
     ['linkedin', { networkUserId: 'fakeMember1', handle: 'Ada Lovelace' }],
+    [
+      'tiktok',
+      {
+        networkUserId: FAKE_TIKTOK_DEFAULT_CREATOR.openId,
+        handle: `@${FAKE_TIKTOK_DEFAULT_CREATOR.username}`,
+      },
+    ],
   ];
 
   it.each(cases)(

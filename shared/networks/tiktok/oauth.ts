@@ -124,6 +124,8 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
 
     authorizationUrl(request: AuthorizationUrlRequest): string {
       const url = new URL(deps.authorizeUrl);
+      // TikTok's address ends in a slash, which the endpoint configuration strips.
+      if (!url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;
       url.searchParams.set('client_key', request.clientId);
       url.searchParams.set('response_type', 'code');
       url.searchParams.set('scope', TIKTOK_SCOPES.join(','));
