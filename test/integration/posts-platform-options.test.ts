@@ -150,7 +150,7 @@ describe('platformOptions on posts', () => {
         { linkedin: { lifecycleState: 'DRAFT' } },
         'platformOptions.linkedin',
       ],
-      ['a network with no options', tweet, { tiktok: { privacyLevel: 'SELF_ONLY' } }, 'platformOptions'],
+      ['a network that does not exist', tweet, { myspace: { privacyLevel: 'SELF_ONLY' } }, 'platformOptions'],
       [
         'a reply setting X lacks',
         tweet,
