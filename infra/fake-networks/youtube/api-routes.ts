@@ -1,5 +1,5 @@
 import { authorize, charge, isReply } from './api-auth.js';
-import { googleErrors } from './http.js';
+import { googleError, googleErrors } from './http.js';
 import { type Handler, READ_SCOPES, type RouteContext } from './route.js';
 import type { FakeVideo } from './store.js';
 
@@ -26,6 +26,9 @@ export const channelsList: Handler = (context) => {
             {
               kind: 'youtube#channel',
               id: channel.id,
+              ...(parts.includes('contentDetails') && {
+                contentDetails: { relatedPlaylists: { likes: '', uploads: uploadsPlaylistOf(channel.id) } },
+              }),
               ...(parts.includes('snippet') && {
                 snippet: {
                   title: channel.title,
@@ -40,6 +43,51 @@ export const channelsList: Handler = (context) => {
             },
           ]
         : [],
+    },
+  };
+};
+
+/** A channel's uploads playlist id: `UU` and the rest of its `UC…` id, as YouTube's. */
+export function uploadsPlaylistOf(channelId: string): string {
+  return `UU${channelId.slice(2)}`;
+}
+
+/**
+ * GET /youtube/v3/playlistItems?part=snippet&playlistId=UU…: the token's channel's uploads, newest
+ * first (1 unit); another playlist is 404 playlistNotFound.
+ */
+export const playlistItemsList: Handler = (context) => {
+  const token = authorize(context, READ_SCOPES);
+  if (isReply(token)) return token;
+  const params = context.url.searchParams;
+  if (!params.get('part')) return googleErrors.invalid('required', 'Required parameter: part');
+  if (params.get('playlistId') !== uploadsPlaylistOf(token.channelId)) {
+    return googleError(404, 'playlistNotFound', 'The playlist identified with the request cannot be found.');
+  }
+  const refused = charge(context, context.settings.costs.list);
+  if (refused) return refused;
+  const max = Math.min(50, Math.max(0, Number(params.get('maxResults') ?? '5') || 5));
+  const videos = context.store.videos
+    .filter((video) => video.channelId === token.channelId && video.uploadStatus !== 'deleted')
+    .reverse()
+    .slice(0, max);
+  return {
+    status: 200,
+    json: {
+      kind: 'youtube#playlistItemListResponse',
+      pageInfo: { totalResults: videos.length, resultsPerPage: max },
+      items: videos.map((video) => ({
+        kind: 'youtube#playlistItem',
+        id: `PLI${video.id}`,
+        snippet: {
+          publishedAt: video.uploadedAt,
+          channelId: video.channelId,
+          title: video.snippet.title,
+          description: video.snippet.description,
+          playlistId: uploadsPlaylistOf(video.channelId),
+          resourceId: { kind: 'youtube#video', videoId: video.id },
+        },
+      })),
     },
   };
 };

@@ -8,6 +8,7 @@ export const FAKE_YOUTUBE_ENDPOINTS = [
   'revoke',
   'channels.list',
   'videos.list',
+  'playlistItems.list',
   'upload.session',
   'upload.put',
 ] as const;

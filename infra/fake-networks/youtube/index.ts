@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { channelsList, videosList } from './api-routes.js';
+import { channelsList, playlistItemsList, videosList } from './api-routes.js';
 import {
   type FakeFailure,
   type FakeYouTubeControl,
@@ -72,6 +72,7 @@ const ROUTES: Record<string, Route> = {
   'POST /revoke': { endpoint: 'revoke', handler: revoke },
   'GET /youtube/v3/channels': { endpoint: 'channels.list', handler: channelsList },
   'GET /youtube/v3/videos': { endpoint: 'videos.list', handler: videosList },
+  'GET /youtube/v3/playlistItems': { endpoint: 'playlistItems.list', handler: playlistItemsList },
   'POST /upload/youtube/v3/videos': { endpoint: 'upload.session', handler: startSession },
   'PUT /upload/youtube/v3/videos': { endpoint: 'upload.put', handler: (context) => putChunk(context) },
 };

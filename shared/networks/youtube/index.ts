@@ -43,7 +43,7 @@ export function makeYouTubeNetworkWith(tuning: YouTubeTuning): NetworkFactory {
           chunkBytes: tuning.chunkBytes ?? YOUTUBE_DEFAULT_CHUNK_BYTES,
           budgetMs: tuning.budgetMs ?? YOUTUBE_UPLOAD_BUDGET_MS,
         }),
-        findPublished: makeYouTubeLookUp({ api, uploadUrl, now }),
+        findPublished: makeYouTubeLookUp({ api, apiUrl, uploadUrl, now }),
       },
     };
   };

@@ -1,54 +1,72 @@
 import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
 import { type YouTubeApi, youTubeVideoUrl } from './api.js';
+import { uploadMetadata } from './options.js';
 import { readProgress } from './progress.js';
-import { receivedSoFar } from './resumable-upload.js';
+import { recentUploads } from './recent-uploads.js';
+import { receivedSoFar, UploadSessionGone } from './resumable-upload.js';
+
+/** Clock skew allowed between the post's creation here and YouTube's upload time. */
+const SKEW_MS = 5 * 60 * 1000;
+
+const found = (videoId: string): LookupOutcome => ({
+  kind: 'found',
+  platformPostId: videoId,
+  platformPostUrl: youTubeVideoUrl(videoId),
+});
 
 /**
- * Whether YouTube has the video an attempt with no answer was uploading, from that attempt's
- * progress: a video id means it has it (processing or not); an upload session is asked for its
- * status: the video resource (200/201) means the whole file arrived and the video exists; a 308
- * means it did not, and a session that never completed makes no video. Without a session or a
- * video id the service cannot tell which video on the channel would be this post's: `unknown`.
+ * Whether YouTube has the video an attempt with no answer was uploading:
+ * - a video id in progress: it has it;
+ * - an upload session in progress is asked for its status: the video resource (200/201) means the
+ *   whole file arrived and the video exists; a 308 means it did not, and a session that never
+ *   completed makes no video (`not_found`: the retry continues that session);
+ * - no session (a worker that died before handing over) or one YouTube no longer knows: the
+ *   channel's latest uploads are read for a video with the post's title uploaded since the post
+ *   was created (`found`); not seeing one is `unknown`, never `not_found`, because the listing
+ *   may lag behind an upload and a wrong `not_found` would upload the video twice.
  */
-export function makeYouTubeLookUp(deps: { api: YouTubeApi; uploadUrl: string; now: () => number }) {
+export function makeYouTubeLookUp(deps: {
+  api: YouTubeApi;
+  apiUrl: string;
+  uploadUrl: string;
+  now: () => number;
+}) {
   return async function findPublished(request: LookupRequest): Promise<LookupOutcome> {
     const progress = readProgress(request.progress);
-    if (!progress) {
-      return {
-        kind: 'unknown',
-        message: 'No upload session was recorded, so YouTube cannot be asked about this post.',
-      };
-    }
-    if (progress.state === 'processing') {
-      return {
-        kind: 'found',
-        platformPostId: progress.videoId,
-        platformPostUrl: youTubeVideoUrl(progress.videoId),
-      };
-    }
+    if (progress?.state === 'processing') return found(progress.videoId);
     if (!request.credentials) return { kind: 'unknown', message: 'The YouTube account has no access token.' };
+    const context = {
+      api: deps.api,
+      accessToken: request.credentials.accessToken,
+      signal: request.signal,
+      uploadUrl: deps.uploadUrl,
+      apiUrl: deps.apiUrl,
+      now: deps.now,
+    };
     try {
-      const state = await receivedSoFar(
-        {
-          api: deps.api,
-          accessToken: request.credentials.accessToken,
-          signal: request.signal,
-          uploadUrl: deps.uploadUrl,
-          now: deps.now,
-        },
-        progress.session,
-        progress.total,
-      );
-      if (state.kind === 'done') {
-        return {
-          kind: 'found',
-          platformPostId: state.videoId,
-          platformPostUrl: youTubeVideoUrl(state.videoId),
-        };
+      if (progress) {
+        try {
+          const state = await receivedSoFar(context, progress.session, progress.total);
+          return state.kind === 'done' ? found(state.videoId) : { kind: 'not_found' };
+        } catch (error) {
+          if (!(error instanceof UploadSessionGone)) throw error;
+        }
       }
-      return { kind: 'not_found' };
+      const metadata = uploadMetadata(request.post);
+      const uploads = await recentUploads(context);
+      if (!uploads || 'invalid' in metadata) {
+        return { kind: 'unknown', message: "YouTube did not list the channel's uploads." };
+      }
+      const since = Date.parse(request.post.createdAt) - SKEW_MS;
+      const match = uploads.find(
+        (upload) =>
+          upload.title === metadata.resource.snippet.title && Date.parse(upload.publishedAt) >= since,
+      );
+      return match
+        ? found(match.videoId)
+        : { kind: 'unknown', message: "No upload of this post is among the channel's latest uploads yet." };
     } catch {
-      return { kind: 'unknown', message: 'YouTube did not say whether the upload session finished.' };
+      return { kind: 'unknown', message: 'YouTube did not say whether it has the video.' };
     }
   };
 }

@@ -122,4 +122,51 @@ describe('YouTube: a time-out after YouTube took the video', () => {
       }),
     ).resolves.toMatchObject({ kind: 'unknown' });
   });
+
+  it("with no upload recorded (a worker that died mid-call), finds the video among the channel's latest uploads by its title since the post was created", async () => {
+    world = await startWorld({ processingPolls: 5 });
+    const token = channelToken(world);
+    const outcome = await world.network.connector.publish(aRequest(world, token));
+    expect(outcome.kind).toBe('pending');
+    const [uploaded] = world.fake.control.videos();
+
+    await expect(lookUp(world, token, undefined)).resolves.toEqual({
+      kind: 'found',
+      platformPostId: uploaded?.id,
+      platformPostUrl: `https://www.youtube.com/watch?v=${uploaded?.id}`,
+    });
+    const gone = {
+      v: 1,
+      state: 'uploading',
+      media: 'med_video_1',
+      session: `${world.fake.uploadUrl}/videos?upload_id=forgotten`,
+      total: 10,
+      offset: 0,
+    };
+    await expect(lookUp(world, token, gone)).resolves.toMatchObject({
+      kind: 'found',
+      platformPostId: uploaded?.id,
+    });
+    expect(
+      world.fake.control.requests().filter((request) => request.endpoint === 'playlistItems.list'),
+    ).toHaveLength(2);
+  });
+
+  it('does not take an older video with the same title for this post', async () => {
+    world = await startWorld({ processingPolls: 5 });
+    const token = channelToken(world);
+    await world.network.connector.publish(aRequest(world, token));
+
+    const later = aPost({ createdAt: new Date(Date.now() + 60 * 60 * 1000).toISOString() });
+    const findPublished = world.network.connector.findPublished;
+    await expect(
+      findPublished?.({
+        account: anAccount(),
+        credentials: { accessToken: token },
+        post: later,
+        clientReference: later.postId,
+        signal: AbortSignal.timeout(5_000),
+      }),
+    ).resolves.toMatchObject({ kind: 'unknown' });
+  });
 });
