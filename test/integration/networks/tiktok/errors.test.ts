@@ -110,6 +110,21 @@ describe('TikTok errors, as the worker sees them', () => {
     expect(world.fake.control.seen().filter((s) => s.endpoint === 'video_init')).toHaveLength(1);
   });
 
+  it('keeps to 30 status checks a minute per account: the next waits as pending without calling TikTok', async () => {
+    world = await startWorld({ settings: { processingPolls: 1000 } });
+    const request = videoRequest();
+    let outcome = await world.network.connector.publish(request);
+    const progress = outcome.kind === 'pending' ? outcome.progress : undefined;
+    for (let i = 1; i < 30; i += 1) {
+      outcome = await world.network.connector.publish({ ...request, ...(progress && { progress }) });
+      expect(outcome).toMatchObject({ kind: 'pending', stage: 'processing' });
+    }
+    const over = await world.network.connector.publish({ ...request, ...(progress && { progress }) });
+    expect(over).toMatchObject({ kind: 'pending', stage: 'status_rate_limited', progress });
+    expect(over.kind === 'pending' && over.checkAfterSeconds).toBeGreaterThanOrEqual(5);
+    expect(world.fake.control.seen().filter((s) => s.endpoint === 'status')).toHaveLength(30);
+  });
+
   it('maps fail_reason of a FAILED publish, and forgets its publish id so a retry starts over', async () => {
     world = await startWorld();
     const expectations: [string, string, string][] = [
