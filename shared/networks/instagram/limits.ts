@@ -21,3 +21,10 @@ export const INSTAGRAM_CLOCK_SKEW_MS = 5 * 60 * 1000;
 export function instagramProfileUrl(handle: string): string {
   return `https://www.instagram.com/${handle.replace(/^@/, '')}/`;
 }
+
+/** Instagram takes JPEG images only, up to 8 MiB (instagram.md §3). */
+export const INSTAGRAM_IMAGE_TYPES: readonly string[] = ['image/jpeg'];
+export const INSTAGRAM_MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** Reels and videos: MP4 or MOV, up to 300 MB (instagram.md §3). */
+export const INSTAGRAM_VIDEO_TYPES: readonly string[] = ['video/mp4', 'video/quicktime'];
+export const INSTAGRAM_MAX_VIDEO_BYTES = 300 * 1000 * 1000;

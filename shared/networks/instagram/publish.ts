@@ -23,7 +23,11 @@ import {
   INSTAGRAM_CAROUSEL_MAX_ITEMS,
   INSTAGRAM_CAROUSEL_MIN_ITEMS,
   INSTAGRAM_CHECK_AFTER_SECONDS,
+  INSTAGRAM_IMAGE_TYPES,
+  INSTAGRAM_MAX_IMAGE_BYTES,
+  INSTAGRAM_MAX_VIDEO_BYTES,
   INSTAGRAM_MEDIA_URL_SECONDS,
+  INSTAGRAM_VIDEO_TYPES,
   instagramProfileUrl,
 } from './limits.js';
 import { findPublishedMedia } from './media-search.js';
@@ -68,6 +72,39 @@ function shapeProblem(postType: string, media: readonly DeliveryMedia[]): string
     default:
       return `Instagram does not publish ${postType} posts.`;
   }
+}
+
+/**
+ * A stored file Instagram is sure to refuse when it fetches it (not JPEG, too large): refused here,
+ * before a container is made for nothing. Instagram checks again (by the bytes) when it fetches.
+ */
+function fileProblem(media: readonly DeliveryMedia[]): FailedOutcome | undefined {
+  for (const [index, item] of media.entries()) {
+    const stored = item.stored;
+    if (!stored || item.kind === 'document') continue;
+    const image = item.kind === 'image';
+    const types = image ? INSTAGRAM_IMAGE_TYPES : INSTAGRAM_VIDEO_TYPES;
+    if (!types.includes(stored.mimeType.toLowerCase())) {
+      return failed(
+        'permanent',
+        'MEDIA_TYPE_UNSUPPORTED',
+        image
+          ? `Instagram publishes JPEG images only; media item ${index + 1} is ${stored.mimeType}.`
+          : `Instagram publishes MP4 or MOV videos only; media item ${index + 1} is ${stored.mimeType}.`,
+      );
+    }
+    const max = image ? INSTAGRAM_MAX_IMAGE_BYTES : INSTAGRAM_MAX_VIDEO_BYTES;
+    if (stored.sizeBytes > max) {
+      return failed(
+        'permanent',
+        'MEDIA_TOO_LARGE',
+        image
+          ? `Instagram takes images up to 8 MiB; media item ${index + 1} is larger.`
+          : `Instagram takes videos up to 300 MB; media item ${index + 1} is larger.`,
+      );
+    }
+  }
+  return undefined;
 }
 
 /** A container that is not ready yet (pending), or one that will never be (failed); undefined when FINISHED. */
@@ -139,6 +176,8 @@ export function makeInstagramPublish(deps: InstagramPublishDeps) {
     }
     const problem = shapeProblem(request.post.postType, request.media);
     if (problem) return failed('permanent', 'PLATFORM_REJECTED', problem);
+    const unfit = fileProblem(request.media);
+    if (unfit) return unfit;
     const postType = request.post.postType as InstagramPostType;
 
     const context: GraphContext = {

@@ -183,9 +183,9 @@ describe('Instagram publishing against the fake', () => {
     expect(world.fake.control.media()).toEqual([]);
   });
 
-  it('an image that is not JPEG is refused by Instagram: permanent, with our own message', async () => {
+  it('an image whose bytes are not JPEG is refused by Instagram when it fetches it: permanent, with our own message', async () => {
     world = await startWorld();
-    const image = storedMedia(world, 'image', { bytes: pngBytes(), mimeType: 'image/png' });
+    const image = storedMedia(world, 'image', { bytes: pngBytes(), mimeType: 'image/jpeg' });
 
     const outcome = await world.network.connector.publish(
       aRequest(world, userToken(world), 'image', [image]),
@@ -199,6 +199,27 @@ describe('Instagram publishing against the fake', () => {
     });
     if (outcome.kind === 'failed') expect(outcome.message).not.toMatch(/JPEG images are/);
   });
+
+  it.each([
+    ['image', 'image/png', 2048, 'MEDIA_TYPE_UNSUPPORTED'],
+    ['image', 'image/jpeg', 8 * 1024 * 1024 + 1, 'MEDIA_TOO_LARGE'],
+    ['video', 'video/webm', 2048, 'MEDIA_TYPE_UNSUPPORTED'],
+    ['video', 'video/mp4', 300 * 1000 * 1000 + 1, 'MEDIA_TOO_LARGE'],
+  ] as const)(
+    'a stored %s of %s, %i bytes, is refused %s before any call',
+    async (kind, mimeType, size, code) => {
+      world = await startWorld();
+      const item = storedMedia(world, kind, { mimeType });
+      if (item.delivered.stored) item.delivered.stored.sizeBytes = size;
+
+      const outcome = await world.network.connector.publish(
+        aRequest(world, userToken(world), kind === 'image' ? 'image' : 'reel', [item]),
+      );
+
+      expect(outcome).toMatchObject({ kind: 'failed', failure: 'permanent', code });
+      expect(world.fake.control.requests()).toEqual([]);
+    },
+  );
 
   it('a container that ends ERROR fails MEDIA_PROCESSING_FAILED with its subcode; the progress keeps no container', async () => {
     world = await startWorld();
