@@ -86,6 +86,8 @@ export interface FakeYouTubeControl {
   /** The next upload is rejected with this `rejectionReason` (duplicate, copyright…). */
   rejectNext(rejectionReason: string): void;
   setProcessingPolls(polls: number): void;
+  /** The channel's owner deletes the video (it leaves every listing). */
+  deleteVideo(videoId: string): void;
   /** The project's quota: units used today, and a new daily limit. */
   quota(): { used: number; limit: number };
   setQuotaUsed(units: number): void;
@@ -114,6 +116,10 @@ export function makeControl(
     rejectNext: (rejectionReason) => state.outcomes.push({ uploadStatus: 'rejected', rejectionReason }),
     setProcessingPolls: (polls) => {
       settings.processingPolls = polls;
+    },
+    deleteVideo: (videoId) => {
+      const video = store.videos.find((item) => item.id === videoId);
+      if (video) video.uploadStatus = 'deleted';
     },
     quota: () => ({ used: store.unitsUsed, limit: settings.dailyUnits }),
     setQuotaUsed: (units) => {

@@ -270,4 +270,36 @@ describe('YouTube publishing against the fake', () => {
     expect(outcome.kind).toBe('published');
     expect(world.fake.control.videos()).toHaveLength(1);
   });
+
+  it('keeps checking while processing lasts, keeps the video id through a refused token and a lost answer, and reports a video deleted meanwhile', async () => {
+    world = await startWorld({ processingPolls: 3 });
+    const token = channelToken(world);
+    const video = storedVideo(world.bytes, patternBytes(300 * KIB));
+    const first = await world.network.connector.publish(aRequest(world, token, { media: [video] }));
+    const progress = pendingProgress(first, 'media_processing');
+    const again = (extra: Partial<Parameters<typeof aRequest>[2]> = {}) =>
+      world.network.connector.publish(
+        aRequest(world, token, { media: [video], progress, attempt: 2, ...extra }),
+      );
+
+    expect(await again()).toMatchObject({ kind: 'pending', stage: 'media_processing', progress });
+    world.fake.control.failNext('videos.list', { kind: 'reset' });
+    expect(await again()).toMatchObject({ kind: 'pending', stage: 'media_processing', progress });
+    const stale = channelToken(world);
+    world.fake.control.expireAccessToken(stale);
+    expect(
+      await world.network.connector.publish(aRequest(world, stale, { media: [video], progress, attempt: 3 })),
+    ).toMatchObject({ kind: 'failed', failure: 'auth_rejected', progress });
+
+    world.fake.control.deleteVideo(String(progress.videoId));
+    expect(await again()).toMatchObject({
+      kind: 'failed',
+      failure: 'permanent',
+      code: 'PLATFORM_REJECTED',
+      platformRawCode: 'deleted',
+    });
+    expect(
+      world.fake.control.requests().filter((request) => request.endpoint === 'upload.session'),
+    ).toHaveLength(1);
+  });
 });
