@@ -113,7 +113,7 @@ export const platformOptionsInput = platformOptionsSchema
   })
   .transform(({ x, ...stored }): PlatformOptions => (x ? { ...stored, twitter: x } : stored))
   .describe(
-    "Settings of the post's network, under its platform name: twitter (or x), linkedin and tiktok (whose privacyLevel is required). Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
+    "Settings of the post's network, under its platform name: twitter (or x), linkedin, youtube (a title here or the text's first line) and tiktok (whose privacyLevel is required). Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
   );
 
 /** Options with nothing in them are no options: the post stores none and reads back null. */
