@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_TIKTOK_DEFAULT_CREATOR,
+  startTikTokFake,
+  type TikTokFake,
+} from '../../infra/fake-networks/tiktok/index.js';
+import { newId } from '../../shared/domain/ids.js';
+import { mediaObjectKey } from '../../shared/domain/media.js';
+import type { Post } from '../../shared/domain/posts.js';
+import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
+import type { BootstrapResult } from '../../shared/services/admin.js';
+import { expectEnvelope } from '../support/envelope.js';
+import { eventually } from '../support/eventually.js';
+import { postsClient } from '../support/post-fixtures.js';
+import { startTestHost, type TestHost } from '../support/test-host.js';
+import { consentAt } from './support/consent.js';
+
+const BACK = 'https://app.example.com/connected';
+const VIDEO = Buffer.from(Array.from({ length: 300 * 1024 }, (_, i) => (i * 31 + 7) % 251));
+
+/**
+ * A TikTok video through the whole service: a creator connected through the fake's consent page,
+ * a stored video, creator_info, the init, the chunk read from the bucket, the status, published
+ * once (the pending polls are the integration tests'). And a post without a privacy level, refused
+ * at create.
+ */
+describe('publishing a video to TikTok through the worker, against the fake', () => {
+  let tiktok: TikTokFake;
+  let host: TestHost;
+  let tenant: BootstrapResult;
+  let accountId: string;
+
+  beforeAll(async () => {
+    tiktok = await startTikTokFake({ settings: { processingPolls: 0 } });
+    const env = {
+      TIKTOK_API_URL: tiktok.apiUrl,
+      TIKTOK_AUTHORIZE_URL: tiktok.authorizeUrl,
+      TIKTOK_CLIENT_ID: tiktok.clientId,
+      TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
+    };
+    host = await startTestHost({
+      networkEndpoints: loadNetworkEndpoints(env),
+      appCredentials: envAppCredentials(env),
+      delivery: { tokenRefreshIntervalMs: false, sandboxLatencyMs: { min: 0, max: 0 } },
+    });
+    tenant = await host.admin.bootstrap({ name: 'Short videos' });
+    await host.admin.setRedirectUris({ tenantId: tenant.tenantId, uris: [BACK] });
+    const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
+      method: 'POST',
+      apiKey: tenant.apiKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platform: 'tiktok', redirectUri: BACK }),
+    });
+    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
+    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
+    accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await tiktok?.stop();
+  });
+
+  const storeVideo = async (): Promise<string> => {
+    const mediaId = newId('media');
+    const objectKey = mediaObjectKey(tenant.tenantId, tenant.workspaceId, mediaId);
+    await host.deps.storage.put(objectKey, VIDEO, 'video/mp4');
+    await host.deps.media.put({
+      mediaId,
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      filename: 'dance.mp4',
+      mimeType: 'video/mp4',
+      sizeBytes: VIDEO.length,
+      status: 'uploaded',
+      objectKey,
+      createdAt: new Date().toISOString(),
+      uploadedAt: new Date().toISOString(),
+    });
+    return mediaId;
+  };
+
+  it('publishes one video: creator_info, init, the chunk from the bucket, the status', async () => {
+    const mediaId = await storeVideo();
+    const created = await postsClient(host, tenant).create({
+      platform: 'tiktok',
+      accountId,
+      status: 'publish',
+      postType: 'video',
+      content: 'Dance #fyp',
+      media: [{ id: mediaId }],
+      platformOptions: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE', disableDuet: true } },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const settled = await eventually(
+      async () => {
+        const post = (await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id)) as Post;
+        return post.status === 'published' || post.status === 'failed' ? post : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the post to be published' },
+    );
+    const [publish] = tiktok.control.publishes();
+    expect(settled).toMatchObject({
+      status: 'published',
+      platformPostId: publish?.postId,
+      platformPostUrl: `https://www.tiktok.com/@${FAKE_TIKTOK_DEFAULT_CREATOR.username}/video/${publish?.postId}`,
+    });
+    expect(tiktok.control.publishes()).toHaveLength(1);
+    expect(publish?.postInfo).toMatchObject({
+      title: 'Dance #fyp',
+      privacy_level: 'PUBLIC_TO_EVERYONE',
+      disable_duet: true,
+    });
+    expect(Buffer.concat(publish?.bytes ?? [])).toEqual(VIDEO);
+  });
+
+  it('refuses a TikTok post without a privacy level at create: 422 PRIVACY_LEVEL_REQUIRED', async () => {
+    const mediaId = await storeVideo();
+    const created = await postsClient(host, tenant).create({
+      platform: 'tiktok',
+      accountId,
+      status: 'publish',
+      postType: 'video',
+      content: 'No privacy level',
+      media: [{ id: mediaId }],
+    });
+    const envelope = await expectEnvelope(created, 422, 'VALIDATION_FAILED');
+    expect(JSON.stringify(envelope)).toContain('PRIVACY_LEVEL_REQUIRED');
+    expect(JSON.stringify(envelope)).toContain('platformOptions.tiktok.privacyLevel');
+  });
+});
