@@ -55,7 +55,8 @@ export interface ChunkPlan {
 /** chunk_size and total_chunk_count for a file, per the rules: the last chunk takes the remainder. */
 export function planChunks(size: number, rules: ChunkRules = TIKTOK_CHUNK_RULES): ChunkPlan {
   if (size < rules.minChunkBytes) return { chunkSize: size, totalChunks: 1 };
-  let chunkSize = Math.min(rules.preferredChunkBytes, rules.maxChunkBytes);
+  // A file smaller than the preferred chunk is one chunk of its own size (total = floor(size/chunk) ≥ 1).
+  let chunkSize = Math.min(rules.preferredChunkBytes, rules.maxChunkBytes, size);
   if (Math.floor(size / chunkSize) > rules.maxChunks) chunkSize = Math.ceil(size / rules.maxChunks);
   const totalChunks = Math.max(1, Math.floor(size / chunkSize));
   return { chunkSize, totalChunks };

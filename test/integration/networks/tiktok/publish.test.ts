@@ -99,6 +99,21 @@ describe('TikTok publishing against the fake', () => {
     expect(world.bytes.streams).toEqual([]);
   });
 
+  it('sends a file between the minimum and the preferred chunk size as one chunk of its own size', async () => {
+    world = await startWorld();
+    const video = stored(world.bytes, 'video', patternBytes(7 * KB));
+    const { outcome } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { media: [video] }),
+    );
+    expect(outcome.kind).toBe('published');
+    expect(world.fake.control.publishes()[0]?.sourceInfo).toMatchObject({
+      video_size: 7 * KB,
+      chunk_size: 7 * KB,
+      total_chunk_count: 1,
+    });
+  });
+
   it('hands an upload over to the next invocation after its time budget, which continues at the next chunk without a second init', async () => {
     let clock = Date.parse('2026-11-23T10:00:00Z');
     world = await startWorld({}, { now: () => clock, uploadBudgetMs: 30_000 });
