@@ -161,6 +161,28 @@ describe('YouTube errors against the fake', () => {
     expect(noAnswer).toMatchObject({ kind: 'failed', failure: 'transient', code: 'PLATFORM_NO_ANSWER' });
   });
 
+  it('keeps the session when the media bucket fails mid-upload: a transient failure the retry resumes from', async () => {
+    world = await startWorld();
+    const token = channelToken(world);
+    const video = storedVideo(world.bytes, patternBytes(600 * KIB));
+    const reads = world.bytes.readRange.bind(world.bytes);
+    let calls = 0;
+    world.bytes.readRange = async (key, start, end) => {
+      calls += 1;
+      if (calls === 2) throw new Error('S3 is down');
+      return reads(key, start, end);
+    };
+
+    const outcome = await world.network.connector.publish(aRequest(world, token, { media: [video] }));
+
+    expect(outcome).toMatchObject({
+      kind: 'failed',
+      failure: 'transient',
+      code: 'MEDIA_READ_FAILED',
+      progress: { state: 'uploading', offset: 256 * KIB },
+    });
+  });
+
   it('refuses what it cannot upload before calling YouTube', async () => {
     world = await startWorld();
     const token = channelToken(world);
