@@ -115,6 +115,34 @@ describe('publishing a video to TikTok through the worker, against the fake', ()
     expect(Buffer.concat(publish?.bytes ?? [])).toEqual(VIDEO);
   });
 
+  it('refreshes a token TikTok refuses, keeps the rotated refresh token, and publishes', async () => {
+    for (const token of tiktok.control.accessTokens()) tiktok.control.expireAccessToken(token.token);
+    const refreshBefore = tiktok.control.refreshTokens().filter((token) => token.active);
+    expect(refreshBefore).toHaveLength(1);
+    const mediaId = await storeVideo();
+    const created = await postsClient(host, tenant).create({
+      platform: 'tiktok',
+      accountId,
+      status: 'publish',
+      postType: 'video',
+      content: 'After a refresh',
+      media: [{ id: mediaId }],
+      platformOptions: { tiktok: { privacyLevel: 'SELF_ONLY' } },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const settled = await eventually(
+      async () => {
+        const post = (await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id)) as Post;
+        return post.status === 'published' || post.status === 'failed' ? post : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the post to be published' },
+    );
+    expect(settled.status).toBe('published');
+    const active = tiktok.control.refreshTokens().filter((token) => token.active);
+    expect(active).toHaveLength(1);
+    expect(active[0]?.token).not.toBe(refreshBefore[0]?.token);
+  });
+
   it('refuses a TikTok post without a privacy level at create: 422 PRIVACY_LEVEL_REQUIRED', async () => {
     const mediaId = await storeVideo();
     const created = await postsClient(host, tenant).create({
