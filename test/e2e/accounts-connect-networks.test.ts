@@ -24,7 +24,7 @@ const BACK = 'https://app.example.com/connected';
  * the network fakes over real HTTP: connect → the fake's consent page → our callback → the account
  * stored, its tokens sealed in the table (no token in the clear), then disconnected and revoked.
  */
-describe('connecting X and LinkedIn accounts through their fakes', () => {
+describe('connecting X, LinkedIn and TikTok accounts through their fakes', () => {
   let x: XFake;
   let linkedIn: LinkedInFake;
   let tiktok: TikTokFake;
