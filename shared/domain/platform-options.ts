@@ -81,7 +81,10 @@ export const tiktokOptionsSchema = z
         'Who may see the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY. Required on a TikTok post (no default is chosen for the creator); it must be one the creator offers, which TikTok says only when the post is published (else the post fails PRIVACY_LEVEL_NOT_OFFERED).',
       ),
     disableDuet: z.boolean().optional().describe('Turn Duet off for this video (ignored for photo posts).'),
-    disableStitch: z.boolean().optional().describe('Turn Stitch off for this video (ignored for photo posts).'),
+    disableStitch: z
+      .boolean()
+      .optional()
+      .describe('Turn Stitch off for this video (ignored for photo posts).'),
     disableComment: z.boolean().optional().describe('Turn comments off.'),
     brandContentToggle: z
       .boolean()
