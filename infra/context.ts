@@ -1,5 +1,6 @@
 import type { Node } from 'constructs';
 import { NETWORK_ENDPOINT_DEFAULTS, type NetworkEndpointName } from '../shared/runtime/network-config.js';
+import { loadYouTubeQuota, type YouTubeQuota } from '../shared/runtime/youtube-quota.js';
 import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './constructs/http-api.js';
 
 /**
@@ -33,6 +34,8 @@ export interface ServiceContext {
   apiThrottle: ApiThrottle;
   logLevel: LogLevel;
   mcpReservedConcurrency?: number;
+  /** YOUTUBE_DAILY_QUOTA_UNITS / YOUTUBE_UPLOAD_COST_UNITS; absent: the code's defaults. */
+  youtubeQuota?: YouTubeQuota;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -106,6 +109,16 @@ export function readServiceContext(node: Node): ServiceContext {
     networkEndpoints[name] = value.replace(/\/+$/, '');
   }
 
+  let youtubeQuota: YouTubeQuota | undefined;
+  try {
+    youtubeQuota = loadYouTubeQuota({
+      YOUTUBE_DAILY_QUOTA_UNITS: text('YOUTUBE_DAILY_QUOTA_UNITS'),
+      YOUTUBE_UPLOAD_COST_UNITS: text('YOUTUBE_UPLOAD_COST_UNITS'),
+    });
+  } catch (error) {
+    throw new ContextError(`Context: ${(error as Error).message}`);
+  }
+
   const apiThrottle: ApiThrottle = {
     rateLimit: readCount(node, 'apiThrottleRateLimit') ?? DEFAULT_API_THROTTLE.rateLimit,
     burstLimit: readCount(node, 'apiThrottleBurstLimit') ?? DEFAULT_API_THROTTLE.burstLimit,
@@ -131,6 +144,7 @@ export function readServiceContext(node: Node): ServiceContext {
     networkEndpoints,
     apiThrottle,
     ...(mcpReservedConcurrency !== undefined && { mcpReservedConcurrency }),
+    ...(youtubeQuota && { youtubeQuota }),
   };
 }
 

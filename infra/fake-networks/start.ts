@@ -11,6 +11,8 @@ export interface FakeNetworks {
    * credentials (<APP>_CLIENT_ID / _SECRET), as `npm run fake-networks` prints them.
    */
   env: Readonly<Record<string, string>>;
+  /** The networks they stand in for, for a banner. */
+  names: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -50,8 +52,9 @@ export async function startFakeNetworks(): Promise<FakeNetworks> {
       INSTAGRAM_CLIENT_ID: instagram.clientId,
       INSTAGRAM_CLIENT_SECRET: instagram.clientSecret,
     },
+    names: ['X', 'LinkedIn', 'Instagram', 'TikTok', 'YouTube'],
     async stop() {
-      await Promise.all([x.stop(), linkedIn.stop(), youTube.stop(), instagram.stop()]);
+      await Promise.all([x.stop(), linkedIn.stop(), instagram.stop(), tiktok.stop(), youTube.stop()]);
     },
   };
 }

@@ -82,7 +82,7 @@ async function main() {
   console.log(describeDemo(host.baseUrl, outcome));
   if (fakes) {
     console.log(
-      `Fake networks: X and LinkedIn at ${fakes.env.X_API_URL} and ${fakes.env.LINKEDIN_API_URL}. Connect an account: POST ${host.baseUrl}/v1/workspaces/<workspace>/accounts/connect {"platform":"twitter"} and open the authorizeUrl (docs/networks.md).`,
+      `Fake networks: ${fakes.names.join(', ')} run inside this host. Connect an account: POST ${host.baseUrl}/v1/workspaces/<workspace>/accounts/connect {"platform":"twitter"} and open the authorizeUrl (docs/networks.md).`,
     );
   }
 }

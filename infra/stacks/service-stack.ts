@@ -6,6 +6,7 @@ import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-log
 import type { Operation } from '../../shared/http/operation.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import { NETWORK_APPS, type NetworkEndpointName } from '../../shared/runtime/network-config.js';
+import { type YouTubeQuota, youTubeQuotaEnv } from '../../shared/runtime/youtube-quota.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
 import { type ApiThrottle, type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
 import { McpEndpoint } from '../constructs/mcp-endpoint.js';
@@ -35,6 +36,8 @@ export interface ServiceStackProps extends StackProps {
   networkSecretsPrefix?: string;
   /** Network addresses other than the real hosts (X_API_URL…). @default none: the real hosts */
   networkEndpoints?: Readonly<Partial<Record<NetworkEndpointName, string>>>;
+  /** How the service counts YouTube's daily quota per account; absent: the code's defaults. */
+  youtubeQuota?: YouTubeQuota;
   /** Every function's POWERTOOLS_LOG_LEVEL. @default INFO */
   logLevel?: string;
   /** Reserved concurrency of the MCP function, the one cap on its Function URL. @default none */
@@ -119,6 +122,7 @@ export class ServiceStack extends Stack {
       ...this.data.environment(),
       MEDIA_BUCKET: this.media.bucket.bucketName,
       POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+      ...(props.youtubeQuota && youTubeQuotaEnv(props.youtubeQuota)),
     };
     this.api = new ServiceHttpApi(this, 'Api', {
       operations: this.operations,

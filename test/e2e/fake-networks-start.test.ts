@@ -36,7 +36,9 @@ const call = (path: string, init: RequestInit = {}) =>
   });
 
 it('connects an X account through the fake consent page and publishes a post to it', async () => {
-  expect(started.output()).toMatch(/Fake networks: X and LinkedIn at http:\/\/127\.0\.0\.1:\d+/);
+  expect(started.output()).toMatch(
+    /Fake networks: X, LinkedIn, Instagram, TikTok, YouTube run inside this host/,
+  );
 
   // Connect: the authorize URL points at the fake; its consent sends the browser to our callback.
   const connect = await call(`/v1/workspaces/${workspaceId}/accounts/connect`, {

@@ -16,6 +16,14 @@ describe('readServiceContext', () => {
     });
   });
 
+  it("takes YouTube's quota as context, both numbers or one with the other's default", () => {
+    expect(read({ YOUTUBE_DAILY_QUOTA_UNITS: '20000' }).youtubeQuota).toEqual({
+      dailyUnits: 20000,
+      uploadCostUnits: 1600,
+    });
+    expect(read({}).youtubeQuota).toBeUndefined();
+  });
+
   it('the default secret prefix follows the stage', () => {
     expect(read({ stage: 'prod' }).networkSecretsPrefix).toBe('social-publishing/prod/networks/');
   });
@@ -94,6 +102,8 @@ describe('readServiceContext', () => {
     [{ logLevel: 'verbose' }, /"logLevel"/],
     [{ X_API_URL: 'api.x.com' }, /"X_API_URL"/],
     [{ GOOGLE_TOKEN_URL: 'ftp://oauth2.googleapis.com/token' }, /"GOOGLE_TOKEN_URL"/],
+    [{ YOUTUBE_DAILY_QUOTA_UNITS: 'lots' }, /YOUTUBE_DAILY_QUOTA_UNITS/],
+    [{ YOUTUBE_DAILY_QUOTA_UNITS: '1000', YOUTUBE_UPLOAD_COST_UNITS: '1600' }, /YOUTUBE_UPLOAD_COST_UNITS/],
   ])('refuses %j', (context, message) => {
     expect(() => read(context)).toThrow(ContextError);
     expect(() => read(context)).toThrow(message);
