@@ -1,4 +1,6 @@
-import { NoAnswerError, networkFetch } from '../http/network-fetch.js';
+import { networkFetch } from '../http/network-fetch.js';
+
+export { isRecord, readJson } from '../http/json-answer.js';
 
 export interface YouTubeCall {
   method: 'GET' | 'POST' | 'PUT';
@@ -37,29 +39,6 @@ export function makeYouTubeApi(fetchImpl: typeof fetch | undefined) {
 }
 
 export type YouTubeApi = ReturnType<typeof makeYouTubeApi>;
-
-/**
- * A JSON body, or undefined when there is none or it is not JSON. A body cut off while it was read
- * is a NoAnswerError, like a request that got no answer at all.
- */
-export async function readJson(response: Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new NoAnswerError('BODY_INTERRUPTED', { cause: error });
-  }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Where a viewer finds the video (a Short plays at the same address). */
 export function youTubeVideoUrl(videoId: string): string {

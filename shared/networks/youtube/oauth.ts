@@ -9,8 +9,11 @@ import {
   type TokenSet,
 } from '../../ports/network-oauth.js';
 import type { AppCredentials } from '../../runtime/network-config.js';
-import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
-import { readJson } from './api.js';
+import { networkFetch } from '../http/network-fetch.js';
+import { requireAppCredentials } from '../oauth/app-credentials.js';
+import { tokenSetFromAnswer } from '../oauth/token-answer.js';
+import { postForm } from '../oauth/token-request.js';
+import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
 /**
  * `youtube.upload` for videos.insert; `youtube.readonly` because the upload scope alone does not
@@ -39,6 +42,9 @@ export interface YouTubeOAuthDeps {
 export function googleRevokeUrl(tokenUrl: string): string {
   return `${new URL(tokenUrl).origin}/revoke`;
 }
+
+/** How OAuthUnavailableError names the network when it cannot be reached. */
+const NETWORK = 'Google';
 
 const TokenAnswer = z.object({
   access_token: z.string().min(1),
@@ -73,47 +79,33 @@ const ChannelList = z.object({
 export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
   const now = deps.now ?? Date.now;
 
-  const credentials = async (): Promise<AppCredentials> => {
-    const app = await deps.appCredentials();
-    if (!app) throw new OAuthUnavailableError('The Google app has no client credentials configured.');
-    return app;
-  };
+  const credentials = (): Promise<AppCredentials> => requireAppCredentials(deps.appCredentials, 'Google');
 
-  const post = async (url: string, form: Record<string, string>, signal: AbortSignal): Promise<Response> => {
-    try {
-      return await networkFetch(
-        url,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-          body: new URLSearchParams(form).toString(),
-          signal,
-        },
-        deps.fetch,
-      );
-    } catch (error) {
-      throw unavailable(error);
-    }
-  };
+  const post = (url: string, form: Record<string, string>, signal: AbortSignal): Promise<Response> =>
+    postForm({
+      url,
+      form,
+      headers: { Accept: 'application/json' },
+      network: NETWORK,
+      signal,
+      fetch: deps.fetch,
+    });
 
   const tokenSet = async (response: Response, previous?: TokenSet): Promise<TokenSet> => {
-    const parsed = TokenAnswer.safeParse(await readOrUnavailable(response));
+    const parsed = TokenAnswer.safeParse(await readOAuthJson(response, NETWORK));
     if (!parsed.success) throw new OAuthUnavailableError('Google answered the token request unreadably.');
-    const answer = parsed.data;
-    const refreshToken = answer.refresh_token ?? previous?.refreshToken;
-    return {
-      accessToken: answer.access_token,
-      ...(refreshToken && { refreshToken }),
-      ...(answer.expires_in !== undefined && {
-        expiresAt: new Date(now() + answer.expires_in * 1000).toISOString(),
-      }),
-      scopes: answer.scope ? answer.scope.split(/\s+/).filter(Boolean) : (previous?.scopes ?? []),
-    };
+    // Google does not rotate refresh tokens: an answer without one keeps the old.
+    return tokenSetFromAnswer(parsed.data, {
+      issuedAt: now(),
+      previous,
+      scopeSeparator: /\s+/,
+      defaultScopes: [],
+    });
   };
 
   /** A refusal's OAuth error code (undefined when the answer is not an OAuth error). */
   const oauthError = async (response: Response): Promise<string | undefined> => {
-    const parsed = OAuthErrorAnswer.safeParse(await readOrUnavailable(response));
+    const parsed = OAuthErrorAnswer.safeParse(await readOAuthJson(response, NETWORK));
     return parsed.success ? parsed.data.error : undefined;
   };
 
@@ -199,13 +191,13 @@ export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
           deps.fetch,
         );
       } catch (error) {
-        throw unavailable(error);
+        throw unavailableWhenUnreachable(error, NETWORK);
       }
       if (!response.ok) {
         await response.body?.cancel();
         throw new OAuthUnavailableError(`Google refused the channel read (HTTP ${response.status}).`);
       }
-      const parsed = ChannelList.safeParse(await readOrUnavailable(response));
+      const parsed = ChannelList.safeParse(await readOAuthJson(response, NETWORK));
       if (!parsed.success) throw new OAuthUnavailableError('YouTube answered the channel read unreadably.');
       const channel = parsed.data.items[0];
       if (!channel) {
@@ -226,19 +218,4 @@ export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
       };
     },
   };
-}
-
-async function readOrUnavailable(response: Response): Promise<unknown> {
-  try {
-    return await readJson(response);
-  } catch (error) {
-    throw unavailable(error);
-  }
-}
-
-function unavailable(error: unknown): unknown {
-  if (error instanceof RequestNotSentError || error instanceof NoAnswerError) {
-    return new OAuthUnavailableError('Google could not be reached.', error.code);
-  }
-  return error;
 }
