@@ -1,3 +1,4 @@
+import { FailureQueues } from '../shared/failure-injection.js';
 import type { Reply } from './http.js';
 import type {
   FakeContainer,
@@ -42,8 +43,7 @@ export interface SeenRequest {
   authorized: boolean;
 }
 
-export class FakeInstagramControlState {
-  private readonly failures = new Map<FakeInstagramEndpoint, FakeFailure[]>();
+export class FakeInstagramControlState extends FailureQueues<FakeInstagramEndpoint, FakeFailure> {
   readonly seen: SeenRequest[] = [];
   /** Media URLs the fake fetched, in order. */
   readonly fetched: string[] = [];
@@ -54,22 +54,9 @@ export class FakeInstagramControlState {
   quotaTotal: number;
 
   constructor(processingPolls: Record<FakeContainerType, number>, quotaTotal: number) {
+    super();
     this.processingPolls = { ...processingPolls };
     this.quotaTotal = quotaTotal;
-  }
-
-  inject(endpoint: FakeInstagramEndpoint, failure: FakeFailure, times: number): void {
-    const queue = this.failures.get(endpoint) ?? [];
-    for (let i = 0; i < times; i += 1) queue.push(failure);
-    this.failures.set(endpoint, queue);
-  }
-
-  take(endpoint: FakeInstagramEndpoint): FakeFailure | undefined {
-    return this.failures.get(endpoint)?.shift();
-  }
-
-  clearFailures(): void {
-    this.failures.clear();
   }
 }
 

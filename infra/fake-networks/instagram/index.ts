@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer } from '../shared/server.js';
 import { type FakeInstagramControl, FakeInstagramControlState, makeControl } from './control.js';
 import { BodyTooLarge, readBody, writeReply } from './http.js';
 import type { FakeInstagramApp, FakeInstagramSettings } from './route.js';
@@ -78,7 +78,6 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     { IMAGE: 0, CAROUSEL: 0, STORIES: 0, VIDEO: 1, REELS: 1, ...options.processingPolls },
     options.quotaTotal ?? 50,
   );
-  const held = new Set<NodeJS.Timeout>();
   let baseUrl = '';
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -133,25 +132,17 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
       fields,
     });
     if (failure?.kind === 'delayAfter') {
-      const timer = setTimeout(() => {
-        held.delete(timer);
-        writeReply(response, reply);
-      }, failure.ms);
-      held.add(timer);
+      server.later(failure.ms, () => writeReply(response, reply));
       return;
     }
     writeReply(response, reply);
   };
 
-  const server = createServer((request, response) => {
-    answer(request, response).catch(() => {
-      if (!response.headersSent)
-        writeReply(response, { status: 500, json: { error: { message: 'Internal error', code: 2 } } });
-    });
+  const server = await startLoopbackServer(answer, (response) => {
+    if (!response.headersSent)
+      writeReply(response, { status: 500, json: { error: { message: 'Internal error', code: 2 } } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = server.baseUrl;
 
   return {
     graphUrl: baseUrl,
@@ -160,13 +151,6 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     clientId: app.clientId,
     clientSecret: app.clientSecret,
     control: makeControl(controlState, store, settings),
-    async stop() {
-      for (const timer of held) clearTimeout(timer);
-      held.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    stop: server.stop,
   };
 }
