@@ -1,3 +1,4 @@
+import { FailureQueues } from '../shared/failure-injection.js';
 import type { Reply } from './http.js';
 import type { FakeAcl, FakeLinkedInStore, FakeMediaKind, FakeMember, FakePost, FakeUpload } from './store.js';
 
@@ -46,8 +47,7 @@ export interface SeenRequest {
   restliProtocolVersion?: string;
 }
 
-export class FakeLinkedInControlState {
-  private readonly failures = new Map<FakeLinkedInEndpoint, FakeFailure[]>();
+export class FakeLinkedInControlState extends FailureQueues<FakeLinkedInEndpoint, FakeFailure> {
   readonly seen: SeenRequest[] = [];
   /** Status checks answered PROCESSING before a new upload of this kind is done processing. */
   readonly processingChecks: Record<FakeMediaKind, number>;
@@ -55,21 +55,8 @@ export class FakeLinkedInControlState {
   readonly failProcessing: Record<FakeMediaKind, number> = { image: 0, video: 0, document: 0 };
 
   constructor(processingChecks: Record<FakeMediaKind, number>) {
+    super();
     this.processingChecks = { ...processingChecks };
-  }
-
-  inject(endpoint: FakeLinkedInEndpoint, failure: FakeFailure, times: number): void {
-    const queue = this.failures.get(endpoint) ?? [];
-    for (let i = 0; i < times; i += 1) queue.push(failure);
-    this.failures.set(endpoint, queue);
-  }
-
-  take(endpoint: FakeLinkedInEndpoint): FakeFailure | undefined {
-    return this.failures.get(endpoint)?.shift();
-  }
-
-  clearFailures(): void {
-    this.failures.clear();
   }
 }
 

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer } from '../shared/server.js';
 import { type FakeLinkedInControl, FakeLinkedInControlState, makeControl } from './control.js';
 import { BodyTooLarge, readBody, replies, writeReply } from './http.js';
 import type { FakeLinkedInApp, FakeLinkedInSettings } from './route.js';
@@ -132,7 +132,6 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     document: 1,
     ...options.processingChecks,
   });
-  const held = new Set<NodeJS.Timeout>();
   let baseUrl = '';
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -185,25 +184,17 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     });
     if (failure?.kind === 'delayAfter') {
       // Done, and the answer held back past the client's patience.
-      const timer = setTimeout(() => {
-        held.delete(timer);
-        writeReply(response, reply);
-      }, failure.ms);
-      held.add(timer);
+      server.later(failure.ms, () => writeReply(response, reply));
       return;
     }
     writeReply(response, reply);
   };
 
-  const server = createServer((request, response) => {
-    answer(request, response).catch(() => {
-      if (!response.headersSent)
-        writeReply(response, { status: 500, json: { status: 500, message: 'Internal error' } });
-    });
+  const server = await startLoopbackServer(answer, (response) => {
+    if (!response.headersSent)
+      writeReply(response, { status: 500, json: { status: 500, message: 'Internal error' } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = server.baseUrl;
 
   return {
     apiUrl: baseUrl,
@@ -211,13 +202,6 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     clientId: app.clientId,
     clientSecret: app.clientSecret,
     control: makeControl(controlState, store, settings),
-    async stop() {
-      for (const timer of held) clearTimeout(timer);
-      held.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    stop: server.stop,
   };
 }
