@@ -1,3 +1,4 @@
+import { FailureQueues } from '../shared/failure-injection.js';
 import type { Reply } from './http.js';
 import type { FakeChannel, FakeSession, FakeVideo, FakeYouTubeStore } from './store.js';
 
@@ -56,25 +57,10 @@ export interface FakeYouTubeSettings {
   now: () => number;
 }
 
-export class FakeYouTubeControlState {
-  private readonly failures = new Map<FakeYouTubeEndpoint, FakeFailure[]>();
+export class FakeYouTubeControlState extends FailureQueues<FakeYouTubeEndpoint, FakeFailure> {
   readonly seen: SeenRequest[] = [];
   /** How the next uploads' processing ends (in order); default processed. */
   readonly outcomes: FakeVideo['outcome'][] = [];
-
-  inject(endpoint: FakeYouTubeEndpoint, failure: FakeFailure, times: number): void {
-    const queue = this.failures.get(endpoint) ?? [];
-    for (let i = 0; i < times; i += 1) queue.push(failure);
-    this.failures.set(endpoint, queue);
-  }
-
-  take(endpoint: FakeYouTubeEndpoint): FakeFailure | undefined {
-    return this.failures.get(endpoint)?.shift();
-  }
-
-  clearFailures(): void {
-    this.failures.clear();
-  }
 }
 
 /** What tests drive and read; nothing here is reachable over HTTP. */

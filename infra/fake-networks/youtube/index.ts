@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer } from '../shared/server.js';
 import { channelsList, playlistItemsList, videosList } from './api-routes.js';
 import {
   type FakeFailure,
@@ -105,7 +105,6 @@ export async function startYouTubeFake(options: YouTubeFakeOptions = {}): Promis
   for (const channel of options.channels ?? [FAKE_YOUTUBE_DEFAULT_CHANNEL])
     store.channels.set(channel.id, channel);
   const controlState = new FakeYouTubeControlState();
-  const held = new Set<NodeJS.Timeout>();
   let baseUrl = '';
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -156,24 +155,16 @@ export async function startYouTubeFake(options: YouTubeFakeOptions = {}): Promis
       return;
     }
     if (failure?.kind === 'delayAfter') {
-      const timer = setTimeout(() => {
-        held.delete(timer);
-        writeReply(response, reply);
-      }, failure.ms);
-      held.add(timer);
+      server.later(failure.ms, () => writeReply(response, reply));
       return;
     }
     writeReply(response, reply);
   };
 
-  const server = createServer((request, response) => {
-    answer(request, response).catch(() => {
-      if (!response.headersSent) writeReply(response, googleErrors.invalid('backendError', 'Backend Error'));
-    });
+  const server = await startLoopbackServer(answer, (response) => {
+    if (!response.headersSent) writeReply(response, googleErrors.invalid('backendError', 'Backend Error'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = server.baseUrl;
 
   return {
     apiUrl: `${baseUrl}/youtube/v3`,
@@ -183,14 +174,7 @@ export async function startYouTubeFake(options: YouTubeFakeOptions = {}): Promis
     clientId: app.clientId,
     clientSecret: app.clientSecret,
     control: makeControl(controlState, store, settings),
-    async stop() {
-      for (const timer of held) clearTimeout(timer);
-      held.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    stop: server.stop,
   };
 }
 
