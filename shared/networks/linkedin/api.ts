@@ -1,4 +1,6 @@
-import { NoAnswerError, networkFetch } from '../http/network-fetch.js';
+import { networkFetch } from '../http/network-fetch.js';
+
+export { readJson } from '../http/json-answer.js';
 
 /**
  * The month of LinkedIn's versioned API this connector is written against (`LinkedIn-Version`).
@@ -69,22 +71,3 @@ export function makeLinkedInApi(apiUrl: string, fetchImpl: typeof fetch | undefi
 }
 
 export type LinkedInApi = ReturnType<typeof makeLinkedInApi>;
-
-/**
- * A JSON body, or undefined when the answer has none or it is not JSON. A body cut off while it
- * was read (a reset, an abort) is a NoAnswerError, like a request that got no answer at all.
- */
-export async function readJson(response: Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new NoAnswerError('BODY_INTERRUPTED', { cause: error });
-  }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}

@@ -9,8 +9,11 @@ import {
   type TokenSet,
 } from '../../ports/network-oauth.js';
 import type { AppCredentials } from '../../runtime/network-config.js';
-import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
-import { readJson } from './api.js';
+import { networkFetch } from '../http/network-fetch.js';
+import { requireAppCredentials } from '../oauth/app-credentials.js';
+import { tokenSetFromAnswer } from '../oauth/token-answer.js';
+import { postForm } from '../oauth/token-request.js';
+import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
 /** Sign In with LinkedIn (OpenID Connect) and Share on LinkedIn: who the member is, and posting as them. */
 export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
@@ -44,6 +47,9 @@ export interface LinkedInOAuthDeps {
   now?: () => number;
 }
 
+/** How OAuthUnavailableError names the network (and its app). */
+const NETWORK = 'LinkedIn';
+
 const TokenAnswer = z.object({
   access_token: z.string().min(1),
   expires_in: z.number().int().positive().optional(),
@@ -72,53 +78,34 @@ const UserInfo = z.object({
 export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
   const now = deps.now ?? Date.now;
 
-  const credentials = async (): Promise<AppCredentials> => {
-    const app = await deps.appCredentials();
-    if (!app) throw new OAuthUnavailableError('The LinkedIn app has no client credentials configured.');
-    return app;
-  };
+  const credentials = (): Promise<AppCredentials> => requireAppCredentials(deps.appCredentials, NETWORK);
 
-  const post = async (path: string, form: Record<string, string>, signal: AbortSignal): Promise<Response> => {
-    try {
-      return await networkFetch(
-        `${deps.oauthUrl}${path}`,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-          body: new URLSearchParams(form).toString(),
-          signal,
-        },
-        deps.fetch,
-      );
-    } catch (error) {
-      throw unavailable(error);
-    }
-  };
+  const post = (path: string, form: Record<string, string>, signal: AbortSignal): Promise<Response> =>
+    postForm({
+      url: `${deps.oauthUrl}${path}`,
+      form,
+      headers: { Accept: 'application/json' },
+      network: NETWORK,
+      signal,
+      fetch: deps.fetch,
+    });
 
   const tokenSet = async (response: Response, previous?: TokenSet): Promise<TokenSet> => {
-    const parsed = TokenAnswer.safeParse(await readJsonOrUnavailable(response));
+    const parsed = TokenAnswer.safeParse(await readOAuthJson(response, NETWORK));
     if (!parsed.success) throw new OAuthUnavailableError('LinkedIn answered the token request unreadably.');
-    const answer = parsed.data;
-    const issuedAt = now();
-    const at = (seconds: number) => new Date(issuedAt + seconds * 1000).toISOString();
-    const refreshToken = answer.refresh_token ?? previous?.refreshToken;
     // The refresh token's lifetime counts down from the first grant; an answer without it keeps the old.
-    const refreshExpiresAt =
-      answer.refresh_token_expires_in !== undefined
-        ? at(answer.refresh_token_expires_in)
-        : previous?.refreshExpiresAt;
-    return {
-      accessToken: answer.access_token,
-      ...(refreshToken && { refreshToken }),
-      ...(answer.expires_in !== undefined && { expiresAt: at(answer.expires_in) }),
-      ...(refreshToken && refreshExpiresAt && { refreshExpiresAt }),
-      scopes: answer.scope ? splitScopes(answer.scope) : (previous?.scopes ?? []),
-    };
+    return tokenSetFromAnswer(parsed.data, {
+      issuedAt: now(),
+      previous,
+      scopeSeparator: /[\s,]+/,
+      defaultScopes: [],
+      refreshLifetime: { expiresIn: parsed.data.refresh_token_expires_in },
+    });
   };
 
   /** The OAuth error code of a refusal; undefined when the answer is not an OAuth error. */
   const oauthError = async (response: Response): Promise<string | undefined> => {
-    const parsed = OAuthErrorAnswer.safeParse(await readJsonOrUnavailable(response));
+    const parsed = OAuthErrorAnswer.safeParse(await readOAuthJson(response, NETWORK));
     return parsed.success ? parsed.data.error : undefined;
   };
 
@@ -206,12 +193,12 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
           deps.fetch,
         );
       } catch (error) {
-        throw unavailable(error);
+        throw unavailableWhenUnreachable(error, NETWORK);
       }
       if (!response.ok) {
         throw new OAuthUnavailableError(`LinkedIn refused the profile read (HTTP ${response.status}).`);
       }
-      const parsed = UserInfo.safeParse(await readJsonOrUnavailable(response));
+      const parsed = UserInfo.safeParse(await readOAuthJson(response, NETWORK));
       if (!parsed.success) throw new OAuthUnavailableError('LinkedIn answered the profile read unreadably.');
       const info = parsed.data;
       const displayName =
@@ -224,23 +211,4 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
       };
     },
   };
-}
-
-export function splitScopes(scope: string): string[] {
-  return scope.split(/[\s,]+/).filter(Boolean);
-}
-
-async function readJsonOrUnavailable(response: Response): Promise<unknown> {
-  try {
-    return await readJson(response);
-  } catch (error) {
-    throw unavailable(error);
-  }
-}
-
-function unavailable(error: unknown): unknown {
-  if (error instanceof RequestNotSentError || error instanceof NoAnswerError) {
-    return new OAuthUnavailableError('LinkedIn could not be reached.', error.code);
-  }
-  return error;
 }
