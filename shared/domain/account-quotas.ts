@@ -32,6 +32,17 @@ export function withYouTubeQuota(quota: { dailyUnits: number; uploadCostUnits: n
   };
 }
 
+/**
+ * The counter shared by every account of a network whose quota its provider enforces per app, not
+ * per account: YouTube counts units per Google Cloud project (this deployment's app). It lives in
+ * the same table as the accounts' counters (`QUOTA#youtube-project#<day>`), with the same ceiling
+ * as an account's (`YOUTUBE_DAILY_QUOTA_UNITS`: the project's grant) and the same UTC day, so a
+ * reservation and its release always name the same two counters.
+ */
+export const PROJECT_QUOTA_COUNTERS: Readonly<Partial<Record<Platform, string>>> = {
+  youtube: 'youtube-project',
+};
+
 /** The UTC day a quota counts in, `YYYY-MM-DD`; every ceiling resets at 00:00 UTC. */
 export function quotaDay(nowMs: number): string {
   return new Date(nowMs).toISOString().slice(0, 10);

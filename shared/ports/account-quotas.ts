@@ -1,4 +1,7 @@
-/** Each account's use of its daily quota (counted per UTC day). */
+/**
+ * Each account's use of its daily quota (counted per UTC day). `accountId` names the counter: an
+ * account's, or a project-wide one (`PROJECT_QUOTA_COUNTERS` in domain/account-quotas.ts).
+ */
 export interface AccountQuotas {
   /** Adds `cost` unless that would pass `limit`; false (nothing counted) when it would. */
   reserve(accountId: string, day: string, cost: number, limit: number): Promise<boolean>;

@@ -124,7 +124,12 @@ describe('publishing a video to YouTube through the worker, against the fake', (
     ]);
     const account = (await (
       await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, { apiKey: tenant.apiKey })
-    ).json()) as { usage: { used: number; limit: number; unit: string } };
-    expect(account.usage).toMatchObject({ used: 1600, limit: 10_000, unit: 'quota_units' });
+    ).json()) as { usage: Record<string, unknown> };
+    expect(account.usage).toMatchObject({
+      used: 1600,
+      limit: 10_000,
+      unit: 'quota_units',
+      project: { used: 1600, limit: 10_000 },
+    });
   });
 });

@@ -79,6 +79,12 @@ export const accountDetailSchema = accountSchema
         limit: z.number().int(),
         unit: z.enum(['posts', 'quota_units']),
         resetsAt: isoTimestamp,
+        project: z
+          .object({ used: z.number().int(), limit: z.number().int() })
+          .optional()
+          .describe(
+            "YouTube only: today's use of the Google project's units by every account together, same day and unit; a delivery past it fails with PROJECT_QUOTA_EXCEEDED.",
+          ),
       })
       .describe(
         "Today's use of the account's daily ceiling; a delivery past it fails with DAILY_QUOTA_EXCEEDED.",

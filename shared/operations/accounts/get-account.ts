@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAILY_QUOTAS, quotaDay } from '../../domain/account-quotas.js';
+import { DAILY_QUOTAS, PROJECT_QUOTA_COUNTERS, quotaDay } from '../../domain/account-quotas.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { defineOperation } from '../../http/operation.js';
 import { idOf, noQuery } from '../common-schemas.js';
@@ -30,11 +30,23 @@ export const getAccount = defineOperation({
     const now = deps.clock.now();
     const day = quotaDay(now);
     const quota = (deps.dailyQuotas ?? DAILY_QUOTAS)[account.platform];
-    const used = await deps.quotas.used(account.accountId, day);
+    const projectCounter = PROJECT_QUOTA_COUNTERS[account.platform];
+    // Both counters are single GetItems on the same table, read together.
+    const [used, projectUsed] = await Promise.all([
+      deps.quotas.used(account.accountId, day),
+      projectCounter ? deps.quotas.used(projectCounter, day) : undefined,
+    ]);
     const resetsAt = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000).toISOString();
     return {
       ...toAccountResource(account, now),
-      usage: { day, used, limit: quota.limit, unit: quota.unit, resetsAt },
+      usage: {
+        day,
+        used,
+        limit: quota.limit,
+        unit: quota.unit,
+        resetsAt,
+        ...(projectUsed !== undefined && { project: { used: projectUsed, limit: quota.limit } }),
+      },
     };
   },
 });
