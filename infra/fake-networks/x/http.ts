@@ -1,50 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { type JsonContentType, type Reply, writeReply as writeJsonOrHtml } from '../shared/http.js';
 
-/** What a fake route answers; written by the server (index.ts) after the control surface had its say. */
-export interface Reply {
-  status: number;
-  json?: unknown;
-  html?: string;
-  /** A 302 target. */
-  location?: string;
-  headers?: Record<string, string>;
-}
+export { BodyTooLarge, type Reply, readBody } from '../shared/http.js';
 
-export class BodyTooLarge extends Error {}
-
-export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        request.removeAllListeners('data');
-        request.resume();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
+/** X sends `charset=utf-8`; a reply that names its own content type keeps it. */
+const JSON_CONTENT_TYPE: JsonContentType = {
+  value: 'application/json; charset=utf-8',
+  routeMayOverride: true,
+};
 
 export function writeReply(response: ServerResponse, reply: Reply): void {
-  if (response.destroyed || response.headersSent) return;
-  const headers: Record<string, string> = { ...reply.headers };
-  let body: string | undefined;
-  if (reply.location) headers.location = reply.location;
-  if (reply.json !== undefined) {
-    headers['content-type'] ??= 'application/json; charset=utf-8';
-    body = JSON.stringify(reply.json);
-  } else if (reply.html !== undefined) {
-    headers['content-type'] = 'text/html; charset=utf-8';
-    body = reply.html;
-  }
-  response.writeHead(reply.status, headers);
-  response.end(body);
+  writeJsonOrHtml(response, reply, JSON_CONTENT_TYPE);
 }
 
 /** X's problem answers (twitter.md §5). */

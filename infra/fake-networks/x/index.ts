@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer } from '../shared/server.js';
 import { FakeXControlState, type XFakeControl, type XFakeEndpoint } from './control.js';
 import { BodyTooLarge, problems, type Reply, readBody, writeReply } from './http.js';
 import * as media from './media-routes.js';
@@ -142,15 +142,6 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
   const validator = new XOpenApiValidator();
   let baseUrl = '';
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      writeReply(response, {
-        status: 500,
-        json: { title: 'Internal Server Error', type: 'about:blank', status: 500 },
-      });
-    });
-  });
-
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', baseUrl);
     const route = ROUTES.find(
@@ -198,19 +189,23 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     writeReply(response, reply);
   };
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startLoopbackServer(
+    handle,
+    (response) =>
+      writeReply(response, {
+        status: 500,
+        json: { title: 'Internal Server Error', type: 'about:blank', status: 500 },
+      }),
+    options.port ?? 0,
+  );
+  baseUrl = server.baseUrl;
   return {
     apiUrl: baseUrl,
     authorizeUrl: `${baseUrl}/i/oauth2/authorize`,
     clientId: app.clientId,
     clientSecret: app.clientSecret,
     control: control.surface(),
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    stop: server.stop,
   };
 }
 
