@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { NoAnswerError, networkFetch } from '../http/network-fetch.js';
+import { readJson } from '../http/json-answer.js';
+import { networkFetch } from '../http/network-fetch.js';
+
+export { readJson };
 
 /**
  * TikTok's v2 API (networks/tiktok.md §1): every call is a JSON POST with the user's bearer token,
@@ -59,25 +62,6 @@ export function makeTikTokApi(apiUrl: string, fetchImpl: typeof fetch | undefine
 }
 
 export type TikTokApi = ReturnType<typeof makeTikTokApi>;
-
-/**
- * A JSON body, or undefined when there is none or it is not JSON. A body cut off while it was read
- * is a NoAnswerError, like a request that got no answer.
- */
-export async function readJson(response: Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new NoAnswerError('BODY_INTERRUPTED', { cause: error });
-  }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 const Envelope = z.object({
   data: z.unknown().optional(),

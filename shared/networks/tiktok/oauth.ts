@@ -9,8 +9,11 @@ import {
   type TokenSet,
 } from '../../ports/network-oauth.js';
 import type { AppCredentials } from '../../runtime/network-config.js';
-import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
-import { readJson } from './api.js';
+import { networkFetch } from '../http/network-fetch.js';
+import { requireAppCredentials } from '../oauth/app-credentials.js';
+import { tokenSetFromAnswer } from '../oauth/token-answer.js';
+import { postForm } from '../oauth/token-request.js';
+import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
 /** Who the creator is, Direct Post, and upload (networks/tiktok.md §1). */
 export const TIKTOK_SCOPES: readonly string[] = ['user.info.basic', 'video.publish', 'video.upload'];
@@ -25,6 +28,9 @@ export interface TikTokOAuthDeps {
   fetch?: typeof fetch;
   now?: () => number;
 }
+
+/** How OAuthUnavailableError names the network (and its app). */
+const NETWORK = 'TikTok';
 
 const TokenAnswer = z.object({
   access_token: z.string().min(1),
@@ -59,10 +65,15 @@ const CreatorName = z.object({ data: z.object({ creator_username: z.string().min
 export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
   const now = deps.now ?? Date.now;
 
-  const credentials = async (): Promise<AppCredentials> => {
-    const app = await deps.appCredentials();
-    if (!app) throw new OAuthUnavailableError('The TikTok app has no client credentials configured.');
-    return app;
+  const credentials = (): Promise<AppCredentials> => requireAppCredentials(deps.appCredentials, NETWORK);
+
+  /** The body of any answer below 500: TikTok may answer an OAuth error with 200 or a 4xx alike. */
+  const bodyOf = async (response: Response): Promise<unknown> => {
+    const body = await readOAuthJson(response, NETWORK);
+    if (response.status >= 500) {
+      throw new OAuthUnavailableError(`TikTok failed the OAuth request (HTTP ${response.status}).`);
+    }
+    return body;
   };
 
   const send = async (url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> => {
@@ -70,47 +81,43 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
     try {
       response = await networkFetch(url, { ...init, signal }, deps.fetch);
     } catch (error) {
-      throw unavailable(error);
+      throw unavailableWhenUnreachable(error, NETWORK);
     }
-    let body: unknown;
-    try {
-      body = await readJson(response);
-    } catch (error) {
-      throw unavailable(error);
-    }
-    if (response.status >= 500) {
-      throw new OAuthUnavailableError(`TikTok failed the OAuth request (HTTP ${response.status}).`);
-    }
-    return body;
+    return bodyOf(response);
   };
 
-  const tokenRequest = async (form: Record<string, string>, signal: AbortSignal): Promise<unknown> =>
-    send(
-      `${deps.apiUrl}/v2/oauth/token/`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Cache-Control': 'no-cache' },
-        body: new URLSearchParams(form).toString(),
-      },
-      signal,
+  /** The token and revoke endpoints: a form with the app's key and secret in it. */
+  const postOAuthForm = async (
+    path: string,
+    form: Record<string, string>,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<unknown> =>
+    bodyOf(
+      await postForm({
+        url: `${deps.apiUrl}${path}`,
+        form,
+        headers,
+        network: NETWORK,
+        signal,
+        fetch: deps.fetch,
+      }),
     );
+
+  const tokenRequest = (form: Record<string, string>, signal: AbortSignal): Promise<unknown> =>
+    postOAuthForm('/v2/oauth/token/', form, { 'Cache-Control': 'no-cache' }, signal);
 
   const tokenSet = (body: unknown, previous?: TokenSet): TokenSet => {
     const parsed = TokenAnswer.safeParse(body);
     if (!parsed.success) throw new OAuthUnavailableError('TikTok answered the token request unreadably.');
-    const answer = parsed.data;
-    const issuedAt = now();
-    const at = (seconds: number) => new Date(issuedAt + seconds * 1000).toISOString();
-    const refreshToken = answer.refresh_token ?? previous?.refreshToken;
-    const refreshExpiresAt =
-      answer.refresh_expires_in !== undefined ? at(answer.refresh_expires_in) : previous?.refreshExpiresAt;
-    return {
-      accessToken: answer.access_token,
-      ...(refreshToken && { refreshToken }),
-      ...(answer.expires_in !== undefined && { expiresAt: at(answer.expires_in) }),
-      ...(refreshToken && refreshExpiresAt && { refreshExpiresAt }),
-      scopes: answer.scope ? answer.scope.split(/[\s,]+/).filter(Boolean) : (previous?.scopes ?? []),
-    };
+    // Refresh tokens rotate, and each answer says how long the new one lives (refresh_expires_in).
+    return tokenSetFromAnswer(parsed.data, {
+      issuedAt: now(),
+      previous,
+      scopeSeparator: /[\s,]+/,
+      defaultScopes: [],
+      refreshLifetime: { expiresIn: parsed.data.refresh_expires_in },
+    });
   };
 
   const oauthError = (body: unknown): string | undefined => {
@@ -174,17 +181,10 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
 
     async revoke(tokens: TokenSet, signal: AbortSignal): Promise<void> {
       const app = await credentials();
-      const body = await send(
-        `${deps.apiUrl}/v2/oauth/revoke/`,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            client_key: app.clientId,
-            client_secret: app.clientSecret,
-            token: tokens.accessToken,
-          }).toString(),
-        },
+      const body = await postOAuthForm(
+        '/v2/oauth/revoke/',
+        { client_key: app.clientId, client_secret: app.clientSecret, token: tokens.accessToken },
+        {},
         signal,
       );
       const error = oauthError(body);
@@ -229,11 +229,4 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
       };
     },
   };
-}
-
-function unavailable(error: unknown): unknown {
-  if (error instanceof RequestNotSentError || error instanceof NoAnswerError) {
-    return new OAuthUnavailableError('TikTok could not be reached.', error.code);
-  }
-  return error;
 }
