@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type JsonContentType, type Reply, writeReply as writeJsonOrHtml } from '../shared/http.js';
 
-/** What a route answers; the server writes it after the control surface had its say. */
-export interface Reply {
-  status: number;
-  json?: unknown;
-  html?: string;
-  location?: string;
-}
+export type { Reply } from '../shared/http.js';
 
+/** TikTok answers JSON as plain `application/json`. */
+const JSON_CONTENT_TYPE: JsonContentType = { value: 'application/json', routeMayOverride: false };
+
+/**
+ * Unlike the shared readBody (which stops reading at the limit and rejects), this reads the whole
+ * body before saying it was too large, so the client always gets to finish sending.
+ */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | 'too_large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -24,19 +26,7 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bu
 }
 
 export function writeReply(response: ServerResponse, reply: Reply): void {
-  if (response.destroyed || response.headersSent) return;
-  const headers: Record<string, string> = {};
-  let body: string | undefined;
-  if (reply.location) headers.location = reply.location;
-  if (reply.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(reply.json);
-  } else if (reply.html !== undefined) {
-    headers['content-type'] = 'text/html; charset=utf-8';
-    body = reply.html;
-  }
-  response.writeHead(reply.status, headers);
-  response.end(body);
+  writeJsonOrHtml(response, reply, JSON_CONTENT_TYPE);
 }
 
 let logCounter = 0;

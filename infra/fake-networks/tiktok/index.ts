@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer } from '../shared/server.js';
 import { contentInit, creatorInfo, statusFetch, uploadChunk, userInfo, videoInit } from './api-routes.js';
 import type { FakeTikTokApp, FakeTikTokSettings, Handler } from './context.js';
 import { envelope, oauthError, type Reply, readBody, writeReply } from './http.js';
@@ -147,7 +147,6 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
   };
   for (const creator of options.creators ?? [FAKE_TIKTOK_DEFAULT_CREATOR])
     state.creators.set(creator.openId, { ...creator });
-  const held = new Set<NodeJS.Timeout>();
   let baseUrl = '';
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -200,24 +199,16 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
       ...(found.param !== undefined && { param: found.param }),
     });
     if (failure?.kind === 'delayAfter') {
-      const timer = setTimeout(() => {
-        held.delete(timer);
-        writeReply(response, reply);
-      }, failure.ms);
-      held.add(timer);
+      server.later(failure.ms, () => writeReply(response, reply));
       return;
     }
     writeReply(response, reply);
   };
 
-  const server = createServer((request, response) => {
-    answer(request, response).catch(() =>
-      writeReply(response, envelope(500, 'internal_error', 'Internal error.')),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startLoopbackServer(answer, (response) =>
+    writeReply(response, envelope(500, 'internal_error', 'Internal error.')),
+  );
+  baseUrl = server.baseUrl;
 
   const control: FakeTikTokControl = {
     failNext(endpoint, ...failures) {
@@ -264,13 +255,6 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     clientId: app.clientKey,
     clientSecret: app.clientSecret,
     control,
-    async stop() {
-      for (const timer of held) clearTimeout(timer);
-      held.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    stop: server.stop,
   };
 }
