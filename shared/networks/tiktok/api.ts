@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { readJson } from '../http/json-answer.js';
 import { networkFetch } from '../http/network-fetch.js';
 
-export { readJson };
-
 /**
  * TikTok's v2 API (networks/tiktok.md §1): every call is a JSON POST with the user's bearer token,
  * and every answer is an envelope `{data, error: {code, message, log_id}}` that succeeded only when
