@@ -1,4 +1,6 @@
-import { NoAnswerError, networkFetch } from '../http/network-fetch.js';
+import { networkFetch } from '../http/network-fetch.js';
+
+export { isRecord, readJson } from '../http/json-answer.js';
 
 /**
  * The Graph API version the connector calls (`/v23.0/...`): an unversioned call gets the oldest
@@ -42,23 +44,3 @@ export function makeInstagramApi(graphUrl: string, fetchImpl: typeof fetch | und
 }
 
 export type InstagramApi = ReturnType<typeof makeInstagramApi>;
-
-/** A JSON body, or undefined when there is none or it is not JSON; a body cut off is a NoAnswerError. */
-export async function readJson(response: Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new NoAnswerError('BODY_INTERRUPTED', { cause: error });
-  }
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

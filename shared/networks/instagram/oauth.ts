@@ -9,8 +9,12 @@ import {
   type TokenSet,
 } from '../../ports/network-oauth.js';
 import type { AppCredentials } from '../../runtime/network-config.js';
-import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
-import { INSTAGRAM_GRAPH_VERSION, isRecord, readJson } from './api.js';
+import { isRecord } from '../http/json-answer.js';
+import { networkFetch } from '../http/network-fetch.js';
+import { requireAppCredentials } from '../oauth/app-credentials.js';
+import { postForm } from '../oauth/token-request.js';
+import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
+import { INSTAGRAM_GRAPH_VERSION } from './api.js';
 
 /** Instagram API with Instagram Login: who the account is, and publishing as it (instagram.md §1). */
 export const INSTAGRAM_SCOPES: readonly string[] = [
@@ -34,6 +38,9 @@ export interface InstagramOAuthDeps {
   fetch?: typeof fetch;
   now?: () => number;
 }
+
+/** How OAuthUnavailableError names the network (and its app). */
+const NETWORK = 'Instagram';
 
 /** The code exchange answers `{data:[{…}]}` in the current docs, a flat object in older ones. */
 const ShortLived = z.object({
@@ -63,23 +70,19 @@ const Me = z.object({
 export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
   const now = deps.now ?? Date.now;
 
-  const credentials = async (): Promise<AppCredentials> => {
-    const app = await deps.appCredentials();
-    if (!app) throw new OAuthUnavailableError('The Instagram app has no client credentials configured.');
-    return app;
-  };
+  const credentials = (): Promise<AppCredentials> => requireAppCredentials(deps.appCredentials, NETWORK);
 
   const call = async (url: URL, init: RequestInit, signal: AbortSignal): Promise<Response> => {
     try {
       return await networkFetch(url, { ...init, signal }, deps.fetch);
     } catch (error) {
-      throw unavailable(error);
+      throw unavailableWhenUnreachable(error, NETWORK);
     }
   };
 
   /** The long-lived token set from an ig_exchange_token or ig_refresh_token answer. */
   const longLived = async (response: Response, scopes: string[], what: string): Promise<TokenSet> => {
-    const parsed = LongLived.safeParse(await readJsonOrUnavailable(response));
+    const parsed = LongLived.safeParse(await readOAuthJson(response, NETWORK));
     if (!parsed.success) throw new OAuthUnavailableError(`Instagram answered ${what} unreadably.`);
     const expiresAt = new Date(
       now() + (parsed.data.expires_in ?? INSTAGRAM_LONG_LIVED_SECONDS) * 1000,
@@ -95,7 +98,7 @@ export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
 
   /** A refusal's Graph code: 190 (a token or code refused for good) and 400 OAuthException. */
   const refusal = async (response: Response): Promise<string | undefined> => {
-    const body = await readJsonOrUnavailable(response);
+    const body = await readOAuthJson(response, NETWORK);
     if (!isRecord(body)) return undefined;
     if (isRecord(body.error) && typeof body.error.code === 'number') return String(body.error.code);
     if (typeof body.error_type === 'string') return body.error_type;
@@ -118,21 +121,20 @@ export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
 
     async exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet> {
       const app = await credentials();
-      const response = await call(
-        new URL(`${deps.oauthUrl}/access_token`),
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-          body: new URLSearchParams({
-            client_id: app.clientId,
-            client_secret: app.clientSecret,
-            grant_type: 'authorization_code',
-            redirect_uri: exchange.redirectUri,
-            code: exchange.code,
-          }).toString(),
+      const response = await postForm({
+        url: new URL(`${deps.oauthUrl}/access_token`),
+        form: {
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          grant_type: 'authorization_code',
+          redirect_uri: exchange.redirectUri,
+          code: exchange.code,
         },
+        headers: { Accept: 'application/json' },
+        network: NETWORK,
         signal,
-      );
+        fetch: deps.fetch,
+      });
       if (!response.ok) {
         const code = response.status < 500 ? await refusal(response) : undefined;
         // A code Instagram refuses (used, expired, another redirect) cannot be tried again.
@@ -142,7 +144,7 @@ export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
           code,
         );
       }
-      const body = await readJsonOrUnavailable(response);
+      const body = await readOAuthJson(response, NETWORK);
       const answer = ShortLived.safeParse(isRecord(body) && Array.isArray(body.data) ? body.data[0] : body);
       if (!answer.success)
         throw new OAuthUnavailableError('Instagram answered the code exchange unreadably.');
@@ -199,7 +201,7 @@ export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
       if (!response.ok) {
         throw new OAuthUnavailableError(`Instagram refused the profile read (HTTP ${response.status}).`);
       }
-      const parsed = Me.safeParse(await readJsonOrUnavailable(response));
+      const parsed = Me.safeParse(await readOAuthJson(response, NETWORK));
       if (!parsed.success) throw new OAuthUnavailableError('Instagram answered the profile read unreadably.');
       const me = parsed.data;
       return {
@@ -215,19 +217,4 @@ export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
 
 function splitScopes(granted: string | string[]): string[] {
   return (Array.isArray(granted) ? granted : granted.split(/[\s,]+/)).filter(Boolean);
-}
-
-async function readJsonOrUnavailable(response: Response): Promise<unknown> {
-  try {
-    return await readJson(response);
-  } catch (error) {
-    throw unavailable(error);
-  }
-}
-
-function unavailable(error: unknown): unknown {
-  if (error instanceof RequestNotSentError || error instanceof NoAnswerError) {
-    return new OAuthUnavailableError('Instagram could not be reached.', error.code);
-  }
-  return error;
 }
