@@ -1,5 +1,4 @@
-import { FailureQueues } from '../shared/failure-injection.js';
-import type { Reply } from './http.js';
+import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
 import type {
   FakeContainer,
   FakeContainerType,
@@ -24,16 +23,8 @@ export const FAKE_INSTAGRAM_ENDPOINTS = [
 ] as const;
 export type FakeInstagramEndpoint = (typeof FAKE_INSTAGRAM_ENDPOINTS)[number];
 
-/**
- * What the next call(s) of an endpoint get instead of the normal answer: `pass` (the normal one),
- * `reply` (this answer, nothing done), `reset` (the connection dropped, nothing done), or
- * `delayAfter` (done, then the answer held back past the client's patience).
- */
-export type FakeFailure =
-  | { kind: 'pass' }
-  | { kind: 'reply'; reply: Reply }
-  | { kind: 'reset' }
-  | { kind: 'delayAfter'; ms: number };
+/** What tests queue per endpoint (../shared/failure-injection.ts). */
+export type FakeFailure = QueuedFailure;
 
 export interface SeenRequest {
   endpoint: FakeInstagramEndpoint | 'unknown';
