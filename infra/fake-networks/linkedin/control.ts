@@ -1,5 +1,4 @@
-import { FailureQueues } from '../shared/failure-injection.js';
-import type { Reply } from './http.js';
+import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
 import type { FakeAcl, FakeLinkedInStore, FakeMediaKind, FakeMember, FakePost, FakeUpload } from './store.js';
 
 /** Every route of the fake, by name: failures are injected per endpoint. */
@@ -24,19 +23,8 @@ export const FAKE_LINKEDIN_ENDPOINTS = [
 ] as const;
 export type FakeLinkedInEndpoint = (typeof FAKE_LINKEDIN_ENDPOINTS)[number];
 
-/**
- * What the next call(s) of an endpoint get instead of the normal answer:
- * - `pass`: the normal answer (to reach a later call: pass, pass, then a failure);
- * - `reply`: this answer, without doing anything;
- * - `reset`: the connection is dropped without an answer, before anything is done;
- * - `delayAfter`: the call is done (a post stored, bytes kept), then the answer is held back this
- *   long: past a client's time-out, the client sees no answer for a request that took effect.
- */
-export type FakeFailure =
-  | { kind: 'pass' }
-  | { kind: 'reply'; reply: Reply }
-  | { kind: 'reset' }
-  | { kind: 'delayAfter'; ms: number };
+/** What tests queue per endpoint (../shared/failure-injection.ts). */
+export type FakeFailure = QueuedFailure;
 
 /** One request as the fake saw it, for tests that check what was sent. */
 export interface SeenRequest {
