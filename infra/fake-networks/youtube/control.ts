@@ -1,5 +1,4 @@
-import { FailureQueues } from '../shared/failure-injection.js';
-import type { Reply } from './http.js';
+import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
 import type { FakeChannel, FakeSession, FakeVideo, FakeYouTubeStore } from './store.js';
 
 /** Every route of the fake, by name: failures are injected per endpoint. */
@@ -16,22 +15,12 @@ export const FAKE_YOUTUBE_ENDPOINTS = [
 export type FakeYouTubeEndpoint = (typeof FAKE_YOUTUBE_ENDPOINTS)[number];
 
 /**
- * What the next call(s) of an endpoint get instead of the normal answer:
- * - `pass`: the normal answer (to reach a later call);
- * - `reply`: this answer, without doing anything;
- * - `reset`: the connection is dropped before anything is done;
+ * What tests queue per endpoint: the shared kinds (../shared/failure-injection.ts), and two for uploads:
  * - `resetAfter`: the call is done (a chunk stored, a session opened), then the connection dropped;
  * - `partial`: for `upload.put` only: this many bytes of the chunk are kept, then the connection
- *   dropped (an interruption mid-chunk);
- * - `delayAfter`: the call is done, then the answer is held back this long (past a client's time-out).
+ *   dropped (an interruption mid-chunk).
  */
-export type FakeFailure =
-  | { kind: 'pass' }
-  | { kind: 'reply'; reply: Reply }
-  | { kind: 'reset' }
-  | { kind: 'resetAfter' }
-  | { kind: 'partial'; keepBytes: number }
-  | { kind: 'delayAfter'; ms: number };
+export type FakeFailure = QueuedFailure | { kind: 'resetAfter' } | { kind: 'partial'; keepBytes: number };
 
 export interface SeenRequest {
   endpoint: FakeYouTubeEndpoint | 'unknown';
