@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_THROTTLE } from '../../infra/constructs/http-api.js';
 import { readServiceContext } from '../../infra/context.js';
 import { buildStack, SynthesizedStack } from './stack-fixture.js';
+import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
 
 /** The stage's default route settings, as synthesized. */
 function stageRouteSettings(synthesized: SynthesizedStack) {
@@ -11,7 +12,9 @@ function stageRouteSettings(synthesized: SynthesizedStack) {
   return stages[0]?.[1].Properties.DefaultRouteSettings;
 }
 
-describe('API Gateway throttling (every route of the stage, before any function runs)', () => {
+describe('API Gateway throttling (every route of the stage, before any function runs)', {
+  timeout: SYNTH_TIMEOUT_MS,
+}, () => {
   it('throttles the stage by default: 500 requests a second, bursts of 1000', () => {
     const synthesized = new SynthesizedStack(buildStack({ bundle: false }));
     expect(DEFAULT_API_THROTTLE).toEqual({ rateLimit: 500, burstLimit: 1000 });

@@ -28,6 +28,7 @@ import {
   resourcesOf,
   SynthesizedStack,
 } from './stack-fixture.js';
+import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
 
 /**
  * What each declared resource adds, written out here on its own (not read from infra/), so the union
@@ -62,7 +63,9 @@ function processEnvironment(variables: Json): NodeJS.ProcessEnv {
   );
 }
 
-describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own Function URL', () => {
+describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own Function URL', {
+  timeout: SYNTH_TIMEOUT_MS,
+}, () => {
   let stack: ServiceStack;
   let synth: SynthesizedStack;
   let mcpFunctionId: string;

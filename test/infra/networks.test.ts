@@ -22,6 +22,7 @@ import {
   resourcesOf,
   SynthesizedStack,
 } from './stack-fixture.js';
+import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
 
 const NETWORK_RESOURCES: readonly OperationResource[] = [
   'network-apps',
@@ -90,7 +91,7 @@ function processEnvironment(variables: Json): NodeJS.ProcessEnv {
   );
 }
 
-describe("the networks' apps, tokens and token refresher in the stack", () => {
+describe("the networks' apps, tokens and token refresher in the stack", { timeout: SYNTH_TIMEOUT_MS }, () => {
   let stack: ServiceStack;
   let synth: SynthesizedStack;
 

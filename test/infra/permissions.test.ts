@@ -24,6 +24,7 @@ import {
   SynthesizedStack,
   XRAY_STATEMENT,
 } from './stack-fixture.js';
+import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
 
 /**
  * What each declared resource must add to an operation's grants, written out here on its own (not
@@ -60,7 +61,7 @@ const CONSUME_ACTIONS = [
   'sqs:ReceiveMessage',
 ];
 
-describe('least-privilege IAM per function', () => {
+describe('least-privilege IAM per function', { timeout: SYNTH_TIMEOUT_MS }, () => {
   let stack: ServiceStack;
   let synth: SynthesizedStack;
 

@@ -18,6 +18,7 @@ import {
   ref,
   SynthesizedStack,
 } from './stack-fixture.js';
+import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
 
 /**
  * The environment a function gets, as its process would see it: references (resolved by
@@ -34,7 +35,7 @@ function processEnvironment(variables: Json): NodeJS.ProcessEnv {
 
 const TLS_ONLY = { Bool: { 'aws:SecureTransport': 'false' } };
 
-describe('queues, triggers, scheduling, storage, key and alarms', () => {
+describe('queues, triggers, scheduling, storage, key and alarms', { timeout: SYNTH_TIMEOUT_MS }, () => {
   let stack: ServiceStack;
   let synth: SynthesizedStack;
 

@@ -23,6 +23,7 @@ import {
   STACK_ID,
   SynthesizedStack,
 } from './stack-fixture.js';
+import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
 
 /** Every output the stack has, by key (the admin CLI reads the table names and ApiUrl). */
 const OUTPUT_KEYS = [
@@ -44,7 +45,7 @@ const OUTPUT_KEYS = [
   'AlarmTopicArn',
 ].sort();
 
-describe('ServiceStack', () => {
+describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
   let stack: ServiceStack;
   let synth: SynthesizedStack;
 
@@ -411,7 +412,7 @@ describe('ServiceStack', () => {
   });
 });
 
-describe('infra/app.ts', () => {
+describe('infra/app.ts', { timeout: SYNTH_TIMEOUT_MS }, () => {
   it('synthesizes offline with no AWS credentials, named by the stage context, with nag passing', async () => {
     // Prepare
     const outdir = await mkdtemp(join(tmpdir(), 'cdk-out-'));
