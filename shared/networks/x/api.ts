@@ -1,4 +1,5 @@
-import { NoAnswerError, networkFetch } from '../http/network-fetch.js';
+import { readJson } from '../http/json-answer.js';
+import { networkFetch } from '../http/network-fetch.js';
 import { readRateLimit, type XRateLimit } from './rate-limit.js';
 
 /** Who calls X, where, and until when: one per publish or look-up. */
@@ -53,25 +54,10 @@ export async function callX(caller: XCaller, call: XCall): Promise<XAnswer> {
     { method: call.method, headers, signal: caller.signal, ...(body !== undefined && { body }) },
     caller.fetch,
   );
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new NoAnswerError('BODY_INTERRUPTED', { cause: error });
-  }
   return {
     status: response.status,
     ok: response.ok,
-    body: parseJson(text),
+    body: await readJson(response),
     rateLimit: readRateLimit(response.headers),
   };
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -10,6 +10,8 @@ import {
 } from '../../ports/network-oauth.js';
 import type { AppCredentials } from '../../runtime/network-config.js';
 import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
+import { requireAppCredentials } from '../oauth/app-credentials.js';
+import { tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { userAnswer } from './answers.js';
 import { callX } from './api.js';
 
@@ -50,8 +52,7 @@ export function makeXOAuth(deps: XOAuthDeps): OAuthProvider {
   const insecure = new URL(deps.apiUrl).protocol === 'http:';
 
   const app = async () => {
-    const credentials = await deps.appCredentials();
-    if (!credentials) throw new OAuthUnavailableError('The X app has no client credentials configured.');
+    const credentials = await requireAppCredentials(deps.appCredentials, 'X');
     return {
       client: { client_id: credentials.clientId } satisfies oauth.Client,
       auth: oauth.ClientSecretBasic(credentials.clientSecret),
@@ -69,17 +70,9 @@ export function makeXOAuth(deps: XOAuthDeps): OAuthProvider {
       ),
   });
 
-  const tokenSetOf = (answer: oauth.TokenEndpointResponse, previous?: TokenSet): TokenSet => {
-    const refreshToken = answer.refresh_token ?? previous?.refreshToken;
-    return {
-      accessToken: answer.access_token,
-      ...(refreshToken && { refreshToken }),
-      ...(answer.expires_in !== undefined && {
-        expiresAt: new Date(now() + answer.expires_in * 1000).toISOString(),
-      }),
-      scopes: answer.scope ? answer.scope.split(/\s+/).filter(Boolean) : (previous?.scopes ?? [...X_SCOPES]),
-    };
-  };
+  // An answer without scopes is taken to grant what was asked for.
+  const tokenSetOf = (answer: oauth.TokenEndpointResponse, previous?: TokenSet): TokenSet =>
+    tokenSetFromAnswer(answer, { issuedAt: now(), previous, scopeSeparator: /\s+/, defaultScopes: X_SCOPES });
 
   return {
     usesPkce: true,
