@@ -43,6 +43,23 @@ export const PROJECT_QUOTA_COUNTERS: Readonly<Partial<Record<Platform, string>>>
   youtube: 'youtube-project',
 };
 
+/**
+ * A network's own count of an account's posts, as the connector last read it (Instagram's
+ * `content_publishing_limit`: posts in a rolling window, of how many). Informative only: the
+ * network enforces it, and it moves as the window rolls and as posts are made outside the service.
+ */
+export interface NetworkQuotaReading {
+  used: number;
+  total: number;
+  /** The network's window, seconds (Instagram: 86,400, rolling). */
+  windowSeconds: number;
+  /** When it was read, ISO 8601 UTC. */
+  readAt: string;
+}
+
+/** The networks whose connector reports the account's own quota (the account read shows it). */
+export const NETWORK_REPORTED_QUOTAS: ReadonlySet<Platform> = new Set<Platform>(['instagram']);
+
 /** The UTC day a quota counts in, `YYYY-MM-DD`; every ceiling resets at 00:00 UTC. */
 export function quotaDay(nowMs: number): string {
   return new Date(nowMs).toISOString().slice(0, 10);

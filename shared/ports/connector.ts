@@ -1,3 +1,4 @@
+import type { NetworkQuotaReading } from '../domain/account-quotas.js';
 import type { Media } from '../domain/media.js';
 import type { Post } from '../domain/posts.js';
 import type { PublishFailureKind } from '../domain/retry-policy.js';
@@ -60,6 +61,12 @@ export interface PublishRequest {
    * moved on; it then answers `unknown` (or rejects), unless it knows the network never had the post.
    */
   signal: AbortSignal;
+  /**
+   * Keeps the network's own count of the account's posts when the connector reads it (Instagram's
+   * publishing limit), for the account read. Best effort: it never throws, and a post does not
+   * depend on it.
+   */
+  recordQuota?(reading: NetworkQuotaReading): Promise<void>;
 }
 
 export type { PublishFailureKind };

@@ -131,6 +131,13 @@ describe('connecting an Instagram account and publishing an image through the fa
     expect(url.pathname).toContain(objectKey);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Signature')).toBeTruthy();
+    // The account read shows Instagram's own count as the worker last read it, before the publish.
+    expect(account.usage).not.toHaveProperty('network');
+    const after = (await (
+      await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, { apiKey: tenant.apiKey })
+    ).json()) as { usage: { network?: { readAt: string } } };
+    expect(after.usage.network).toMatchObject({ used: 0, limit: 50, windowSeconds: 86_400 });
+    expect(Date.parse(String(after.usage.network?.readAt))).toBeLessThanOrEqual(Date.now());
   });
 
   /** An account as a connect would leave it, holding a long-lived token the fake issued `ageMs` ago. */

@@ -93,4 +93,19 @@ describe('daily account quotas on DynamoDB Local', () => {
     const after = await Promise.all(accountIds.map((accountId) => quotas.used(accountId, '2030-01-02')));
     expect(after.every((used) => used === 0)).toBe(true);
   });
+
+  it('keeps a network’s quota reading per account, the later of two readings, with a TTL', async () => {
+    const older = { used: 3, total: 50, windowSeconds: 86_400, readAt: '2030-01-03T10:00:00.000Z' };
+    const newer = { ...older, used: 4, readAt: '2030-01-03T10:00:05.000Z' };
+    expect(await quotas.networkReading('acc_reading')).toBeUndefined();
+
+    await quotas.recordNetworkReading('acc_reading', newer);
+    await quotas.recordNetworkReading('acc_reading', older);
+
+    expect(await quotas.networkReading('acc_reading')).toEqual(newer);
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: table, Key: { pk: 'NETQUOTA#acc_reading' } }),
+    );
+    expect(Item?.expiresAt).toBe(Date.parse(newer.readAt) / 1000 + 2 * 24 * 3600);
+  });
 });

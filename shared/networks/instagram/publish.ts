@@ -240,7 +240,7 @@ export function makeInstagramPublish(deps: InstagramPublishDeps) {
       }
 
       if (!progress.container) {
-        await assertRoomToPublish(context, deps.now);
+        await assertRoomToPublish(context, deps.now, request.recordQuota);
         if (postType === 'carousel') {
           const children: ChildContainer[] = [];
           for (const [index, child] of (earlier.children ?? []).entries()) {
@@ -313,7 +313,7 @@ export function makeInstagramPublish(deps: InstagramPublishDeps) {
         return withProgress(outcome);
       }
 
-      await assertRoomToPublish(context, deps.now);
+      await assertRoomToPublish(context, deps.now, request.recordQuota);
       publishSentAt = new Date(deps.now()).toISOString();
       const response = await publishContainer(context, progress.container);
       if (!response.ok) return withProgress(failureOf(await readGraphError(response), 'publish'));

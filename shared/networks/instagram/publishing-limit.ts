@@ -1,3 +1,4 @@
+import type { NetworkQuotaReading } from '../../domain/account-quotas.js';
 import { InstagramStepFailed, rawCodeOf } from './errors.js';
 import { type GraphContext, publishingLimit, recentMedia } from './graph.js';
 import { INSTAGRAM_PUBLISH_WINDOW_SECONDS } from './limits.js';
@@ -10,10 +11,16 @@ const FALLBACK_RETRY_SECONDS = 60 * 60;
  * 24-hour publishing limit (`content_publishing_limit`, instagram.md §2), with the time until the
  * oldest post in the window leaves it (read from the account's recent media), so nothing is made
  * that cannot be published. A limit that cannot be read does not stop the post: `media_publish`
- * enforces it anyway (2207042, mapped the same way).
+ * enforces it anyway (2207042, mapped the same way). Each reading goes to `record` (the worker keeps
+ * it for the account read).
  */
-export async function assertRoomToPublish(context: GraphContext, now: () => number): Promise<void> {
+export async function assertRoomToPublish(
+  context: GraphContext,
+  now: () => number,
+  record?: (reading: NetworkQuotaReading) => Promise<void>,
+): Promise<void> {
   const limit = await publishingLimit(context);
+  if (limit) await record?.({ ...limit, readAt: new Date(now()).toISOString() });
   if (!limit || limit.used < limit.total) return;
   const windowSeconds = limit.windowSeconds || INSTAGRAM_PUBLISH_WINDOW_SECONDS;
   const nowSeconds = Math.floor(now() / 1000);

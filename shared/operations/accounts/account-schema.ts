@@ -85,6 +85,20 @@ export const accountDetailSchema = accountSchema
           .describe(
             "YouTube only: today's use of the Google project's units by every account together, same day and unit; a delivery past it fails with PROJECT_QUOTA_EXCEEDED.",
           ),
+        network: z
+          .object({
+            used: z.number().int(),
+            limit: z.number().int(),
+            windowSeconds: z
+              .number()
+              .int()
+              .describe('The network’s window: Instagram’s is a rolling 24 hours.'),
+            readAt: isoTimestamp.describe('When the service last read it, at a delivery.'),
+          })
+          .optional()
+          .describe(
+            "Instagram only: the network's own count of the account's posts (content_publishing_limit) as last read before a publish; absent until one was read in the last two days. Posts made outside the service count too.",
+          ),
       })
       .describe(
         "Today's use of the account's daily ceiling; a delivery past it fails with DAILY_QUOTA_EXCEEDED.",

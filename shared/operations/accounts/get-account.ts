@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DAILY_QUOTAS, PROJECT_QUOTA_COUNTERS, quotaDay } from '../../domain/account-quotas.js';
+import {
+  DAILY_QUOTAS,
+  NETWORK_REPORTED_QUOTAS,
+  PROJECT_QUOTA_COUNTERS,
+  quotaDay,
+} from '../../domain/account-quotas.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { defineOperation } from '../../http/operation.js';
 import { idOf, noQuery } from '../common-schemas.js';
@@ -31,10 +36,13 @@ export const getAccount = defineOperation({
     const day = quotaDay(now);
     const quota = (deps.dailyQuotas ?? DAILY_QUOTAS)[account.platform];
     const projectCounter = PROJECT_QUOTA_COUNTERS[account.platform];
-    // Both counters are single GetItems on the same table, read together.
-    const [used, projectUsed] = await Promise.all([
+    // Each is one GetItem on the same table, read together.
+    const [used, projectUsed, network] = await Promise.all([
       deps.quotas.used(account.accountId, day),
       projectCounter ? deps.quotas.used(projectCounter, day) : undefined,
+      NETWORK_REPORTED_QUOTAS.has(account.platform)
+        ? deps.quotas.networkReading(account.accountId)
+        : undefined,
     ]);
     const resetsAt = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000).toISOString();
     return {
@@ -46,6 +54,14 @@ export const getAccount = defineOperation({
         unit: quota.unit,
         resetsAt,
         ...(projectUsed !== undefined && { project: { used: projectUsed, limit: quota.limit } }),
+        ...(network && {
+          network: {
+            used: network.used,
+            limit: network.total,
+            windowSeconds: network.windowSeconds,
+            readAt: network.readAt,
+          },
+        }),
       },
     };
   },

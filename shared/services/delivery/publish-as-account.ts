@@ -32,6 +32,7 @@ export function makePublishAsAccount(
     | 'bytes'
     | 'mediaUrls'
     | 'connectorTimeoutMs'
+    | 'quotas'
   >,
 ) {
   const authorise = makeAuthorise(deps);

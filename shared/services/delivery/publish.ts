@@ -1,3 +1,4 @@
+import type { NetworkQuotaReading } from '../../domain/account-quotas.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { AccessCredentials, DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
@@ -32,7 +33,8 @@ export interface Authorised {
  * whether the request left. Progress the connector hands back comes with the verdict, as JSON text.
  */
 export function makePublish(
-  deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 'mediaUrls' | 'connectorTimeoutMs'>,
+  deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 'mediaUrls' | 'connectorTimeoutMs'> &
+    Partial<Pick<DeliveryDeps, 'quotas'>>,
 ) {
   const timeoutMs = deps.connectorTimeoutMs ?? CONNECTOR_TIMEOUT_MS;
 
@@ -44,6 +46,7 @@ export function makePublish(
     progressText: string | undefined = lease.post.delivery?.progress,
   ): Promise<Verdict> {
     const { account, credentials } = authorised;
+    const quotas = deps.quotas;
     const connector = deps.connectorFor(account);
     if (!connector) return connectorUnavailable(account);
     const post = lease.post;
@@ -64,6 +67,12 @@ export function makePublish(
           bytes: deps.bytes,
           ...(deps.mediaUrls && { mediaUrls: deps.mediaUrls }),
           signal: call.signal,
+          ...(quotas && {
+            recordQuota: (reading: NetworkQuotaReading) =>
+              quotas.recordNetworkReading(account.accountId, reading).catch((error: unknown) => {
+                log.warn('the network quota reading was not kept', { error });
+              }),
+          }),
           ...(credentials && { credentials }),
           ...(progress && { progress }),
         })

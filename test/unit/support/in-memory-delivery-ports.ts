@@ -1,3 +1,4 @@
+import type { NetworkQuotaReading } from '../../../shared/domain/account-quotas.js';
 import type { Post } from '../../../shared/domain/posts.js';
 import type { Account } from '../../../shared/domain/tenancy.js';
 import { makeConnectorFor } from '../../../shared/networks/connector-for.js';
@@ -45,6 +46,17 @@ export class InMemoryAccountQuotas implements AccountQuotas {
 
   async used(accountId: string, day: string): Promise<number> {
     return this.counters.get(`${accountId}#${day}`) ?? 0;
+  }
+
+  private readonly readings = new Map<string, NetworkQuotaReading>();
+
+  async recordNetworkReading(accountId: string, reading: NetworkQuotaReading): Promise<void> {
+    const kept = this.readings.get(accountId);
+    if (!kept || kept.readAt <= reading.readAt) this.readings.set(accountId, reading);
+  }
+
+  async networkReading(accountId: string): Promise<NetworkQuotaReading | undefined> {
+    return this.readings.get(accountId);
   }
 }
 
