@@ -1,5 +1,6 @@
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
+import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
 import { type LinkedInApi, linkedInPostUrl } from './api.js';
 import { assertMayPostFor, memberUrn } from './author.js';
 import {
@@ -26,13 +27,6 @@ function refOf(media: DeliveryMedia, index: number): string {
   return media.stored?.mediaId ?? media.url ?? `#${index}`;
 }
 
-const failed = (
-  failure: FailedOutcome['failure'],
-  code: string,
-  message: string,
-  extra: Partial<FailedOutcome> = {},
-): FailedOutcome => ({ kind: 'failed', failure, code, message, ...extra });
-
 /**
  * Publishing one post, as steps that survive the end of an invocation (each recorded in progress):
  * 1. who posts: the member, or a Page they hold a posting role on (checked once);
@@ -58,19 +52,11 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
     });
 
     if (!request.credentials) {
-      return failed(
-        'auth_rejected',
-        'TOKEN_MISSING',
-        'The LinkedIn account has no access token to publish with.',
-      );
+      return tokenMissing('LinkedIn');
     }
     const options = readLinkedInOptions(request.post);
     if ('invalid' in options) {
-      return failed(
-        'permanent',
-        'PLATFORM_OPTIONS_INVALID',
-        'The post has LinkedIn options this connector cannot read.',
-      );
+      return optionsUnreadable('LinkedIn');
     }
     const shape = contentShapeOf(request.media);
     if (shape === 'unsupported') {
