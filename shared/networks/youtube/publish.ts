@@ -1,5 +1,6 @@
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
+import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
 import { type YouTubeApi, youTubeVideoUrl } from './api.js';
 import { type FailedOutcome, processingFailure, rejection, YouTubeStepFailed } from './errors.js';
 import {
@@ -32,13 +33,6 @@ export interface YouTubePublishDeps {
   budgetMs: number;
 }
 
-const failed = (
-  failure: FailedOutcome['failure'],
-  code: string,
-  message: string,
-  extra: Partial<FailedOutcome> = {},
-): FailedOutcome => ({ kind: 'failed', failure, code, message, ...extra });
-
 /** The one video of the post, stored: YouTube uploads exactly one file per post. */
 function theVideo(media: DeliveryMedia[]): DeliveryMedia | undefined {
   return media.length === 1 && media[0]?.kind === 'video' ? media[0] : undefined;
@@ -58,19 +52,11 @@ function theVideo(media: DeliveryMedia[]): DeliveryMedia | undefined {
 export function makeYouTubePublish(deps: YouTubePublishDeps) {
   return async function publish(request: PublishRequest): Promise<PublishOutcome> {
     if (!request.credentials) {
-      return failed(
-        'auth_rejected',
-        'TOKEN_MISSING',
-        'The YouTube account has no access token to publish with.',
-      );
+      return tokenMissing('YouTube');
     }
     const metadata = uploadMetadata(request.post);
     if ('invalid' in metadata) {
-      return failed(
-        'permanent',
-        'PLATFORM_OPTIONS_INVALID',
-        'The post has YouTube options this connector cannot read.',
-      );
+      return optionsUnreadable('YouTube');
     }
     const video = theVideo(request.media);
     if (!video) return failed('permanent', 'PLATFORM_REJECTED', 'A YouTube post uploads exactly one video.');
