@@ -11,6 +11,8 @@ import {
 import type { AppCredentials } from '../../runtime/network-config.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
+import type { OAuthClientDeps } from '../oauth/client-deps.js';
+import { readOAuthErrorCode } from '../oauth/error-answer.js';
 import { tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
@@ -26,16 +28,13 @@ export const YOUTUBE_SCOPES = [
   'https://www.googleapis.com/auth/youtube.readonly',
 ] as const;
 
-export interface YouTubeOAuthDeps {
+export interface YouTubeOAuthDeps extends OAuthClientDeps {
   /** GOOGLE_AUTHORIZE_URL: the consent page. */
   authorizeUrl: string;
   /** GOOGLE_TOKEN_URL: code and refresh grants; the revoke endpoint is `/revoke` at its origin. */
   tokenUrl: string;
   /** YOUTUBE_API_URL: the channel is the profile. */
   apiUrl: string;
-  appCredentials(): Promise<AppCredentials | undefined>;
-  fetch?: typeof fetch;
-  now?: () => number;
 }
 
 /** Google's revoke endpoint is `https://oauth2.googleapis.com/revoke`, beside the token endpoint. */
@@ -52,7 +51,6 @@ const TokenAnswer = z.object({
   refresh_token: z.string().min(1).optional(),
   scope: z.string().optional(),
 });
-const OAuthErrorAnswer = z.object({ error: z.string().min(1) });
 const ChannelList = z.object({
   items: z
     .array(
@@ -104,10 +102,8 @@ export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
   };
 
   /** A refusal's OAuth error code (undefined when the answer is not an OAuth error). */
-  const oauthError = async (response: Response): Promise<string | undefined> => {
-    const parsed = OAuthErrorAnswer.safeParse(await readOAuthJson(response, NETWORK));
-    return parsed.success ? parsed.data.error : undefined;
-  };
+  const oauthError = (response: Response): Promise<string | undefined> =>
+    readOAuthErrorCode(response, NETWORK);
 
   const grant = async (form: Record<string, string>, signal: AbortSignal, previous?: TokenSet) => {
     const app = await credentials();
