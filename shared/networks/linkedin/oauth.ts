@@ -11,6 +11,8 @@ import {
 import type { AppCredentials } from '../../runtime/network-config.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
+import type { OAuthClientDeps } from '../oauth/client-deps.js';
+import { readOAuthErrorCode } from '../oauth/error-answer.js';
 import { tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
@@ -36,15 +38,11 @@ export const LINKEDIN_SCOPES: readonly string[] = [
   ...LINKEDIN_ORGANIZATION_SCOPES,
 ];
 
-export interface LinkedInOAuthDeps {
+export interface LinkedInOAuthDeps extends OAuthClientDeps {
   /** LINKEDIN_OAUTH_URL: `/authorization`, `/accessToken` and `/revoke` live under it. */
   oauthUrl: string;
   /** LINKEDIN_API_URL: the profile is `/v2/userinfo` there. */
   apiUrl: string;
-  appCredentials(): Promise<AppCredentials | undefined>;
-  fetch?: typeof fetch;
-  /** Epoch milliseconds, for expiry times; Date.now by default. */
-  now?: () => number;
 }
 
 /** How OAuthUnavailableError names the network (and its app). */
@@ -58,8 +56,6 @@ const TokenAnswer = z.object({
   // LinkedIn lists the granted scopes comma-separated; spaces are accepted too.
   scope: z.string().optional(),
 });
-
-const OAuthErrorAnswer = z.object({ error: z.string().min(1) });
 
 const UserInfo = z.object({
   sub: z.string().min(1),
@@ -104,10 +100,8 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
   };
 
   /** The OAuth error code of a refusal; undefined when the answer is not an OAuth error. */
-  const oauthError = async (response: Response): Promise<string | undefined> => {
-    const parsed = OAuthErrorAnswer.safeParse(await readOAuthJson(response, NETWORK));
-    return parsed.success ? parsed.data.error : undefined;
-  };
+  const oauthError = (response: Response): Promise<string | undefined> =>
+    readOAuthErrorCode(response, NETWORK);
 
   return {
     usesPkce: false,
