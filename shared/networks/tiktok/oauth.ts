@@ -11,6 +11,8 @@ import {
 import type { AppCredentials } from '../../runtime/network-config.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
+import type { OAuthClientDeps } from '../oauth/client-deps.js';
+import { oauthErrorCode } from '../oauth/error-answer.js';
 import { tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
@@ -18,15 +20,12 @@ import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.
 /** Who the creator is, Direct Post, and upload (networks/tiktok.md §1). */
 export const TIKTOK_SCOPES: readonly string[] = ['user.info.basic', 'video.publish', 'video.upload'];
 
-export interface TikTokOAuthDeps {
+export interface TikTokOAuthDeps extends OAuthClientDeps {
   /** TIKTOK_AUTHORIZE_URL: TikTok's consent page. */
   authorizeUrl: string;
   /** TIKTOK_API_URL: `/v2/oauth/token/`, `/v2/oauth/revoke/`, `/v2/user/info/` live under it. */
   apiUrl: string;
   /** TIKTOK_CLIENT_ID holds TikTok's client key. */
-  appCredentials(): Promise<AppCredentials | undefined>;
-  fetch?: typeof fetch;
-  now?: () => number;
 }
 
 /** How OAuthUnavailableError names the network (and its app). */
@@ -40,8 +39,6 @@ const TokenAnswer = z.object({
   open_id: z.string().optional(),
   scope: z.string().optional(),
 });
-
-const OAuthErrorAnswer = z.object({ error: z.string().min(1) });
 
 const UserInfo = z.object({
   data: z.object({
@@ -120,11 +117,6 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
     });
   };
 
-  const oauthError = (body: unknown): string | undefined => {
-    const parsed = OAuthErrorAnswer.safeParse(body);
-    return parsed.success ? parsed.data.error : undefined;
-  };
-
   return {
     usesPkce: false,
     scopes: TIKTOK_SCOPES,
@@ -153,7 +145,7 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
         },
         signal,
       );
-      const error = oauthError(body);
+      const error = oauthErrorCode(body);
       // A code TikTok refuses cannot be tried again; our own app refused is a configuration problem.
       if (error && error !== 'invalid_client') throw new GrantRefusedError(error);
       if (error) throw new OAuthUnavailableError('TikTok refused the app’s credentials.', error);
@@ -173,7 +165,7 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
         },
         signal,
       );
-      const error = oauthError(body);
+      const error = oauthErrorCode(body);
       if (error === 'invalid_grant') throw new GrantRefusedError(error);
       if (error) throw new OAuthUnavailableError('TikTok refused the refresh.', error);
       return tokenSet(body, tokens);
@@ -187,7 +179,7 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
         {},
         signal,
       );
-      const error = oauthError(body);
+      const error = oauthErrorCode(body);
       if (error) throw new OAuthUnavailableError('TikTok refused the revocation.', error);
     },
 
