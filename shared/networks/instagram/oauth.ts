@@ -12,6 +12,7 @@ import type { AppCredentials } from '../../runtime/network-config.js';
 import { isRecord } from '../http/json-answer.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
+import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 import { INSTAGRAM_GRAPH_VERSION } from './api.js';
@@ -27,16 +28,13 @@ export const INSTAGRAM_LONG_LIVED_SECONDS = 60 * 24 * 60 * 60;
 /** Meta refreshes a long-lived token only once it is at least 24 hours old. */
 export const INSTAGRAM_REFRESH_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 
-export interface InstagramOAuthDeps {
+export interface InstagramOAuthDeps extends OAuthClientDeps {
   /** INSTAGRAM_AUTHORIZE_URL: the consent page (www.instagram.com/oauth/authorize). */
   authorizeUrl: string;
   /** INSTAGRAM_OAUTH_URL: the code exchange is `{it}/access_token` (api.instagram.com/oauth). */
   oauthUrl: string;
   /** INSTAGRAM_GRAPH_URL: the long-lived exchange, the refresh and the profile. */
   graphUrl: string;
-  appCredentials(): Promise<AppCredentials | undefined>;
-  fetch?: typeof fetch;
-  now?: () => number;
 }
 
 /** How OAuthUnavailableError names the network (and its app). */
