@@ -8,9 +8,9 @@ import {
   OAuthUnavailableError,
   type TokenSet,
 } from '../../ports/network-oauth.js';
-import type { AppCredentials } from '../../runtime/network-config.js';
 import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
+import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { userAnswer } from './answers.js';
 import { callX } from './api.js';
@@ -21,15 +21,11 @@ import { callX } from './api.js';
  */
 export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'] as const;
 
-export interface XOAuthDeps {
+export interface XOAuthDeps extends OAuthClientDeps {
   /** X_API_URL: the token, revoke and profile endpoints are under it. */
   apiUrl: string;
   /** X_AUTHORIZE_URL: the consent page. */
   authorizeUrl: string;
-  appCredentials(): Promise<AppCredentials | undefined>;
-  fetch?: typeof fetch;
-  /** Epoch ms, for expiry times. */
-  now?: () => number;
 }
 
 /** X refuses a dead refresh token (or a stale code) with 400 invalid_request (twitter.md §3), others with invalid_grant. */
