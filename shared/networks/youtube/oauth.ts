@@ -11,6 +11,7 @@ import {
 import type { AppCredentials } from '../../runtime/network-config.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
+import { authorizationUrl } from '../oauth/authorization-url.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readOAuthErrorCode } from '../oauth/error-answer.js';
 import { tokenSetFromAnswer } from '../oauth/token-answer.js';
@@ -125,20 +126,11 @@ export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
     scopes: YOUTUBE_SCOPES,
 
     authorizationUrl(request: AuthorizationUrlRequest): string {
-      const url = new URL(deps.authorizeUrl);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('client_id', request.clientId);
-      url.searchParams.set('redirect_uri', request.redirectUri);
-      url.searchParams.set('scope', YOUTUBE_SCOPES.join(' '));
-      url.searchParams.set('state', request.state);
-      url.searchParams.set('access_type', 'offline');
-      url.searchParams.set('prompt', 'consent');
-      url.searchParams.set('include_granted_scopes', 'true');
-      if (request.codeChallenge) {
-        url.searchParams.set('code_challenge', request.codeChallenge);
-        url.searchParams.set('code_challenge_method', 'S256');
-      }
-      return url.toString();
+      return authorizationUrl(deps.authorizeUrl, request, YOUTUBE_SCOPES, [
+        ['access_type', 'offline'],
+        ['prompt', 'consent'],
+        ['include_granted_scopes', 'true'],
+      ]);
     },
 
     exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet> {
