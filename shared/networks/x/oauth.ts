@@ -10,6 +10,7 @@ import {
 } from '../../ports/network-oauth.js';
 import { NoAnswerError, networkFetch, RequestNotSentError } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
+import { authorizationUrl } from '../oauth/authorization-url.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { userAnswer } from './answers.js';
@@ -75,17 +76,7 @@ export function makeXOAuth(deps: XOAuthDeps): OAuthProvider {
     scopes: X_SCOPES,
 
     authorizationUrl(request: AuthorizationUrlRequest): string {
-      const url = new URL(deps.authorizeUrl);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('client_id', request.clientId);
-      url.searchParams.set('redirect_uri', request.redirectUri);
-      url.searchParams.set('scope', X_SCOPES.join(' '));
-      url.searchParams.set('state', request.state);
-      if (request.codeChallenge) {
-        url.searchParams.set('code_challenge', request.codeChallenge);
-        url.searchParams.set('code_challenge_method', 'S256');
-      }
-      return url.toString();
+      return authorizationUrl(deps.authorizeUrl, request, X_SCOPES);
     },
 
     async exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet> {
