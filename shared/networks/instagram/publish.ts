@@ -1,5 +1,6 @@
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
+import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
 import { readJson } from './api.js';
 import {
   captionOf,
@@ -39,13 +40,6 @@ export interface InstagramPublishDeps {
   api: GraphContext['api'];
   now: () => number;
 }
-
-const failed = (
-  failure: FailedOutcome['failure'],
-  code: string,
-  message: string,
-  extra: Partial<FailedOutcome> = {},
-): FailedOutcome => ({ kind: 'failed', failure, code, message, ...extra });
 
 function refOf(media: DeliveryMedia, index: number): string {
   return media.stored?.mediaId ?? media.url ?? `#${index}`;
@@ -160,19 +154,11 @@ export function makeInstagramPublish(deps: InstagramPublishDeps) {
     });
 
     if (!request.credentials) {
-      return failed(
-        'auth_rejected',
-        'TOKEN_MISSING',
-        'The Instagram account has no access token to publish with.',
-      );
+      return tokenMissing('Instagram');
     }
     const options = readInstagramOptions(request.post);
     if ('invalid' in options) {
-      return failed(
-        'permanent',
-        'PLATFORM_OPTIONS_INVALID',
-        'The post has Instagram options this connector cannot read.',
-      );
+      return optionsUnreadable('Instagram');
     }
     const problem = shapeProblem(request.post.postType, request.media);
     if (problem) return failed('permanent', 'PLATFORM_REJECTED', problem);
