@@ -1,4 +1,16 @@
+import { z } from 'zod';
 import type { TokenSet } from '../../ports/network-oauth.js';
+
+/**
+ * A token answer's standard fields (RFC 6749 §5.1) as the networks that are read without
+ * oauth4webapi send them; a network extends it with its own (a refresh token's lifetime).
+ */
+export const StandardTokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().int().positive().optional(),
+  refresh_token: z.string().min(1).optional(),
+  scope: z.string().optional(),
+});
 
 /** The fields of a token answer (RFC 6749 §5.1) that make a TokenSet, once validated. */
 export interface TokenAnswerFields {

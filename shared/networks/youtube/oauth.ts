@@ -14,7 +14,7 @@ import { requireAppCredentials } from '../oauth/app-credentials.js';
 import { authorizationUrl } from '../oauth/authorization-url.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readOAuthErrorCode } from '../oauth/error-answer.js';
-import { tokenSetFromAnswer } from '../oauth/token-answer.js';
+import { StandardTokenAnswer, tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
@@ -46,12 +46,6 @@ export function googleRevokeUrl(tokenUrl: string): string {
 /** How OAuthUnavailableError names the network when it cannot be reached. */
 const NETWORK = 'Google';
 
-const TokenAnswer = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().int().positive().optional(),
-  refresh_token: z.string().min(1).optional(),
-  scope: z.string().optional(),
-});
 const ChannelList = z.object({
   items: z
     .array(
@@ -91,7 +85,7 @@ export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
     });
 
   const tokenSet = async (response: Response, previous?: TokenSet): Promise<TokenSet> => {
-    const parsed = TokenAnswer.safeParse(await readOAuthJson(response, NETWORK));
+    const parsed = StandardTokenAnswer.safeParse(await readOAuthJson(response, NETWORK));
     if (!parsed.success) throw new OAuthUnavailableError('Google answered the token request unreadably.');
     // Google does not rotate refresh tokens: an answer without one keeps the old.
     return tokenSetFromAnswer(parsed.data, {
