@@ -13,7 +13,7 @@ import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readOAuthErrorCode } from '../oauth/error-answer.js';
-import { tokenSetFromAnswer } from '../oauth/token-answer.js';
+import { StandardTokenAnswer, tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
@@ -48,13 +48,9 @@ export interface LinkedInOAuthDeps extends OAuthClientDeps {
 /** How OAuthUnavailableError names the network (and its app). */
 const NETWORK = 'LinkedIn';
 
-const TokenAnswer = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().int().positive().optional(),
-  refresh_token: z.string().min(1).optional(),
+// LinkedIn lists the granted scopes comma-separated (spaces are accepted too).
+const TokenAnswer = StandardTokenAnswer.extend({
   refresh_token_expires_in: z.number().int().positive().optional(),
-  // LinkedIn lists the granted scopes comma-separated; spaces are accepted too.
-  scope: z.string().optional(),
 });
 
 const UserInfo = z.object({
