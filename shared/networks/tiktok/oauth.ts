@@ -13,7 +13,7 @@ import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { oauthErrorCode } from '../oauth/error-answer.js';
-import { tokenSetFromAnswer } from '../oauth/token-answer.js';
+import { StandardTokenAnswer, tokenSetFromAnswer } from '../oauth/token-answer.js';
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
@@ -31,13 +31,9 @@ export interface TikTokOAuthDeps extends OAuthClientDeps {
 /** How OAuthUnavailableError names the network (and its app). */
 const NETWORK = 'TikTok';
 
-const TokenAnswer = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().int().positive().optional(),
-  refresh_token: z.string().min(1).optional(),
+const TokenAnswer = StandardTokenAnswer.extend({
   refresh_expires_in: z.number().int().positive().optional(),
   open_id: z.string().optional(),
-  scope: z.string().optional(),
 });
 
 const UserInfo = z.object({
