@@ -13,6 +13,7 @@ import type { Network } from '../../../../shared/networks/network.js';
 import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
 import type { MediaBytes } from '../../../../shared/ports/media-bytes.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
+import { patternBytes, RecordingBytes } from '../support/recording-bytes.js';
 
 /** Helpers for the LinkedIn connector's tests against its fake, over real HTTP on loopback. */
 
@@ -38,52 +39,6 @@ export async function startWorld(options: LinkedInFakeOptions = {}): Promise<Lin
     appCredentials: async () => ({ clientId: fake.clientId, clientSecret: fake.clientSecret }),
   });
   return { fake, network, bytes: new RecordingBytes(), stop: () => fake.stop() };
-}
-
-/** The media bucket, in memory: records every read, so a test can see chunks were read, not files. */
-export class RecordingBytes implements MediaBytes {
-  readonly objects = new Map<string, Uint8Array>();
-  readonly ranges: { key: string; start: number; end: number }[] = [];
-  readonly streams: string[] = [];
-
-  put(key: string, bytes: Uint8Array): void {
-    this.objects.set(key, bytes);
-  }
-
-  private object(key: string): Uint8Array {
-    const bytes = this.objects.get(key);
-    if (!bytes) throw new Error(`No object ${key}`);
-    return bytes;
-  }
-
-  async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
-    this.ranges.push({ key, start, end });
-    return this.object(key).slice(start, end);
-  }
-
-  async stream(key: string): Promise<ReadableStream<Uint8Array>> {
-    this.streams.push(key);
-    const bytes = this.object(key);
-    const chunk = 1024;
-    let offset = 0;
-    return new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (offset >= bytes.length) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(bytes.slice(offset, offset + chunk));
-        offset += chunk;
-      },
-    });
-  }
-}
-
-/** Bytes whose content tells their position apart (so a misplaced part shows). */
-export function patternBytes(size: number, seed = 7): Uint8Array {
-  const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + seed) % 251;
-  return bytes;
 }
 
 const CREATED_AT = '2026-05-10T09:00:00.000Z';
@@ -181,3 +136,5 @@ export function memberToken(
 ): string {
   return world.fake.control.issueToken(MEMBER.sub, [...scopes]);
 }
+
+export { patternBytes, RecordingBytes };

@@ -12,7 +12,7 @@ import type { Network } from '../../../../shared/networks/network.js';
 import { makeTikTokNetworkWith, type TikTokTuning } from '../../../../shared/networks/tiktok/index.js';
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../../../shared/ports/connector.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
-import { patternBytes, RecordingBytes } from '../linkedin/linkedin-world.js';
+import { patternBytes, RecordingBytes } from '../support/recording-bytes.js';
 
 export { patternBytes, RecordingBytes };
 

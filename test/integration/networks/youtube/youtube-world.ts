@@ -12,6 +12,7 @@ import { makeYouTubeNetworkWith, type YouTubeTuning } from '../../../../shared/n
 import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
 import type { MediaBytes } from '../../../../shared/ports/media-bytes.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
+import { patternBytes, RecordingBytes } from '../support/recording-bytes.js';
 
 /** Helpers for the YouTube connector's tests against its fake, over real HTTP on loopback. */
 
@@ -43,36 +44,6 @@ export async function startWorld(
     appCredentials: async () => ({ clientId: fake.clientId, clientSecret: fake.clientSecret }),
   });
   return { fake, network, bytes: new RecordingBytes(), stop: () => fake.stop() };
-}
-
-/** The media bucket, in memory: records every read, so a test can see chunks were read, not files. */
-export class RecordingBytes implements MediaBytes {
-  readonly objects = new Map<string, Uint8Array>();
-  readonly ranges: { key: string; start: number; end: number }[] = [];
-  readonly streams: string[] = [];
-
-  put(key: string, bytes: Uint8Array): void {
-    this.objects.set(key, bytes);
-  }
-
-  async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
-    this.ranges.push({ key, start, end });
-    const bytes = this.objects.get(key);
-    if (!bytes) throw new Error(`No object ${key}`);
-    return bytes.slice(start, end);
-  }
-
-  async stream(key: string): Promise<ReadableStream<Uint8Array>> {
-    this.streams.push(key);
-    throw new Error('The YouTube connector reads ranges, never whole streams.');
-  }
-}
-
-/** Bytes whose content tells their position apart (so a misplaced chunk shows in the hash). */
-export function patternBytes(size: number, seed = 7): Uint8Array {
-  const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + seed) % 251;
-  return bytes;
 }
 
 const CREATED_AT = '2026-05-10T09:00:00.000Z';
@@ -165,3 +136,5 @@ export function channelToken(
 ): string {
   return world.fake.control.issueToken(CHANNEL.id, [...scopes]);
 }
+
+export { patternBytes, RecordingBytes };
