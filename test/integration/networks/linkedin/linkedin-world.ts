@@ -11,7 +11,6 @@ import type { Account } from '../../../../shared/domain/tenancy.js';
 import { makeLinkedInNetwork } from '../../../../shared/networks/linkedin/index.js';
 import type { Network } from '../../../../shared/networks/network.js';
 import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
-import type { MediaBytes } from '../../../../shared/ports/media-bytes.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
 import { patternBytes, RecordingBytes } from '../support/recording-bytes.js';
 
