@@ -15,6 +15,7 @@ import { openTokens } from '../../shared/services/accounts/token-vault.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { eventually } from '../support/eventually.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
+import { requestConnect } from './support/connect.js';
 import { consentAt } from './support/consent.js';
 
 const BACK = 'https://app.example.com/connected';
@@ -116,12 +117,7 @@ describe('connecting X, LinkedIn and TikTok accounts through their fakes', () =>
     '%s: consent, callback, account stored with its tokens sealed, then disconnected',
     async (platform, who) => {
       // Act: connect, consent at the fake, come back through our callback.
-      const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
-        method: 'POST',
-        apiKey: tenant.apiKey,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ platform, redirectUri: BACK }),
-      });
+      const started = await requestConnect(host, tenant, platform, BACK);
       expect(started.status).toBe(200);
       const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
       const callback = await consentAt(authorizeUrl);
@@ -192,12 +188,7 @@ describe('connecting X, LinkedIn and TikTok accounts through their fakes', () =>
         },
       );
       const count = ((await before.json()) as { data: unknown[] }).data.length;
-      const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
-        method: 'POST',
-        apiKey: tenant.apiKey,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ platform, redirectUri: BACK }),
-      });
+      const started = await requestConnect(host, tenant, platform, BACK);
       const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
 
       const back = await fetch(await consentAt(authorizeUrl, 'deny'), { redirect: 'manual' });

@@ -11,6 +11,7 @@ import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/ne
 import { openTokens } from '../../shared/services/accounts/token-vault.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
+import { requestConnect } from './support/connect.js';
 import { consentAt } from './support/consent.js';
 
 const BACK = 'https://app.example.com/connected';
@@ -48,12 +49,7 @@ describe('connecting a YouTube channel through its fake', () => {
   });
 
   it('consent, callback, the channel stored as the account with its tokens sealed, then disconnected and revoked', async () => {
-    const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
-      method: 'POST',
-      apiKey: tenant.apiKey,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'youtube', redirectUri: BACK }),
-    });
+    const started = await requestConnect(host, tenant, 'youtube', BACK);
     expect(started.status).toBe(200);
     const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
     const asked = new URL(authorizeUrl).searchParams;

@@ -13,7 +13,7 @@ import { expectEnvelope } from '../support/envelope.js';
 import { eventually } from '../support/eventually.js';
 import { postsClient } from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
-import { consentAt } from './support/consent.js';
+import { connectThroughConsent } from './support/connect.js';
 
 const BACK = 'https://app.example.com/connected';
 const VIDEO = Buffer.from(Array.from({ length: 300 * 1024 }, (_, i) => (i * 31 + 7) % 251));
@@ -45,15 +45,7 @@ describe('publishing a video to TikTok through the worker, against the fake', ()
     });
     tenant = await host.admin.bootstrap({ name: 'Short videos' });
     await host.admin.setRedirectUris({ tenantId: tenant.tenantId, uris: [BACK] });
-    const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
-      method: 'POST',
-      apiKey: tenant.apiKey,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'tiktok', redirectUri: BACK }),
-    });
-    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
-    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
-    accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
+    accountId = await connectThroughConsent(host, tenant, 'tiktok', BACK);
   });
   afterAll(async () => {
     await host?.stop();

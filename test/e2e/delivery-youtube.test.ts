@@ -12,7 +12,7 @@ import type { BootstrapResult } from '../../shared/services/admin.js';
 import { eventually } from '../support/eventually.js';
 import { postsClient } from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
-import { consentAt } from './support/consent.js';
+import { connectThroughConsent } from './support/connect.js';
 
 const BACK = 'https://app.example.com/connected';
 const VIDEO = Buffer.from(Array.from({ length: 600 * 1024 }, (_, i) => (i * 31 + 7) % 251));
@@ -53,15 +53,7 @@ describe('publishing a video to YouTube through the worker, against the fake', (
 
   it('resumes an interrupted upload in the next invocation and publishes one video', async () => {
     // Prepare: the channel connected, the video stored.
-    const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
-      method: 'POST',
-      apiKey: tenant.apiKey,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'youtube', redirectUri: BACK }),
-    });
-    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
-    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
-    const accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
+    const accountId = await connectThroughConsent(host, tenant, 'youtube', BACK);
     const mediaId = newId('media');
     const objectKey = mediaObjectKey(tenant.tenantId, tenant.workspaceId, mediaId);
     await host.deps.storage.put(objectKey, VIDEO, 'video/mp4');

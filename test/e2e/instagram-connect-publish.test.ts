@@ -14,6 +14,7 @@ import type { BootstrapResult } from '../../shared/services/admin.js';
 import { eventually } from '../support/eventually.js';
 import { postsClient } from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
+import { requestConnect } from './support/connect.js';
 import { consentAt } from './support/consent.js';
 
 const BACK = 'https://app.example.com/connected';
@@ -55,12 +56,7 @@ describe('connecting an Instagram account and publishing an image through the fa
   });
 
   it('consent → account with a 60-day token; an image post is fetched from a 15-minute presigned URL and published', async () => {
-    const started = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
-      method: 'POST',
-      apiKey: tenant.apiKey,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'instagram', redirectUri: BACK }),
-    });
+    const started = await requestConnect(host, tenant, 'instagram', BACK);
     expect(started.status).toBe(200);
     const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
     expect(authorizeUrl.startsWith(instagram.authorizeUrl)).toBe(true);
