@@ -28,6 +28,20 @@ async function youTubeWorld() {
   return { ...world, deliver, seedVideo, used };
 }
 
+/** A video YouTube is processing: its upload reserved on the account's and the project's counters. */
+async function seedProcessingVideo(world: Awaited<ReturnType<typeof youTubeWorld>>): Promise<void> {
+  await world.quotas.reserve(ACCOUNT_ID, today, 1600, 5000);
+  await world.quotas.reserve(PROJECT, today, 1600, 5000);
+  world.seedVideo({
+    attempts: 1,
+    delivery: {
+      progress: JSON.stringify({ videoId: 'v1' }),
+      pending: { checks: 1, since: atDelivery(-60_000), stage: 'media_processing', checkDue: true },
+      quotaDay: today,
+    },
+  });
+}
+
 describe('the YouTube project quota, shared by every account', () => {
   it('counts YouTube, and only YouTube, per project, under one fixed counter name', () => {
     expect(PROJECT_QUOTA_COUNTERS).toEqual({ youtube: PROJECT });
@@ -92,16 +106,7 @@ describe('the YouTube project quota, shared by every account', () => {
   it('gives back both reservations a processing video held when its account was disconnected', async () => {
     // Prepare: the upload reserved on both counters and went pending.
     const world = await youTubeWorld();
-    await world.quotas.reserve(ACCOUNT_ID, today, 1600, 5000);
-    await world.quotas.reserve(PROJECT, today, 1600, 5000);
-    world.seedVideo({
-      attempts: 1,
-      delivery: {
-        progress: JSON.stringify({ videoId: 'v1' }),
-        pending: { checks: 1, since: atDelivery(-60_000), stage: 'media_processing', checkDue: true },
-        quotaDay: today,
-      },
-    });
+    await seedProcessingVideo(world);
     await world.tenancy.markAccountDisconnected(TENANT_ID, WORKSPACE_ID, ACCOUNT_ID, {
       at: atDelivery(0),
       reason: 'revoked',
@@ -117,16 +122,7 @@ describe('the YouTube project quota, shared by every account', () => {
 
   it('keeps both reservations, and reserves nothing new, on a check of a processing video', async () => {
     const world = await youTubeWorld();
-    await world.quotas.reserve(ACCOUNT_ID, today, 1600, 5000);
-    await world.quotas.reserve(PROJECT, today, 1600, 5000);
-    world.seedVideo({
-      attempts: 1,
-      delivery: {
-        progress: JSON.stringify({ videoId: 'v1' }),
-        pending: { checks: 1, since: atDelivery(-60_000), stage: 'media_processing', checkDue: true },
-        quotaDay: today,
-      },
-    });
+    await seedProcessingVideo(world);
 
     expect(await world.deliver()).toBe('published');
 
