@@ -11,6 +11,12 @@ export interface OperationRequest {
   requestId: string;
   /** The `Authorization` header's value: `Bearer smcp_…`. */
   authorization: string | undefined;
+  /**
+   * A caller the transport identified itself, instead of an API key: the dashboard's signed-in
+   * user, as the principal their role stands for (shared/domain/user-access.ts). The plan, the
+   * permission, the rate limit and the workspace are still checked as for a key.
+   */
+  identified?: Principal;
   /** Path parameters by the names in the operation's path (`workspace_id`). */
   params: Readonly<Record<string, unknown>>;
   query: Readonly<Record<string, unknown>>;

@@ -29,7 +29,12 @@ export async function runOperation(
   progress: PipelineProgress = {},
 ): Promise<OperationResult> {
   if (operation.auth === 'apiKey') {
-    const principal = await authenticateCaller(operation, deps.authenticator, request.authorization);
+    const principal = await authenticateCaller(
+      operation,
+      deps.authenticator,
+      request.authorization,
+      request.identified,
+    );
     progress.principal = principal;
     await consumeRateLimit(operation, deps.rateLimiter, principal, (decision) => {
       progress.rateLimit = decision;

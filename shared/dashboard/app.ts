@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { registerAssets } from './assets.js';
+import { csrfProtection } from './csrf.js';
+import { DASHBOARD_BASE, type DashboardDeps, type DashboardEnv } from './env.js';
+import { html } from './html.js';
+import { errorPage, notFoundPage } from './pages.js';
+import { requestContext } from './request-context.js';
+import { registerAccountRoutes } from './routes/accounts.js';
+import { registerAgentRoutes } from './routes/agents.js';
+import { registerApprovalRoutes } from './routes/approvals.js';
+import { registerAuthRoutes, registerPublicAuthRoutes } from './routes/auth.js';
+import { registerPolicyRoutes } from './routes/policies.js';
+import { registerPostRoutes } from './routes/posts.js';
+import { registerUserRoutes } from './routes/users.js';
+import { registerWebhookRoutes } from './routes/webhooks.js';
+import { registerWorkspaceRoutes } from './routes/workspaces.js';
+import { securityHeaders } from './security-headers.js';
+import { loadSession, requireSignedIn } from './session.js';
+import { workspaceGuard } from './workspace-guard.js';
+
+/**
+ * The dashboard (docs/dashboard.md): server-rendered pages under /dashboard, for the people of a
+ * tenant. Middleware runs in this order on every request:
+ * 1. request id, logger and the one log line per request;
+ * 2. security headers (CSP without inline script, no framing);
+ * 3. Origin check of form posts (hono/csrf), then the session, then the CSRF token of the form;
+ * 4. the public pages (sign-in, one-time links, assets); everything after needs a session;
+ * 5. on `/workspaces/:workspaceId/…`, the workspace guard (404 unless visible, 403 on POST unless
+ *    administered).
+ * Every action calls the API's operations or the admin use cases: no page writes to a store itself.
+ */
+export function makeDashboardApp(deps: DashboardDeps): Hono<DashboardEnv> {
+  const app = new Hono<DashboardEnv>().basePath(DASHBOARD_BASE);
+  app.use('*', requestContext(deps));
+  app.use('*', securityHeaders);
+  registerAssets(app);
+  app.use('*', csrf());
+  app.use('*', loadSession);
+  app.use('*', csrfProtection);
+  registerPublicAuthRoutes(app);
+
+  app.use('*', requireSignedIn);
+  app.use('/workspaces/:workspaceId', workspaceGuard);
+  app.use('/workspaces/:workspaceId/*', workspaceGuard);
+  app.get('/', (c) => c.redirect(`${DASHBOARD_BASE}/workspaces`, 303));
+  registerAuthRoutes(app);
+  registerUserRoutes(app);
+  registerWorkspaceRoutes(app);
+  registerAgentRoutes(app);
+  registerPolicyRoutes(app);
+  registerAccountRoutes(app);
+  registerPostRoutes(app);
+  registerApprovalRoutes(app);
+  registerWebhookRoutes(app);
+
+  app.notFound((c) => notFoundPage(c));
+  app.onError((error, c) => {
+    (c.var.logger ?? deps.logger).error('dashboard: a page failed', { error });
+    return errorPage(
+      c,
+      500,
+      'Something went wrong',
+      html`<p>The page could not be shown. Nothing you did is lost; try again. If it keeps happening, give your operator the request id <code>${c.var.requestId ?? 'unknown'}</code>.</p>`,
+    );
+  });
+  return app;
+}

@@ -1,0 +1,7 @@
+import type { Hono } from 'hono';
+import type { DashboardEnv } from '../env.js';
+
+/** Placeholder until its pages are built (issue 14). */
+export function registerPublicAuthRoutes(_app: Hono<DashboardEnv>): void {}
+
+export function registerAuthRoutes(_app: Hono<DashboardEnv>): void {}
