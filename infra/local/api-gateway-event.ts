@@ -31,7 +31,12 @@ export function toApiGatewayEvent(input: {
   pathParameters?: Record<string, string>;
 }): ApiEvent {
   const { request, url, body } = input;
-  const headers = joinValues(request.headers);
+  const { cookie, ...headers } = joinValues(request.headers);
+  // API Gateway hands cookies over apart from the headers, one entry per cookie.
+  const cookies = cookie
+    ?.split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const method = (request.method ?? 'GET').toUpperCase();
   const isText = body.length === 0 || TEXT_CONTENT.test(headers['content-type'] ?? 'application/json');
   const now = new Date();
@@ -41,6 +46,7 @@ export function toApiGatewayEvent(input: {
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
     headers,
+    ...(cookies && cookies.length > 0 && { cookies }),
     ...(queryParameters(url.searchParams) && { queryStringParameters: queryParameters(url.searchParams) }),
     ...(input.pathParameters && { pathParameters: input.pathParameters }),
     requestContext: {

@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES } from '../../shared/http/middlewares/body-size-limit.js
 import type { Operation } from '../../shared/http/operation.js';
 import type { ApiHandler } from '../../shared/http/operation-handler.js';
 import { requestIdFrom } from '../../shared/http/request-id.js';
-import type { ApiResult } from '../../shared/http/request-state.js';
+import type { ApiEvent, ApiResult } from '../../shared/http/request-state.js';
 import { makeRouteMatcher } from '../../shared/http/route-matcher.js';
 import type { Logger } from '../../shared/ports/logger.js';
 import { type Metrics, noMetrics } from '../../shared/ports/metrics.js';
@@ -44,9 +44,11 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
 }
 
 function writeResult(response: ServerResponse, result: ApiResult): void {
-  const headers = Object.fromEntries(
+  const headers: Record<string, string | string[]> = Object.fromEntries(
     Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
   );
+  // Payload format 2.0 answers cookies apart from the headers; API Gateway sends each as Set-Cookie.
+  if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;
   response.writeHead(result.statusCode ?? 200, headers);
   if (result.body === undefined) {
     response.end();
@@ -83,7 +85,12 @@ export interface LocalApiRoutes {
   fallback: ApiHandler;
   /** The MCP function, behind `ANY /mcp` (it answers every method itself). */
   mcp?: ApiHandler;
+  /** The dashboard function, behind `ANY /dashboard` and `ANY /dashboard/{proxy+}`. */
+  dashboard?: (event: ApiEvent) => Promise<ApiResult>;
 }
+
+/** Where the dashboard is mounted (shared/dashboard/env.ts DASHBOARD_BASE). */
+const DASHBOARD_PATH = /^\/dashboard(\/|$)/;
 
 /** The MCP endpoint's path, as the HTTP API routes it. */
 export const MCP_PATH = '/mcp';
@@ -161,6 +168,7 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
       const method = (request.method ?? 'GET').toUpperCase();
       const route = match(method, url.pathname);
       const mcp = url.pathname === MCP_PATH ? routes.mcp : undefined;
+      const dashboard = DASHBOARD_PATH.test(url.pathname) ? routes.dashboard : undefined;
       const address = request.socket.remoteAddress ?? 'unknown';
       const authorization = request.headers.authorization;
       const checksKey = mcp !== undefined || (route.kind === 'found' && route.operation.auth === 'apiKey');
@@ -194,6 +202,12 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
         const result = await mcp(event, makeLambdaContext('mcp'));
         authFailures?.record(address, authorization, result.statusCode ?? 200);
         writeResult(response, result);
+        return;
+      }
+      if (dashboard) {
+        const routeKey = url.pathname === '/dashboard' ? 'ANY /dashboard' : 'ANY /dashboard/{proxy+}';
+        const event = toApiGatewayEvent({ request, url, body, routeKey });
+        writeResult(response, await dashboard(event));
         return;
       }
       if (route.kind === 'found') {
