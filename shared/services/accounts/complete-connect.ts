@@ -1,6 +1,6 @@
 import { scopeCovers } from '../../domain/access.js';
 import { AppError, ConflictError, ServiceUnavailableError } from '../../domain/errors.js';
-import { newId } from '../../domain/ids.js';
+import { isIdOf, newId } from '../../domain/ids.js';
 import type { Platform } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';
 import { NoAnswerError, RequestNotSentError } from '../../networks/http/network-fetch.js';
@@ -42,8 +42,17 @@ export type ConnectOutcome =
   | { kind: 'connected'; account: Account; redirectUri?: string }
   | { kind: 'failed'; error: ConnectErrorCode; redirectUri?: string };
 
-/** Whether the agent whose key started the connect may still connect accounts in that workspace. */
+/**
+ * Whether whoever started the connect may still connect accounts in that workspace: the agent
+ * whose key it was, or a dashboard user (`usr_…`, shared/domain/user-access.ts principalFor) whose
+ * role the dashboard checked when it started the connect; no operation changes a user's role or
+ * workspaces, so for a user only the tenant's plan is read again.
+ */
 async function agentMayStillConnect(deps: CompleteConnectDeps, pending: PendingConnect): Promise<boolean> {
+  if (isIdOf('user', pending.agentId)) {
+    const tenant = await deps.tenancy.getTenant(pending.tenantId);
+    return tenant?.planStatus === 'active';
+  }
   const { tenant, agent } = await deps.tenancy.getTenantAndAgent(pending.tenantId, pending.agentId);
   return (
     tenant?.planStatus === 'active' &&

@@ -43,17 +43,30 @@ async function checkRedirectUri(
     throw new InvalidRequestError('The redirectUri is not allowed.', { redirectUri: [NOT_ALLOWED] });
 }
 
+export interface ConnectRequest {
+  principal: Principal;
+  workspaceId: string;
+  platform: Platform;
+  /** A caller's return address: checked against its shape rules and the allow-list. */
+  redirectUri?: string;
+  /**
+   * A return address the service itself chose (the dashboard's own accounts page): used as is,
+   * without the allow-list, which lists callers' addresses. Only internal callers set it; the API
+   * operation's body cannot reach it.
+   */
+  trustedRedirectUri?: string;
+}
+
 /**
  * The first step of connecting an account (docs/networks.md "Connecting accounts"): checks the
  * redirect URI, that the deployment knows its own address and has the network's app, then issues a
  * single-use state and answers the network's authorization URL, where the person consents.
  */
-export async function startConnect(
-  deps: StartConnectDeps,
-  request: { principal: Principal; workspaceId: string; platform: Platform; redirectUri?: string },
-): Promise<ConnectStart> {
-  const { principal, workspaceId, platform, redirectUri } = request;
-  if (redirectUri !== undefined) await checkRedirectUri(deps, principal, workspaceId, redirectUri);
+export async function startConnect(deps: StartConnectDeps, request: ConnectRequest): Promise<ConnectStart> {
+  const { principal, workspaceId, platform } = request;
+  if (request.redirectUri !== undefined)
+    await checkRedirectUri(deps, principal, workspaceId, request.redirectUri);
+  const redirectUri = request.trustedRedirectUri ?? request.redirectUri;
   if (!deps.publicBaseUrl) {
     throw new ServiceUnavailableError(
       'Connecting accounts needs the public address of this deployment (PUBLIC_BASE_URL), which is not set.',

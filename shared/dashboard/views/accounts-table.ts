@@ -1,0 +1,97 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { PLATFORMS } from '../../domain/platforms.js';
+import type { accountDetailSchema, accountSchema } from '../../operations/accounts/account-schema.js';
+import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
+import { postForm, selectField, submitButton } from '../forms.js';
+import { empty, type Html, html, join } from '../html.js';
+import { NETWORK_NAMES, timeOf } from './posts-format.js';
+
+export type AccountResource = z.output<typeof accountSchema>;
+export type AccountUsage = z.output<typeof accountDetailSchema>['usage'];
+
+/** One row: the account and, when its single read answered, today's use of its quota. */
+export interface AccountRow {
+  account: AccountResource;
+  usage?: AccountUsage;
+}
+
+const UNIT_NAMES: Readonly<Record<AccountUsage['unit'], string>> = {
+  posts: 'posts',
+  quota_units: 'quota units',
+};
+
+function quotaCell(usage: AccountUsage | undefined): Html {
+  if (!usage) return html`unknown`;
+  const project = usage.project
+    ? html`<br><span class="hint">Project: ${usage.project.used} of ${usage.project.limit}</span>`
+    : empty;
+  return html`${usage.used} of ${usage.limit} ${UNIT_NAMES[usage.unit]}${project}`;
+}
+
+function statusBadge(account: AccountResource): Html {
+  const sandbox = account.sandbox ? html` <span class="badge">sandbox</span>` : empty;
+  return account.status === 'connected'
+    ? html`<span class="badge good">connected</span>${sandbox}`
+    : html`<span class="badge bad">disconnected</span>${sandbox}`;
+}
+
+function actions(c: Context<DashboardEnv>, base: string, account: AccountResource): Html {
+  const reconnect = account.sandbox
+    ? empty
+    : postForm(
+        c,
+        `${base}/connect`,
+        html`<input type="hidden" name="platform" value="${account.platform}"><button type="submit" class="secondary" aria-label="Reconnect ${account.handle}">Reconnect</button>`,
+        { inline: true },
+      );
+  const disconnect =
+    account.status === 'connected'
+      ? postForm(
+          c,
+          `${base}/${account.id}/disconnect`,
+          html`<button type="submit" class="danger" aria-label="Disconnect ${account.handle}">Disconnect</button>`,
+          {
+            inline: true,
+            confirm: `Disconnect ${account.handle}? Posts to it are refused until it is connected again.`,
+          },
+        )
+      : empty;
+  return html`${reconnect} ${disconnect}`;
+}
+
+/** The workspace's accounts with their health; the actions only for those who may change them. */
+export function accountsTable(
+  c: Context<DashboardEnv>,
+  workspaceId: string,
+  rows: readonly AccountRow[],
+  canChange: boolean,
+): Html {
+  if (rows.length === 0) return html`<p>No accounts are connected to this workspace yet.</p>`;
+  const base = `${DASHBOARD_BASE}/workspaces/${workspaceId}/accounts`;
+  return html`<table><caption>Connected accounts</caption><thead><tr><th scope="col">Platform</th><th scope="col">Handle</th><th scope="col">Status</th><th scope="col">Token expires</th><th scope="col">Needs reconnect</th><th scope="col">Today's quota use</th>${
+    canChange ? html`<th scope="col">Actions</th>` : empty
+  }</tr></thead><tbody>${join(
+    rows.map(
+      ({ account, usage }) =>
+        html`<tr><td>${NETWORK_NAMES[account.platform]}</td><th scope="row">${account.handle}<br><span class="hint">${account.displayName} · <code>${account.id}</code></span></th><td>${statusBadge(account)}</td><td>${
+          account.tokenExpiresAt ? timeOf(account.tokenExpiresAt) : html`not given`
+        }</td><td>${account.needsReconnect ? html`<span class="badge bad">yes</span>` : html`no`}</td><td>${quotaCell(usage)}</td>${
+          canChange ? html`<td>${actions(c, base, account)}</td>` : empty
+        }</tr>`,
+    ),
+  )}</tbody></table>`;
+}
+
+/** Connecting another account: the network to go to. */
+export function connectForm(c: Context<DashboardEnv>, workspaceId: string): Html {
+  return html`<section aria-labelledby="connect-heading"><h2 id="connect-heading">Connect an account</h2><p>You will be sent to the network to allow access, then back here.</p>${postForm(
+    c,
+    `${DASHBOARD_BASE}/workspaces/${workspaceId}/accounts/connect`,
+    html`${selectField({
+      name: 'platform',
+      label: 'Network',
+      choices: PLATFORMS.map((platform) => ({ value: platform, label: NETWORK_NAMES[platform] })),
+    })}${submitButton('Connect account')}`,
+  )}</section>`;
+}

@@ -1,0 +1,46 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type AppError, InvalidRequestError, ValidationFailedError } from '../../domain/errors.js';
+import { empty, type Html, html } from '../html.js';
+
+/** An ISO 8601 time as the dashboard shows every time: `<time>` with the minute, in UTC. */
+export function timeOf(iso: string | null | undefined): Html {
+  if (!iso) return empty;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return html`${iso}`;
+  const shown = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return html`<time datetime="${at.toISOString()}">${shown}</time>`;
+}
+
+/** The networks by the names people know them by. */
+export const NETWORK_NAMES = {
+  twitter: 'X',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+} as const;
+
+/** A post's text as one line of a table: the first part's text, shortened. */
+export function excerptOf(
+  content: string | ReadonlyArray<{ text?: string | undefined }>,
+  length = 80,
+): string {
+  const text = typeof content === 'string' ? content : (content[0]?.text ?? '');
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+/** The "Next page" link of a listing, when there is one. */
+export function nextPageLink(path: string, query: Record<string, string>, cursor: string | null): Html {
+  if (!cursor) return empty;
+  const search = new URLSearchParams({ ...query, cursor });
+  return html`<p><a href="${path}?${search.toString()}" rel="next">Next page</a></p>`;
+}
+
+/**
+ * The status a page answers with when an operation refused: 422 for input the person can fix
+ * (as the forms do), else the error's own (403, 404, 409, 503…).
+ */
+export function pageStatusOf(error: AppError): ContentfulStatusCode {
+  if (error instanceof InvalidRequestError || error instanceof ValidationFailedError) return 422;
+  return error.status as ContentfulStatusCode;
+}
