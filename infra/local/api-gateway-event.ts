@@ -31,7 +31,9 @@ export function toApiGatewayEvent(input: {
   pathParameters?: Record<string, string>;
 }): ApiEvent {
   const { request, url, body } = input;
-  const { cookie, ...headers } = joinValues(request.headers);
+  const { cookie, ...received } = joinValues(request.headers);
+  // As API Gateway adds its own, over whatever the client sent: how the request reached the host.
+  const headers: Record<string, string> = { ...received, 'x-forwarded-proto': 'http' };
   // API Gateway hands cookies over apart from the headers, one entry per cookie.
   const cookies = cookie
     ?.split(';')

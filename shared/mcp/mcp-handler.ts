@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { MethodNotAllowedError, UnauthorizedError } from '../domain/errors.js';
 import { headerOf } from '../http/content-type.js';
+import { toApiResult, toFetchRequest } from '../http/fetch-bridge.js';
 import { bodySizeLimit } from '../http/middlewares/body-size-limit.js';
 import { errorEnvelope } from '../http/middlewares/error-envelope.js';
 import { requestLog } from '../http/middlewares/request-log.js';
@@ -10,7 +11,6 @@ import type { Operation } from '../http/operation.js';
 import type { ApiHandler } from '../http/operation-handler.js';
 import type { ApiContext, ApiEvent, ApiResult } from '../http/request-state.js';
 import type { ServiceDeps } from '../runtime/deps.js';
-import { toApiResult, toFetchRequest } from './fetch-bridge.js';
 import { makeMcpServer } from './mcp-server.js';
 import { buildToolCatalog } from './tool-catalog.js';
 
