@@ -1,9 +1,7 @@
 import type { AgentRequest } from '../../shared/domain/agent-rules.js';
-import { NotFoundError } from '../../shared/domain/errors.js';
 import type { WorkspacePolicies } from '../../shared/domain/policies.js';
 import { describeWindow } from '../../shared/domain/policy-check.js';
 import type { Agent, ApiKeyRecord } from '../../shared/domain/tenancy.js';
-import type { TenancyStore } from '../../shared/ports/tenancy-store.js';
 import type { Admin } from '../../shared/services/admin.js';
 import { UsageError } from './errors.js';
 import {
@@ -16,6 +14,7 @@ import {
   planStatus,
   planTier,
   platform,
+  policiesUsageError,
   policyChange,
   requiredId,
   requiredString,
@@ -24,15 +23,7 @@ import {
 } from './options.js';
 import type { Output } from './output.js';
 
-/**
- * The stores themselves, for the commands that have no use case in makeAdmin (set-policy). Most
- * commands need only the admin use cases and ignore this.
- */
-export interface CommandStores {
-  tenancy: TenancyStore;
-}
-
-export type Run = (admin: Admin, out: Output, stores: CommandStores) => Promise<void>;
+export type Run = (admin: Admin, out: Output) => Promise<void>;
 
 export interface Command {
   name: string;
@@ -287,14 +278,11 @@ export const COMMANDS: readonly Command[] = [
       }
       // Checked here too, so that a bad value is bad usage before any host is looked for.
       validPolicies(change.set, 'policy options');
-      return async (_admin, out, { tenancy }) => {
-        const workspace = await tenancy.getWorkspace(tenantId, workspaceId);
-        if (!workspace) throw new NotFoundError(`No workspace ${workspaceId} in tenant ${tenantId}.`);
-        const merged: WorkspacePolicies = { ...(change.clear ? {} : workspace.policies), ...change.set };
-        for (const member of change.unset) delete merged[member];
+      return async (admin, out) => {
         // The stored members are checked again: one stored before the schema existed must not pass.
-        const policies = validPolicies(merged, `policies for ${workspaceId}`);
-        const saved = await tenancy.setWorkspacePolicies(tenantId, workspaceId, policies);
+        const saved = await admin.changePolicies(tenantId, workspaceId, change).catch((error: unknown) => {
+          throw policiesUsageError(error, `policies for ${workspaceId}`);
+        });
         const result = saved.policies ?? {};
         out.result(result, policyLines(workspaceId, result));
       };

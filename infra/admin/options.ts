@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { InvalidRequestError } from '../../shared/domain/errors.js';
 import { type IdKind, isIdOf } from '../../shared/domain/ids.js';
 import { isPermission, PERMISSIONS, type Permission } from '../../shared/domain/permissions.js';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../../shared/domain/platforms.js';
 import type { PostingWindow, WorkspacePolicies } from '../../shared/domain/policies.js';
 import { DAY_NAMES } from '../../shared/domain/policy-check.js';
-import { workspacePoliciesSchema } from '../../shared/domain/policy-schema.js';
+import { type PolicyChange, validatedPolicies } from '../../shared/domain/policy-validation.js';
 import { PLAN_TIERS, type PlanTier } from '../../shared/domain/rate-limit-policy.js';
 import type { PlanStatus } from '../../shared/domain/tenancy.js';
 import { UsageError } from './errors.js';
@@ -173,8 +174,7 @@ export type PolicyOption = keyof typeof POLICY_OPTIONS;
 export const POLICY_OPTION_NAMES = Object.keys(POLICY_OPTIONS) as PolicyOption[];
 
 /** What set-policy was told: the members to set, the members to remove, and whether to start empty. */
-export interface PolicyChange {
-  set: WorkspacePolicies;
+export interface CliPolicyChange extends PolicyChange {
   unset: (keyof WorkspacePolicies)[];
   clear: boolean;
 }
@@ -259,7 +259,7 @@ function unsetMembers(values: Values): (keyof WorkspacePolicies)[] {
 }
 
 /** The set-policy options as a change to apply over the stored policies. */
-export function policyChange(values: Values): PolicyChange {
+export function policyChange(values: Values): CliPolicyChange {
   const requireApproval = booleanValue(values, 'require-approval');
   const blockedTerms = nonEmptyList(values, 'blocked-terms', 'term');
   const allowedPlatforms = nonEmptyList(values, 'allowed-platforms', 'platform')?.map((name) =>
@@ -280,23 +280,31 @@ export function policyChange(values: Values): PolicyChange {
   return { set, unset: unsetMembers(values), clear: values.clear === true };
 }
 
-const OPTION_OF_MEMBER: ReadonlyMap<PropertyKey, PolicyOption> = new Map(
+const OPTION_OF_MEMBER: ReadonlyMap<string, PolicyOption> = new Map(
   POLICY_OPTION_NAMES.map((option) => [POLICY_OPTIONS[option], option]),
 );
 
 /**
- * The policies checked by the schema that the API will use too; each problem is named by the option
- * that sets it (`--posting-window end: …`). `what` says whose policies they are in the message.
+ * The policies checked by the rule the API and the dashboard use too (validatedPolicies); each
+ * problem is named by the option that sets it (`--posting-window end: …`). `what` says whose
+ * policies they are in the message.
  */
 export function validPolicies(policies: WorkspacePolicies, what: string): WorkspacePolicies {
-  const result = workspacePoliciesSchema.safeParse(policies);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const [member, ...rest] = issue.path;
-    const option = member === undefined ? undefined : OPTION_OF_MEMBER.get(member);
-    const where = option ? `--${option}` : String(member ?? 'policies');
-    const inner = rest.map((part) => (typeof part === 'number' ? `item ${part + 1}` : String(part)));
-    return `${[where, ...inner].join(' ')}: ${issue.message}`;
+  try {
+    return validatedPolicies(policies);
+  } catch (error) {
+    throw policiesUsageError(error, what);
+  }
+}
+
+/** The rule's InvalidRequestError as bad usage, in the CLI's terms; anything else unchanged. */
+export function policiesUsageError(error: unknown, what: string): unknown {
+  if (!(error instanceof InvalidRequestError) || !error.details) return error;
+  const problems = Object.entries(error.details).map(([path, messages]) => {
+    const [member = 'policies', ...rest] = path.split('.');
+    const option = OPTION_OF_MEMBER.get(member);
+    const inner = rest.map((part) => (/^\d+$/.test(part) ? `item ${Number(part) + 1}` : part));
+    return `${[option ? `--${option}` : member, ...inner].join(' ')}: ${messages.join(' ')}`;
   });
-  throw new UsageError(`Invalid ${what}: ${problems.join('; ')}`);
+  return new UsageError(`Invalid ${what}: ${problems.join('; ')}`);
 }

@@ -39,7 +39,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     const client = makeDynamoClient(target.connection);
     try {
       const tenancy = makeDynamoTenancyStore(makeDocumentClient(client), target.tables.main);
-      await plan.run(makeAdmin({ tenancy, clock: io.clock ?? systemClock }), out, { tenancy });
+      await plan.run(makeAdmin({ tenancy, clock: io.clock ?? systemClock }), out);
     } finally {
       client.destroy();
     }

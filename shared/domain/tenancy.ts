@@ -58,6 +58,11 @@ export interface ApiKeyRecord {
   hint: string;
   createdAt: string;
   revokedAt?: string;
+  /**
+   * When the key last authenticated a request, as seen by a process whose auth cache missed: at
+   * most one write per key per cache period per process, so it may lag by that period.
+   */
+  lastUsedAt?: string;
 }
 
 export type AccountStatus = 'connected' | 'disconnected';

@@ -30,6 +30,8 @@ export interface TenancyStore {
   putWorkspace(workspace: Workspace): Promise<void>;
   getWorkspace(tenantId: string, workspaceId: string): Promise<Workspace | undefined>;
   listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>>;
+  /** Changes the workspace's name; NotFoundError when there is no such workspace. */
+  renameWorkspace(tenantId: string, workspaceId: string, name: string): Promise<Workspace>;
   /** Replaces the workspace's policies; NotFoundError when there is no such workspace. */
   setWorkspacePolicies(
     tenantId: string,
@@ -46,11 +48,17 @@ export interface TenancyStore {
 
   putAgent(agent: Agent): Promise<void>;
   getAgent(tenantId: string, agentId: string): Promise<Agent | undefined>;
+  /** Every agent of the tenant, deleted ones included, oldest first. */
+  listAgents(tenantId: string): Promise<Agent[]>;
 
   putApiKey(record: ApiKeyRecord): Promise<void>;
   getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
   /** Marks the key revoked; ConflictError when it already is, NotFoundError when unknown. */
   revokeApiKey(tenantId: string, keyId: string, at: string): Promise<ApiKeyRecord>;
+  /** Every key of one agent of the tenant, revoked ones included, oldest first. */
+  listApiKeys(tenantId: string, agentId: string): Promise<ApiKeyRecord[]>;
+  /** Records that the key authenticated a request at `at`; nothing happens for an unknown key. */
+  touchApiKey(keyHash: string, at: string): Promise<void>;
 
   /** The key's tenant and agent in one round trip (the auth hot path). */
   getTenantAndAgent(tenantId: string, agentId: string): Promise<{ tenant?: Tenant; agent?: Agent }>;

@@ -72,7 +72,12 @@ export function makeDeps(
     quotas: makeDynamoAccountQuotas(db, config.tables.rateLimits),
     ...(config.youtubeQuota && { dailyQuotas: withYouTubeQuota(config.youtubeQuota) }),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
-    authenticator: makeAuthenticator({ tenancy, clock, cacheTtlMs: config.authCacheTtlSeconds * 1000 }),
+    authenticator: makeAuthenticator({
+      tenancy,
+      clock,
+      cacheTtlMs: config.authCacheTtlSeconds * 1000,
+      logger: observability.logger,
+    }),
     webhooks: makeDynamoWebhookStore(db, config.tables.main, clock),
     secrets,
     // Deployments never accept loopback receivers; only the local host turns this on.

@@ -1,9 +1,11 @@
-import { type AgentRequest, planAgent } from '../domain/agent-rules.js';
+import { type AgentChange, type AgentRequest, planAgent, planAgentChange } from '../domain/agent-rules.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../domain/api-keys.js';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { redirectEntryProblems } from '../domain/oauth-redirect.js';
 import { PLATFORMS, type Platform } from '../domain/platforms.js';
+import type { WorkspacePolicies } from '../domain/policies.js';
+import { applyPolicyChange, type PolicyChange, validatedPolicies } from '../domain/policy-validation.js';
 import type { PlanTier } from '../domain/rate-limit-policy.js';
 import type {
   Account,
@@ -44,6 +46,24 @@ const SANDBOX_HANDLES: Record<Platform, string> = {
   youtube: 'SandboxChannel',
 };
 
+/** What a key list shows: never the hash authentication looks keys up by. */
+export type ApiKeyView = Omit<ApiKeyRecord, 'keyHash'>;
+
+export const MAX_WORKSPACE_NAME_LENGTH = 100;
+
+/** A workspace's name, trimmed; InvalidRequestError (field `name`) when empty or too long. */
+function workspaceName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '')
+    throw new InvalidRequestError('A workspace needs a name.', { name: ['Give it a name.'] });
+  if (trimmed.length > MAX_WORKSPACE_NAME_LENGTH) {
+    throw new InvalidRequestError(`A workspace name has at most ${MAX_WORKSPACE_NAME_LENGTH} characters.`, {
+      name: [`At most ${MAX_WORKSPACE_NAME_LENGTH} characters.`],
+    });
+  }
+  return trimmed;
+}
+
 /** How many redirect URIs one tenant or workspace may list. */
 export const MAX_REDIRECT_URIS = 20;
 
@@ -66,6 +86,18 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
     return workspace;
   };
 
+  /** A live (not deleted) agent of the tenant, or NotFoundError. */
+  const requireAgent = async (tenantId: string, agentId: string): Promise<Agent> => {
+    const agent = await tenancy.getAgent(tenantId, agentId);
+    if (!agent || agent.deletedAt) throw new NotFoundError(`No agent ${agentId} in tenant ${tenantId}.`);
+    return agent;
+  };
+
+  const requireWorkspacesOf = async (tenantId: string, scope: Agent['scope']): Promise<void> => {
+    if (scope.kind !== 'selected') return;
+    for (const workspaceId of scope.workspaceIds) await requireWorkspace(tenantId, workspaceId);
+  };
+
   const admin = {
     async createTenant(input: {
       name: string;
@@ -84,11 +116,12 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
     },
 
     async createWorkspace(input: { tenantId: string; name: string }): Promise<Workspace> {
+      const name = workspaceName(input.name);
       await requireTenant(input.tenantId);
       const workspace: Workspace = {
         workspaceId: newId('workspace', clock.now()),
         tenantId: input.tenantId,
-        name: input.name,
+        name,
         createdAt: now(),
       };
       await tenancy.putWorkspace(workspace);
@@ -99,10 +132,7 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
     async createAgent(actor: Actor, input: { tenantId: string } & AgentRequest): Promise<Agent> {
       await requireTenant(input.tenantId);
       const plan = planAgent(actor, input);
-      if (plan.scope.kind === 'selected') {
-        for (const workspaceId of plan.scope.workspaceIds)
-          await requireWorkspace(input.tenantId, workspaceId);
-      }
+      await requireWorkspacesOf(input.tenantId, plan.scope);
       const agent: Agent = {
         agentId: newId('agent', clock.now()),
         tenantId: input.tenantId,
@@ -125,10 +155,62 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
       return deleted;
     },
 
+    /** Every workspace of the tenant, oldest first. */
+    async listWorkspaces(tenantId: string): Promise<Workspace[]> {
+      const all: Workspace[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await tenancy.listWorkspaces(tenantId, { limit: 100, ...(cursor && { cursor }) });
+        all.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return all;
+    },
+
+    async renameWorkspace(input: {
+      tenantId: string;
+      workspaceId: string;
+      name: string;
+    }): Promise<Workspace> {
+      const name = workspaceName(input.name);
+      return tenancy.renameWorkspace(input.tenantId, input.workspaceId, name);
+    },
+
+    /** The live tenant-level agents (not locked to a workspace). */
+    async listAgents(tenantId: string): Promise<Agent[]> {
+      const agents = await tenancy.listAgents(tenantId);
+      return agents.filter((agent) => !agent.deletedAt && !agent.lockedWorkspaceId);
+    },
+
+    /** The live agents locked to one workspace. */
+    async listAgentsOfWorkspace(tenantId: string, workspaceId: string): Promise<Agent[]> {
+      const agents = await tenancy.listAgents(tenantId);
+      return agents.filter((agent) => !agent.deletedAt && agent.lockedWorkspaceId === workspaceId);
+    },
+
+    /** A live agent, or NotFoundError. */
+    getAgent: requireAgent,
+
+    /** Edits name, permissions and (tenant-level only) scope under the agent rules (planAgentChange). */
+    async updateAgent(
+      actor: Actor,
+      input: { tenantId: string; agentId: string; change: AgentChange },
+    ): Promise<Agent> {
+      const agent = await requireAgent(input.tenantId, input.agentId);
+      const updated = planAgentChange(actor, agent, input.change);
+      await requireWorkspacesOf(input.tenantId, updated.scope);
+      await tenancy.putAgent(updated);
+      return updated;
+    },
+
+    /** The agent's keys, revoked ones included, oldest first; never their hashes. */
+    async listApiKeys(tenantId: string, agentId: string): Promise<ApiKeyView[]> {
+      const records = await tenancy.listApiKeys(tenantId, agentId);
+      return records.map(({ keyHash: _hash, ...view }) => view);
+    },
+
     async createApiKey(input: { tenantId: string; agentId: string }): Promise<IssuedApiKey> {
-      const agent = await tenancy.getAgent(input.tenantId, input.agentId);
-      if (!agent || agent.deletedAt)
-        throw new NotFoundError(`No agent ${input.agentId} in tenant ${input.tenantId}.`);
+      await requireAgent(input.tenantId, input.agentId);
       const plaintext = generateApiKey();
       const record: ApiKeyRecord = {
         keyId: newId('apiKey', clock.now()),
@@ -142,8 +224,31 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
       return { record, plaintext };
     },
 
-    revokeApiKey: (input: { tenantId: string; keyId: string }) =>
-      tenancy.revokeApiKey(input.tenantId, input.keyId, now()),
+    /** With `agentId`, only a key of that agent (NotFoundError otherwise). */
+    async revokeApiKey(input: { tenantId: string; keyId: string; agentId?: string }): Promise<ApiKeyRecord> {
+      if (input.agentId) {
+        const keys = await tenancy.listApiKeys(input.tenantId, input.agentId);
+        if (!keys.some((key) => key.keyId === input.keyId)) {
+          throw new NotFoundError(`No API key ${input.keyId} of agent ${input.agentId}.`);
+        }
+      }
+      return tenancy.revokeApiKey(input.tenantId, input.keyId, now());
+    },
+
+    /**
+     * Changes a workspace's policies (the admin CLI's set-policy): the change is applied over the
+     * stored policies and the result checked as a whole by the rule the API applies
+     * (validatedPolicies), so a member stored before the rule existed cannot slip through.
+     */
+    async changePolicies(tenantId: string, workspaceId: string, change: PolicyChange): Promise<Workspace> {
+      const workspace = await requireWorkspace(tenantId, workspaceId);
+      const policies = validatedPolicies(applyPolicyChange(workspace.policies, change));
+      return tenancy.setWorkspacePolicies(tenantId, workspaceId, policies);
+    },
+
+    /** Replaces every policy of the workspace (the dashboard's form states them all). */
+    setPolicies: (tenantId: string, workspaceId: string, policies: WorkspacePolicies): Promise<Workspace> =>
+      admin.changePolicies(tenantId, workspaceId, { set: policies, clear: true }),
 
     async createSandboxAccount(input: {
       tenantId: string;

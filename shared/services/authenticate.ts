@@ -2,6 +2,7 @@ import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy.js';
 import type { Clock } from '../ports/clock.js';
+import { type Logger, silentLogger } from '../ports/logger.js';
 import type { TenancyStore } from '../ports/tenancy-store.js';
 
 export interface Authenticator {
@@ -19,18 +20,35 @@ const MAX_CACHED_KEYS = 1000;
  * A resolved key is trusted for `cacheTtlMs` (API.md allows up to 60 s before a revocation, a
  * deleted agent or a plan change takes effect), which saves two reads on most requests.
  * The plan's status is checked by the caller, so an inactive plan answers 403, not 401.
+ * On a cache miss the key's last use is recorded in parallel with the tenant and agent read: at
+ * most one write per key per cache period per process. Recording is best effort: a failure is
+ * logged and the request goes on.
  */
 export function makeAuthenticator(deps: {
   tenancy: TenancyStore;
   clock: Clock;
   cacheTtlMs: number;
+  logger?: Logger;
 }): Authenticator {
+  const logger = deps.logger ?? silentLogger;
+
+  const recordUse = async (keyHash: string, keyId: string): Promise<void> => {
+    try {
+      await deps.tenancy.touchApiKey(keyHash, new Date(deps.clock.now()).toISOString());
+    } catch (error) {
+      logger.warn('auth: could not record the API key last use', { keyId, error });
+    }
+  };
+
   const cache = new Map<string, { principal: Principal; expiresAt: number }>();
 
   const resolve = async (keyHash: string): Promise<Principal> => {
     const record = await deps.tenancy.getApiKeyByHash(keyHash);
     if (!record || record.revokedAt) throw new UnauthorizedError();
-    const { tenant, agent } = await deps.tenancy.getTenantAndAgent(record.tenantId, record.agentId);
+    const [{ tenant, agent }] = await Promise.all([
+      deps.tenancy.getTenantAndAgent(record.tenantId, record.agentId),
+      recordUse(keyHash, record.keyId),
+    ]);
     if (!tenant || !agent || agent.deletedAt) throw new UnauthorizedError();
     return { tenant, agent, keyId: record.keyId };
   };

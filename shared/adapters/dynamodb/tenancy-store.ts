@@ -38,6 +38,20 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
   const queryPrefix = <T>(pk: string, prefix: string, page: PageRequest, filter?: Record<string, string>) =>
     queryPage<T>(db, tableName, { pk, prefix, page, ...(filter && { filter }) });
 
+  /** Every item of a query, page after page: for the short lists of one tenant (agents, keys). */
+  const queryAll = async <T>(command: Omit<QueryCommand['input'], 'ExclusiveStartKey'>): Promise<T[]> => {
+    const found: T[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const result = await db.send(
+        new QueryCommand({ ...command, ...(start && { ExclusiveStartKey: start }) }),
+      );
+      found.push(...(result.Items ?? []).map((item) => fromItem<T>(item)));
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return found;
+  };
+
   return {
     async putTenant(tenant) {
       await db.send(
@@ -124,6 +138,25 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
     },
     listWorkspaces: (tenantId, page): Promise<Page<Workspace>> =>
       queryPrefix<Workspace>(keys.tenant(tenantId).pk, keys.workspacePrefix, page),
+    async renameWorkspace(tenantId, workspaceId, name) {
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.workspace(tenantId, workspaceId),
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET #name = :name',
+            ExpressionAttributeNames: { '#name': 'name' },
+            ExpressionAttributeValues: { ':name': name },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return fromItem<Workspace>(Attributes ?? {});
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('No such workspace.');
+        throw error;
+      }
+    },
 
     async putAgent(agent) {
       await db.send(
@@ -134,6 +167,14 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
       );
     },
     getAgent: (tenantId, agentId) => get<Agent>(keys.agent(tenantId, agentId)),
+    listAgents: (tenantId) => {
+      const { pk, sk: prefix } = keys.agent(tenantId, '');
+      return queryAll<Agent>({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      });
+    },
 
     async putApiKey(record) {
       await db.send(
@@ -176,6 +217,35 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
       } catch (error) {
         if (error instanceof ConditionalCheckFailedException)
           throw new ConflictError('The API key is already revoked.');
+        throw error;
+      }
+    },
+
+    listApiKeys: (tenantId, agentId) => {
+      const { gsi1pk, gsi1sk: prefix } = keys.apiKeyById(tenantId, '');
+      return queryAll<ApiKeyRecord>({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        FilterExpression: 'agentId = :agentId',
+        ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': prefix, ':agentId': agentId },
+      });
+    },
+    async touchApiKey(keyHash, at) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.apiKey(keyHash),
+            // Never moves back: two processes may record uses out of order.
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :at)',
+            UpdateExpression: 'SET lastUsedAt = :at',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return;
         throw error;
       }
     },

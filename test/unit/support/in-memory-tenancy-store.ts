@@ -19,6 +19,8 @@ function paginate<T>(items: T[], page: PageRequest): Page<T> {
  */
 export class InMemoryTenancyStore implements TenancyStore {
   readonly reads = { getApiKeyByHash: 0, getTenantAndAgent: 0 };
+  /** Counts the one write of the authentication path (recording a key's last use). */
+  readonly writes = { touchApiKey: 0 };
   private readonly tenants = new Map<string, Tenant>();
   private readonly workspaces = new Map<string, Workspace>();
   private readonly agents = new Map<string, Agent>();
@@ -115,6 +117,36 @@ export class InMemoryTenancyStore implements TenancyStore {
       .filter((workspace) => workspace.tenantId === tenantId)
       .sort((a, b) => a.workspaceId.localeCompare(b.workspaceId));
     return paginate(structuredClone(mine), page);
+  }
+
+  async renameWorkspace(tenantId: string, workspaceId: string, name: string): Promise<Workspace> {
+    const workspace = this.workspaces.get(`${tenantId}/${workspaceId}`);
+    if (!workspace) throw new NotFoundError('No such workspace.');
+    const updated = { ...workspace, name };
+    this.workspaces.set(`${tenantId}/${workspaceId}`, updated);
+    return structuredClone(updated);
+  }
+
+  async listAgents(tenantId: string): Promise<Agent[]> {
+    return structuredClone(
+      [...this.agents.values()]
+        .filter((agent) => agent.tenantId === tenantId)
+        .sort((a, b) => a.agentId.localeCompare(b.agentId)),
+    );
+  }
+
+  async listApiKeys(tenantId: string, agentId: string): Promise<ApiKeyRecord[]> {
+    return structuredClone(
+      [...this.keysByHash.values()]
+        .filter((record) => record.tenantId === tenantId && record.agentId === agentId)
+        .sort((a, b) => a.keyId.localeCompare(b.keyId)),
+    );
+  }
+
+  async touchApiKey(keyHash: string, at: string): Promise<void> {
+    this.writes.touchApiKey += 1;
+    const record = this.keysByHash.get(keyHash);
+    if (record && (!record.lastUsedAt || record.lastUsedAt < at)) record.lastUsedAt = at;
   }
 
   async putAgent(agent: Agent): Promise<void> {
