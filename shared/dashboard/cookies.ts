@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSION_TTL_SECONDS } from '../services/users/sessions.js';
 import { DASHBOARD_BASE, type DashboardEnv } from './env.js';
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure wherever the scheme is HTTPS. */
@@ -7,8 +8,8 @@ export const SESSION_COOKIE = 'sp_session';
 /** Before sign-in, the forms' CSRF token lives in this cookie (double submit). */
 export const PRE_SESSION_CSRF_COOKIE = 'sp_csrf';
 
-/** How long a session lasts without signing in again (the store's TTL follows it). */
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+/** How long a session lasts without signing in again: the service's, so cookie and store agree. */
+export { SESSION_TTL_SECONDS };
 
 function options(c: Context<DashboardEnv>, maxAge: number) {
   return {

@@ -125,6 +125,18 @@ export const keys = {
     sk: `EVENT#${eventId}`,
   }),
   feedEventPrefix: 'EVENT#',
+  /** A dashboard user, in their tenant's partition. */
+  user: (tenantId: string, userId: string) => ({ pk: `TENANT#${tenantId}`, sk: `USER#${userId}` }),
+  userPrefix: 'USER#',
+  /**
+   * Which user an email belongs to: written in the same transaction as the user, on condition it
+   * is new, so one email is one user across the deployment (sign-in names no tenant).
+   */
+  userEmail: (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }),
+  /** A dashboard session, keyed by the SHA-256 of its cookie: the table never holds the cookie. */
+  session: (sessionHash: string) => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' }),
+  /** A one-time link's token (set the first password), keyed by its SHA-256. */
+  oneTimeToken: (tokenHash: string) => ({ pk: `ONETIMETOKEN#${tokenHash}`, sk: 'ONETIMETOKEN' }),
 } as const;
 
 /** The one gsi2 partition of accounts by token expiry (small: one entry per connected account). */
@@ -158,7 +170,11 @@ export type EntityType =
   | 'webhook'
   | 'webhookCounter'
   | 'webhookDelivery'
-  | 'event';
+  | 'event'
+  | 'user'
+  | 'userEmail'
+  | 'session'
+  | 'oneTimeToken';
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity'] as const;
 
