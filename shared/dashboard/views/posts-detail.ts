@@ -66,10 +66,14 @@ function error(post: PostResource): Html {
   )}</dl></section>`;
 }
 
-function approval(post: PostResource): Html {
+function approval(workspaceId: string, post: PostResource): Html {
   if (!post.approval) return empty;
   const { status, requestedAt, decidedAt, decidedBy, reason } = post.approval;
-  return html`<section aria-labelledby="approval-heading"><h2 id="approval-heading">Approval</h2><dl class="facts">${join(
+  const waiting =
+    post.status === 'pending_approval'
+      ? html`<p>It waits for a decision: <a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/approvals">Approvals</a>.</p>`
+      : empty;
+  return html`<section aria-labelledby="approval-heading"><h2 id="approval-heading">Approval</h2>${waiting}<dl class="facts">${join(
     [
       fact('Approval', status),
       fact('Requested', timeOf(requestedAt)),
@@ -82,5 +86,5 @@ function approval(post: PostResource): Html {
 
 /** A post's page, above its status history. */
 export function postDetail(workspaceId: string, post: PostResource): Html {
-  return html`${facts(workspaceId, post)}${content(post)}${error(post)}${approval(post)}`;
+  return html`${facts(workspaceId, post)}${content(post)}${error(post)}${approval(workspaceId, post)}`;
 }
