@@ -1,5 +1,81 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { adminsWorkspace, isTenantAdmin, seesWorkspace } from '../../domain/user-access.js';
 import type { DashboardEnv } from '../env.js';
+import { type FormProblem, readForm, textOf } from '../forms.js';
+import { forbiddenPage, page } from '../pages.js';
+import { noticeOf, refusalOf, workspacesPath } from '../views/workspaces-format.js';
+import { workspacesBody } from '../views/workspaces-list.js';
+import { workspaceOverviewBody } from '../views/workspaces-overview.js';
 
-/** Placeholder until its pages are built (issue 14). */
-export function registerWorkspaceRoutes(_app: Hono<DashboardEnv>): void {}
+const OVERVIEW_NOTICES = { created: 'Workspace created.', renamed: 'Workspace renamed.' } as const;
+
+async function listPage(
+  c: Context<DashboardEnv>,
+  form: { name?: string; problem?: FormProblem } = {},
+  status: ContentfulStatusCode = 200,
+) {
+  const { user, tenant } = c.var.signedIn;
+  const all = await c.var.deps.admin.listWorkspaces(tenant.tenantId);
+  const workspaces = all.filter((workspace) => seesWorkspace(user, workspace.workspaceId));
+  return page(
+    c,
+    { title: 'Workspaces', body: workspacesBody(c, { workspaces, canCreate: isTenantAdmin(user), ...form }) },
+    status,
+  );
+}
+
+function overviewPage(
+  c: Context<DashboardEnv>,
+  form: { name?: string; problem?: FormProblem } = {},
+  status: ContentfulStatusCode = 200,
+) {
+  const workspace = c.var.workspace;
+  const canRename = adminsWorkspace(c.var.signedIn.user, workspace.workspaceId);
+  return page(
+    c,
+    {
+      title: workspace.name,
+      body: workspaceOverviewBody(c, { workspace, canRename, ...form }),
+      ...(status === 200 && { notice: noticeOf(c.req.query('done'), OVERVIEW_NOTICES) }),
+    },
+    status,
+  );
+}
+
+/** Workspaces: the list, creating one (tenant admins), a workspace's overview and renaming it. */
+export function registerWorkspaceRoutes(app: Hono<DashboardEnv>): void {
+  app.get('/workspaces', (c) => listPage(c));
+
+  app.post('/workspaces', async (c) => {
+    const { user, tenant } = c.var.signedIn;
+    if (!isTenantAdmin(user)) return forbiddenPage(c, 'create workspaces');
+    const name = textOf(await readForm(c), 'name');
+    try {
+      const workspace = await c.var.deps.admin.createWorkspace({ tenantId: tenant.tenantId, name });
+      return c.redirect(`${workspacesPath(workspace.workspaceId)}?done=created`, 303);
+    } catch (error) {
+      const { problem, status } = refusalOf(error);
+      return listPage(c, { name, problem }, status);
+    }
+  });
+
+  // The guard has answered 404 for a workspace the user may not see, and 403 for a POST by someone
+  // who does not administer it.
+  app.get('/workspaces/:workspaceId', (c) => overviewPage(c));
+
+  app.post('/workspaces/:workspaceId/rename', async (c) => {
+    const name = textOf(await readForm(c), 'name');
+    try {
+      await c.var.deps.admin.renameWorkspace({
+        tenantId: c.var.signedIn.tenant.tenantId,
+        workspaceId: c.var.workspace.workspaceId,
+        name,
+      });
+      return c.redirect(`${workspacesPath(c.var.workspace.workspaceId)}?done=renamed`, 303);
+    } catch (error) {
+      const { problem, status } = refusalOf(error);
+      return overviewPage(c, { name, problem }, status);
+    }
+  });
+}
