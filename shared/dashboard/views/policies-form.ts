@@ -77,7 +77,7 @@ export function policiesOf(values: PolicyFormValues): WorkspacePolicies {
   if (unknownPlatforms.length > 0 || badDays.length > 0) {
     throw new InvalidRequestError('The form names something unknown.', {
       ...(unknownPlatforms.length > 0 && { allowedPlatforms: ['Unknown platform.'] }),
-      ...(badDays.length > 0 && { postingWindow: ['Unknown day.'] }),
+      ...(badDays.length > 0 && { 'postingWindow.days': ['Unknown day.'] }),
     });
   }
   const blockedTerms = lines(values.blockedTerms);
