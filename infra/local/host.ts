@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { S3Event } from 'aws-lambda';
-import { makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
+import { makeDynamoUserStore } from '../../shared/adapters/dynamodb/user-store.js';
 import { makePowertoolsLogger } from '../../shared/adapters/observability/powertools-logger.js';
+import { makeDashboardHandler } from '../../shared/dashboard/dashboard-handler.js';
 import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
@@ -16,6 +18,7 @@ import type { Clock } from '../../shared/ports/clock.js';
 import { noMetrics } from '../../shared/ports/metrics.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
+import { makeDashboardDeps, secureCookiesFor } from '../../shared/runtime/make-dashboard-deps.js';
 import { makeDeps, type Observability } from '../../shared/runtime/make-deps.js';
 import {
   type AppCredentialsSource,
@@ -180,6 +183,18 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
         handlerFor: (operation) => handlers.get(operation) as ApiHandler,
         fallback: makeFallbackHandler(operations),
         mcp: makeMcpHandler(operations, deps),
+        dashboard: makeDashboardHandler(
+          makeDashboardDeps({
+            services: deps,
+            users: makeDynamoUserStore(
+              makeDocumentClient(makeDynamoClient({ region: LOCAL_REGION, endpoint: dynamodbEndpoint })),
+              tables,
+            ),
+            // Plain http on this host, unless it is reached through an https address of its own.
+            secureCookies: secureCookiesFor(options.publicBaseUrl ?? 'http://127.0.0.1'),
+            logger: deps.logger,
+          }),
+        ),
       },
       { logger: deps.logger, metrics: deps.metrics, ...authFailureLimit(options, deps.clock) },
     );
