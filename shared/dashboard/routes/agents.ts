@@ -124,6 +124,7 @@ async function detailPage(
     keys,
     ...(place.workspaceId && { workspaceId: place.workspaceId }),
     ...(place.scopes && { scopes: place.scopes }),
+    ...(place.workspaceId && { known: [c.var.workspace] }),
     ...(place.actor && { edit: extra.edit ?? { values: valuesOfAgent(agent) } }),
     ...(extra.newKey && { newKey: extra.newKey }),
   });

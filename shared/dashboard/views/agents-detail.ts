@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Agent } from '../../domain/tenancy.js';
+import type { Agent, Workspace } from '../../domain/tenancy.js';
 import type { ApiKeyView } from '../../services/admin.js';
 import type { DashboardEnv } from '../env.js';
 import { errorSummary, type FormProblem, postForm, submitButton } from '../forms.js';
@@ -14,6 +14,8 @@ export interface AgentDetailView {
   /** The workspace the agent is locked to, when it is reached from there. */
   workspaceId?: string;
   scopes?: ScopeChoices;
+  /** Workspaces the scope may name, to show their names (the tenant's page has them in `scopes`). */
+  known?: readonly Workspace[];
   /** Absent: the user only reads. */
   edit?: { values: AgentFormValues; problem?: FormProblem };
   /** Just created: the only time the key is shown. */
@@ -64,7 +66,7 @@ export function agentDetailBody(c: Context<DashboardEnv>, view: AgentDetailView)
   const base = agentsPath(view.workspaceId, agent.agentId);
   const facts = html`<dl class="facts"><dt>Id</dt><dd><code>${agent.agentId}</code></dd><dt>Scope</dt><dd>${scopeText(
     agent,
-    view.scopes?.workspaces ?? [],
+    view.scopes?.workspaces ?? view.known ?? [],
   )}</dd><dt>Permissions</dt><dd>${agent.permissions.join(', ')}</dd><dt>Created</dt><dd>${utcTime(agent.createdAt)}</dd></dl>`;
   const edit = view.edit
     ? html`<section aria-labelledby="edit-agent"><h2 id="edit-agent">Edit</h2>${errorSummary(view.edit.problem)}${postForm(

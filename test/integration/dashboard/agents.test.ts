@@ -70,6 +70,7 @@ describe('dashboard: agents and keys', () => {
     expect(later.html).not.toContain(plaintext);
     expect(later.html).not.toContain(hashApiKey(plaintext));
     expect(later.html).toContain(`…${plaintext.slice(-4)}`);
+    expect(later.html).toContain('Locked to Agents page workspace');
     expect(api.status).toBe(200);
     const agent = await host.deps.tenancy.getAgent(tenant.tenantId, agentId);
     expect(agent).toMatchObject({
