@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
 import { registerAssets } from './assets.js';
 import { csrfProtection } from './csrf.js';
 import { DASHBOARD_BASE, type DashboardDeps, type DashboardEnv } from './env.js';
@@ -56,6 +57,15 @@ export function makeDashboardApp(deps: DashboardDeps): Hono<DashboardEnv> {
 
   app.notFound((c) => notFoundPage(c));
   app.onError((error, c) => {
+    // Hono's own refusals (the Origin check of a form post): their status, said in words.
+    if (error instanceof HTTPException && error.status === 403) {
+      return errorPage(
+        c,
+        403,
+        'This form has expired',
+        html`<p>Reload the page and try again. Nothing was changed.</p>`,
+      );
+    }
     (c.var.logger ?? deps.logger).error('dashboard: a page failed', { error });
     return errorPage(
       c,

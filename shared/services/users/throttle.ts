@@ -20,11 +20,15 @@ function windowAt(now: number): Window {
   return { start: new Date(startMs).toISOString(), endMs: startMs + length };
 }
 
-/** Counter keys: the email only as a hash, so the counters table holds no address book. */
+/**
+ * Counter keys: the email only as a hash, so the counters table holds no address book. Without a
+ * known source address only the email is counted: one shared "unknown" counter would let anyone
+ * lock everyone out.
+ */
 function counters(email: string, sourceIp: string) {
   return [
     { key: `email:${sha256Hex(email)}`, limit: MAX_FAILURES_PER_EMAIL },
-    { key: `ip:${sourceIp}`, limit: MAX_FAILURES_PER_ADDRESS },
+    ...(sourceIp ? [{ key: `ip:${sourceIp}`, limit: MAX_FAILURES_PER_ADDRESS }] : []),
   ];
 }
 
