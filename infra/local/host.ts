@@ -16,6 +16,7 @@ import type { Networks } from '../../shared/networks/registry.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { noMetrics } from '../../shared/ports/metrics.js';
+import type { UserStore } from '../../shared/ports/user-store.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDashboardDeps, secureCookiesFor } from '../../shared/runtime/make-dashboard-deps.js';
@@ -99,6 +100,8 @@ export interface LocalHost {
   port: number;
   config: ServiceConfig;
   deps: ServiceDeps;
+  /** The dashboard's people (users, sessions, one-time links), on the host's tables. */
+  users: UserStore;
   s3Endpoint: string;
   /** Present unless delivery was turned off. */
   delivery?: LocalDelivery;
@@ -173,6 +176,10 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       );
       stoppers.push(delivery.stop);
     }
+    const users = makeDynamoUserStore(
+      makeDocumentClient(makeDynamoClient({ region: LOCAL_REGION, endpoint: dynamodbEndpoint })),
+      tables,
+    );
     const operations = options.operations ?? registry;
     const handlers = new Map<Operation, ApiHandler>(
       operations.map((op) => [op, makeOperationHandler(op, deps)]),
@@ -186,10 +193,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
         dashboard: makeDashboardHandler(
           makeDashboardDeps({
             services: deps,
-            users: makeDynamoUserStore(
-              makeDocumentClient(makeDynamoClient({ region: LOCAL_REGION, endpoint: dynamodbEndpoint })),
-              tables,
-            ),
+            users,
             // Plain http on this host, unless it is reached through an https address of its own.
             secureCookies: secureCookiesFor(options.publicBaseUrl ?? 'http://127.0.0.1'),
             logger: deps.logger,
@@ -223,7 +227,16 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       tables,
     });
     stoppers.push(async () => removeHostFile(options.dataDir));
-    return { baseUrl, port, config, deps, s3Endpoint: s3.endpoint, ...(delivery && { delivery }), stop };
+    return {
+      baseUrl,
+      port,
+      config,
+      deps,
+      users,
+      s3Endpoint: s3.endpoint,
+      ...(delivery && { delivery }),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

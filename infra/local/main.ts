@@ -1,5 +1,6 @@
 import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
 import { makeAdmin } from '../../shared/services/admin.js';
+import { makeUserAdmin } from '../../shared/services/users/user-admin.js';
 import { startFakeNetworks } from '../fake-networks/start.js';
 import { startLocalHost } from './host.js';
 import { defaultDataDir } from './host-file.js';
@@ -75,9 +76,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const { tenancy, clock, logger } = host.deps;
   const outcome = await seedDemoTenant(
     dataDir,
-    makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock }),
+    makeAdmin({ tenancy, clock }),
+    makeUserAdmin({ users: host.users, tenancy, clock, logger }),
   );
   console.log(describeDemo(host.baseUrl, outcome));
   if (fakes) {

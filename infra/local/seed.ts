@@ -2,6 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Platform } from '../../shared/domain/platforms.js';
 import type { Admin } from '../../shared/services/admin.js';
+import type { UserAdmin } from '../../shared/services/users/user-admin.js';
+
+/** The demo tenant's owner, who signs in to the dashboard. */
+export const DEMO_OWNER_EMAIL = 'owner@example.com';
 
 /** What is remembered of the demo tenant: ids only, never the key. */
 export interface DemoRecord {
@@ -9,29 +13,57 @@ export interface DemoRecord {
   workspaceId: string;
   agentId: string;
   accounts: Record<Platform, string>;
+  /** The dashboard owner's email (absent in data folders made before the dashboard). */
+  ownerEmail?: string;
   createdAt: string;
 }
 
 const FILE_NAME = 'demo.json';
 
 export type SeedOutcome =
-  | { created: true; demo: DemoRecord; apiKey: string }
+  /** `ownerLink`: the dashboard path that sets the owner's password, once (24 hours). */
+  | { created: true; demo: DemoRecord; apiKey: string; ownerLinkPath: string }
   | { created: false; demo: DemoRecord };
 
-/** On a data folder's first start, creates the demo tenant and returns its key, once. */
-export async function seedDemoTenant(dataDir: string, admin: Admin): Promise<SeedOutcome> {
+/**
+ * On a data folder's first start, creates the demo tenant and its dashboard owner, and returns
+ * the key and the owner's one-time link, once.
+ */
+export async function seedDemoTenant(
+  dataDir: string,
+  admin: Admin,
+  userAdmin: UserAdmin,
+): Promise<SeedOutcome> {
   const path = join(dataDir, FILE_NAME);
   if (existsSync(path)) return { created: false, demo: JSON.parse(readFileSync(path, 'utf8')) as DemoRecord };
   const result = await admin.bootstrap({ name: 'Demo' });
+  const link = await userAdmin.createOwner({ tenantId: result.tenantId, email: DEMO_OWNER_EMAIL });
   const demo: DemoRecord = {
     tenantId: result.tenantId,
     workspaceId: result.workspaceId,
     agentId: result.agentId,
     accounts: result.accounts,
+    ownerEmail: DEMO_OWNER_EMAIL,
     createdAt: new Date().toISOString(),
   };
   writeFileSync(path, `${JSON.stringify(demo, null, 2)}\n`);
-  return { created: true, demo, apiKey: result.apiKey };
+  return {
+    created: true,
+    demo,
+    apiKey: result.apiKey,
+    ownerLinkPath: `/dashboard/welcome/${link.token}`,
+  };
+}
+
+function dashboardLines(baseUrl: string, outcome: SeedOutcome): string[] {
+  const { demo } = outcome;
+  if (outcome.created) {
+    return [
+      `Dashboard: ${baseUrl}/dashboard (owner ${demo.ownerEmail})`,
+      `  Set the owner's password (once, within 24 hours): ${baseUrl}${outcome.ownerLinkPath}`,
+    ];
+  }
+  return [`Dashboard: ${baseUrl}/dashboard${demo.ownerEmail ? ` (owner ${demo.ownerEmail})` : ''}`];
 }
 
 export function describeDemo(baseUrl: string, outcome: SeedOutcome): string {
@@ -54,6 +86,7 @@ export function describeDemo(baseUrl: string, outcome: SeedOutcome): string {
     `Try: curl -H "Authorization: Bearer <API key>" ${baseUrl}/v1/workspaces`,
     `OpenAPI: ${baseUrl}/v1/openapi.json`,
     `MCP: ${baseUrl}/mcp (Streamable HTTP, the same Bearer key; docs/mcp.md)`,
+    ...dashboardLines(baseUrl, outcome),
     'Webhooks: receivers on http://127.0.0.1:<port> or http://localhost:<port> are allowed here (local host only; deployments require public HTTPS).',
     'Stop with Ctrl-C.',
     '',

@@ -29,6 +29,13 @@ describe('npm start, as a user runs it', () => {
       headers: { Authorization: `Bearer ${apiKey}` },
     });
     expect(((await accounts.json()) as { data: unknown[] }).data).toHaveLength(5);
+    const ownerLink = /^ {2}Set the owner's password \(once, within 24 hours\): (\S+)$/m.exec(
+      first.output(),
+    )?.[1];
+    expect(ownerLink).toMatch(new RegExp(`^${baseUrl}/dashboard/welcome/\\S+$`));
+    const welcome = await fetch(ownerLink ?? '');
+    expect(welcome.status).toBe(200);
+    expect(await welcome.text()).toContain('owner@example.com');
 
     const stopped = await interrupt(first);
     expect(stopped.code === 0 || stopped.signal === 'SIGINT').toBe(true);
@@ -39,6 +46,7 @@ describe('npm start, as a user runs it', () => {
 
     const second = await startService(dataDir);
     expect(second.output()).not.toMatch(/^API key: smcp_/m);
+    expect(second.output()).not.toContain('/dashboard/welcome/');
     const secondUrl = /^Base URL: (\S+)$/m.exec(second.output())?.[1];
     const again = await fetch(`${secondUrl}/v1/workspaces`, {
       headers: { Authorization: `Bearer ${apiKey}` },
