@@ -43,6 +43,7 @@ const ENTRIES = [
   'operation',
   'fallback',
   'mcp',
+  'dashboard',
   'outbox',
   'delivery-worker',
   'reconciler',
@@ -128,6 +129,10 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
     case 'mcp':
       // As infra/constructs/mcp-endpoint.ts: the operations' environment, and the key (a tool encrypts).
       return { ...service, SECRETS_KEY_ARN: BENCH_KEY_ARN };
+    case 'dashboard':
+      // As infra/constructs/dashboard-endpoint.ts: the key (webhook secrets, revoking tokens) and
+      // the public base URL (https, so its cookies are Secure).
+      return { ...service, SECRETS_KEY_ARN: BENCH_KEY_ARN, PUBLIC_BASE_URL: 'https://api.example.com' };
     case 'fallback':
       return {};
     case 'media-uploaded':
@@ -363,6 +368,11 @@ const SCENARIOS: Scenario[] = [
           },
         },
       ),
+  },
+  {
+    entry: 'dashboard',
+    label: 'GET /dashboard/workspaces, no session → 303',
+    event: () => apiEvent('GET', '/dashboard/workspaces', 'ANY /dashboard/{proxy+}', { accept: 'text/html' }),
   },
   { entry: 'outbox', label: 'INSERT of a queued post', event: queuedPostInsert },
   {

@@ -18,7 +18,7 @@ export function addNagChecks(app: App, stack: ServiceStack): void {
 
 /** Exported apart so tests can compare a stack with and without the acknowledgements. */
 export function acknowledgeNagFindings(stack: ServiceStack): void {
-  const { api, mcp, workers, media, scheduling, queues } = stack;
+  const { api, mcp, dashboard, workers, media, scheduling, queues } = stack;
   for (const fn of stack.functions) acknowledgeFunctionDefaults(fn);
 
   for (const [operationId, route] of api.operationRoutes) {
@@ -41,6 +41,16 @@ export function acknowledgeNagFindings(stack: ServiceStack): void {
       'on every request, and each tool call gets the plan and permission checks of the REST routes; the ' +
       'MCP function also answers at its own Function URL, where no API Gateway authorizer could stand.',
   });
+
+  for (const route of dashboard.routes) {
+    Validations.of(route).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'The dashboard signs people in itself: every page but sign-in, the one-time links and its own ' +
+        'stylesheet and script needs a session cookie resolved against the sessions in the main table, ' +
+        'each form a CSRF token; a browser holds no token an API Gateway authorizer could check.',
+    });
+  }
 
   // Tenant objects: every function granted S3 object actions, on `<bucket>/t/*` only.
   const objectUsers = [

@@ -127,6 +127,45 @@ export function operationGrants(operation: Operation): OperationGrants {
 }
 
 /**
+ * What a function that runs several operations (MCP, the dashboard) is granted: the union of their
+ * grants, each table, action and purpose once, in the order they first appear.
+ */
+export function unionOfGrants(all: readonly OperationGrants[]): OperationGrants {
+  const tables = new Map<string, TableDefinition>();
+  for (const table of all.flatMap((grants) => grants.tables)) {
+    if (!tables.has(table.id)) tables.set(table.id, table);
+  }
+  return {
+    tables: [...tables.values()],
+    objectActions: [...new Set(all.flatMap((grants) => grants.objectActions))],
+    encryptSecretsFor: [...new Set(all.flatMap((grants) => grants.encryptSecretsFor))],
+    decryptSecretsFor: [...new Set(all.flatMap((grants) => grants.decryptSecretsFor))],
+    networkApps: all.some((grants) => grants.networkApps),
+  };
+}
+
+/** What grants are given on: the stack's tables, media bucket, secrets key and app secrets. */
+export interface GrantTargets {
+  data: DataTables;
+  media: MediaStorage;
+  secretsKey: kms.IKey;
+  networkApps: NetworkApps;
+}
+
+/** Gives `role` exactly `grants`, on the stack's own resources (nothing when a part is empty). */
+export function applyGrants(role: iam.IRole, grants: OperationGrants, targets: GrantTargets): void {
+  if (grants.networkApps) targets.networkApps.grantRead(role);
+  if (grants.tables.length > 0) targets.data.grantReadWriteData(role, grants.tables);
+  if (grants.objectActions.length > 0) targets.media.grantTenantObjects(role, grants.objectActions);
+  for (const purpose of grants.encryptSecretsFor) {
+    role.addToPrincipalPolicy(encryptStatement(targets.secretsKey, purpose));
+  }
+  for (const purpose of grants.decryptSecretsFor) {
+    role.addToPrincipalPolicy(decryptStatement(targets.secretsKey, purpose));
+  }
+}
+
+/**
  * kms:Encrypt on the key, only when the call's encryption context names `purpose` (the adapter
  * always sends it, shared/ports/secret-cipher.ts): such a function can make new secrets of that
  * kind and can read none, unless it is also given `decryptStatement` for the purpose.
@@ -245,15 +284,7 @@ export class ServiceHttpApi extends Construct {
           }),
         },
       });
-      if (grants.networkApps) props.networkApps.grantRead(fn.role);
-      if (grants.tables.length > 0) props.data.grantReadWriteData(fn.role, grants.tables);
-      if (grants.objectActions.length > 0) props.media.grantTenantObjects(fn.role, grants.objectActions);
-      for (const purpose of grants.encryptSecretsFor) {
-        fn.role.addToPrincipalPolicy(encryptStatement(props.secretsKey, purpose));
-      }
-      for (const purpose of grants.decryptSecretsFor) {
-        fn.role.addToPrincipalPolicy(decryptStatement(props.secretsKey, purpose));
-      }
+      applyGrants(fn.role, grants, props);
       const route = new apigw.HttpRoute(this, `${operation.id}Route`, {
         httpApi: this.httpApi,
         routeKey: apigw.HttpRouteKey.with(operation.path, apigw.HttpMethod[operation.method]),

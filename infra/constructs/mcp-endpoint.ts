@@ -4,10 +4,9 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import type { TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { isTool } from '../../shared/mcp/tool-catalog.js';
-import { decryptStatement, encryptStatement, type OperationGrants, operationGrants } from './http-api.js';
+import { applyGrants, type OperationGrants, operationGrants, unionOfGrants } from './http-api.js';
 import type { MediaStorage } from './media-storage.js';
 import type { NetworkApps } from './network-apps.js';
 import { ServiceFunction } from './service-function.js';
@@ -26,18 +25,7 @@ export type McpGrants = OperationGrants;
  * widens the MCP function's grants by exactly what its own function gets.
  */
 export function mcpGrants(operations: readonly Operation[]): McpGrants {
-  const all = operations.filter(isTool).map(operationGrants);
-  const tables = new Map<string, TableDefinition>();
-  for (const table of all.flatMap((grants) => grants.tables)) {
-    if (!tables.has(table.id)) tables.set(table.id, table);
-  }
-  return {
-    tables: [...tables.values()],
-    objectActions: [...new Set(all.flatMap((grants) => grants.objectActions))],
-    encryptSecretsFor: [...new Set(all.flatMap((grants) => grants.encryptSecretsFor))],
-    decryptSecretsFor: [...new Set(all.flatMap((grants) => grants.decryptSecretsFor))],
-    networkApps: all.some((grants) => grants.networkApps),
-  };
+  return unionOfGrants(operations.filter(isTool).map(operationGrants));
 }
 
 export interface McpEndpointProps {
@@ -107,16 +95,7 @@ export class McpEndpoint extends Construct {
       cfn.reservedConcurrentExecutions = props.reservedConcurrency;
     }
 
-    const { role } = this.server;
-    if (this.grants.networkApps) props.networkApps.grantRead(role);
-    if (this.grants.tables.length > 0) props.data.grantReadWriteData(role, this.grants.tables);
-    if (this.grants.objectActions.length > 0) props.media.grantTenantObjects(role, this.grants.objectActions);
-    for (const purpose of this.grants.encryptSecretsFor) {
-      role.addToPrincipalPolicy(encryptStatement(props.secretsKey, purpose));
-    }
-    for (const purpose of this.grants.decryptSecretsFor) {
-      role.addToPrincipalPolicy(decryptStatement(props.secretsKey, purpose));
-    }
+    applyGrants(this.server.role, this.grants, props);
 
     this.route = new apigw.HttpRoute(this, 'Route', {
       httpApi: props.httpApi,

@@ -8,6 +8,7 @@ import { operations as registry } from '../../shared/operations/registry.js';
 import { NETWORK_APPS, type NetworkEndpointName } from '../../shared/runtime/network-config.js';
 import { type YouTubeQuota, youTubeQuotaEnv } from '../../shared/runtime/youtube-quota.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
+import { DashboardEndpoint } from '../constructs/dashboard-endpoint.js';
 import { type ApiThrottle, type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
 import { McpEndpoint } from '../constructs/mcp-endpoint.js';
 import { MediaStorage } from '../constructs/media-storage.js';
@@ -73,7 +74,8 @@ const FEATURE_FLAGS = [cxapi.S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY];
  *   Manager secret per network app, which the operator fills in);
  * - plumbing: `Queues` (each with its dead-letter queue), `Scheduling` (Scheduler's group and role);
  * - code, replaceable at will: `Api` (a function and a route per operation), `Mcp` (the MCP server,
- *   at `/mcp` on the API and at its own Function URL) and `Workers` (outbox, delivery worker,
+ *   at `/mcp` on the API and at its own Function URL), `Dashboard` (the people's pages, at
+ *   `/dashboard` on the API) and `Workers` (outbox, delivery worker,
  *   reconciler, media importer, upload notifications, webhook fan-out and dispatcher, token
  *   refresher), each function
  *   with its own role granted exactly what its code path uses;
@@ -90,6 +92,7 @@ export class ServiceStack extends Stack {
   readonly scheduling: PostScheduling;
   readonly api: ServiceHttpApi;
   readonly mcp: McpEndpoint;
+  readonly dashboard: DashboardEndpoint;
   readonly workers: ServiceWorkers;
   readonly alarms: ServiceAlarms;
   readonly networkSecretsPrefix: string;
@@ -147,6 +150,16 @@ export class ServiceStack extends Stack {
         reservedConcurrency: props.mcpReservedConcurrency,
       }),
     });
+    this.dashboard = new DashboardEndpoint(this, 'Dashboard', {
+      operations: this.operations,
+      httpApi: this.api.httpApi,
+      data: this.data,
+      media: this.media,
+      secretsKey: this.secretsKey.key,
+      environment,
+      networkApps: this.networkApps,
+      publicBaseUrl: this.api.publicBaseUrl,
+    });
     this.workers = new ServiceWorkers(this, 'Workers', {
       data: this.data,
       queues: this.queues,
@@ -174,7 +187,7 @@ export class ServiceStack extends Stack {
 
   /** Every function of the service (CDK's own helper functions aside). */
   get functions(): readonly ServiceFunction[] {
-    return [...this.api.functions, this.mcp.server, ...this.workers.functions];
+    return [...this.api.functions, this.mcp.server, this.dashboard.server, ...this.workers.functions];
   }
 
   private addOutputs(props: ServiceStackProps): void {
@@ -196,6 +209,11 @@ export class ServiceStack extends Stack {
       value: this.mcp.functionUrl.url,
       description:
         "MCP endpoint at the MCP function's own URL (ends in /; API Gateway's throttle does not apply)",
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: this.dashboard.url,
+      description:
+        'The dashboard, on the public base URL (the custom domain when there is one): sign in here (docs/deploy.md)',
     });
     new CfnOutput(this, 'MediaBucketName', {
       value: this.media.bucket.bucketName,

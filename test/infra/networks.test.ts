@@ -412,8 +412,14 @@ describe("the networks' apps, tokens and token refresher in the stack", { timeou
       }
     });
 
-    it("PUBLIC_BASE_URL is the API's endpoint on the operations that call the networks and on MCP, nowhere else", () => {
-      const expected = new Set([fnOf(connect), fnOf(callback), fnOf(disconnect), stack.mcp.server]);
+    it("PUBLIC_BASE_URL is the API's endpoint on the operations that call the networks, on MCP and on the dashboard (its links), nowhere else", () => {
+      const expected = new Set([
+        fnOf(connect),
+        fnOf(callback),
+        fnOf(disconnect),
+        stack.mcp.server,
+        stack.dashboard.server,
+      ]);
       for (const fn of stack.functions) {
         const value = synth.environmentOf(fn).PUBLIC_BASE_URL;
         expect(value, fn.node.path).toEqual(

@@ -31,6 +31,7 @@ const OUTPUT_KEYS = [
   'ApiUrl',
   'McpUrl',
   'McpFunctionUrl',
+  'DashboardUrl',
   'MediaBucketName',
   'DeliveryQueueUrl',
   'EventsQueueUrl',
@@ -84,13 +85,19 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       expect(synth.environmentOf(fn.resource).OPERATION_ID).toBeUndefined();
     });
 
-    it('has no route that is neither an operation, ANY /mcp nor $default', () => {
+    it('has no route that is neither an operation, ANY /mcp, the dashboard’s two nor $default', () => {
       // Act
       const routeKeys = synth.ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
 
       // Assess
       expect(routeKeys.sort()).toEqual(
-        [...operations.map((o) => `${o.method} ${o.path}`), 'ANY /mcp', '$default'].sort(),
+        [
+          ...operations.map((o) => `${o.method} ${o.path}`),
+          'ANY /mcp',
+          'ANY /dashboard',
+          'ANY /dashboard/{proxy+}',
+          '$default',
+        ].sort(),
       );
     });
 
@@ -276,8 +283,8 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       const functions = stack.functions.map((fn) => [fn.node.path, synth.functionOf(fn)] as const);
 
       // Assess
-      // The operations, the fallback, the MCP server, and eight workers.
-      expect(functions).toHaveLength(operations.length + 1 + 1 + 8);
+      // The operations, the fallback, the MCP server, the dashboard, and eight workers.
+      expect(functions).toHaveLength(operations.length + 1 + 1 + 1 + 8);
       for (const [path, fn] of functions) {
         expect(fn.Properties.Runtime, path).toBe('nodejs22.x');
         expect(fn.Properties.Architectures, path).toEqual(['arm64']);
@@ -311,7 +318,12 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
     it('are bundled for real: the assets hold an ESM bundle with its source map', async () => {
       // Prepare
       const outdir = (stack.node.root as App).outdir;
-      const bundles = [stack.api.fallbackFunction, stack.mcp.server, ...stack.workers.functions].map((fn) => {
+      const bundles = [
+        stack.api.fallbackFunction,
+        stack.mcp.server,
+        stack.dashboard.server,
+        ...stack.workers.functions,
+      ].map((fn) => {
         const code = synth.functionOf(fn).Properties.Code as { S3Key: string };
         return join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
       });
@@ -339,6 +351,20 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       // Assess
       expect(sources.filter((source) => source.endsWith('functions/mcp.ts'))).toHaveLength(1);
       expect(sources.filter((source) => source.endsWith('functions/operation.ts'))).toEqual([]);
+    });
+
+    it('the dashboard function is built from functions/dashboard.ts (its source map names the entry)', async () => {
+      // Prepare
+      const outdir = (stack.node.root as App).outdir;
+      const code = synth.functionOf(stack.dashboard.server).Properties.Code as { S3Key: string };
+      const map = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs.map');
+
+      // Act
+      const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
+
+      // Assess
+      expect(sources.filter((source) => source.endsWith('functions/dashboard.ts'))).toHaveLength(1);
+      expect(sources.filter((source) => source.endsWith('functions/mcp.ts'))).toEqual([]);
     });
   });
 
