@@ -1,6 +1,18 @@
 import { type FakeNetworks, startFakeNetworks } from '../../../infra/fake-networks/start.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../../shared/runtime/network-config.js';
+import { welcomePath } from '../../../shared/services/users/links.js';
+import { makeUserAdmin } from '../../../shared/services/users/user-admin.js';
 import { startTestHost, type TestHost } from '../../support/test-host.js';
+
+/** A tenant as `admin bootstrap --owner-email` leaves it: the owner has only their one-time link yet. */
+export interface NewTenant {
+  tenantId: string;
+  /** The workspace bootstrap made (with one sandbox account per network). */
+  workspaceId: string;
+  ownerEmail: string;
+  /** The owner's set-password link, as the CLI prints it. */
+  ownerLink: string;
+}
 
 export interface DashboardHost {
   host: TestHost;
@@ -8,6 +20,8 @@ export interface DashboardHost {
   fakes: FakeNetworks;
   /** An absolute URL of a dashboard page: `url('/workspaces')` → `http://127.0.0.1:<port>/dashboard/workspaces`. */
   url(path: string): string;
+  /** A tenant and its owner, made as the admin CLI's bootstrap makes them (the same use cases). */
+  bootstrapTenant(name: string, ownerEmail: string): Promise<NewTenant>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +45,22 @@ export async function startDashboardHost(): Promise<DashboardHost> {
       host,
       fakes,
       url: (path) => `${host.baseUrl}/dashboard${path}`,
+      async bootstrapTenant(name, ownerEmail) {
+        const tenant = await host.admin.bootstrap({ name });
+        const people = makeUserAdmin({
+          users: host.users,
+          tenancy: host.deps.tenancy,
+          clock: host.deps.clock,
+          logger: host.deps.logger,
+        });
+        const link = await people.createOwner({ tenantId: tenant.tenantId, email: ownerEmail });
+        return {
+          tenantId: tenant.tenantId,
+          workspaceId: tenant.workspaceId,
+          ownerEmail,
+          ownerLink: `${host.baseUrl}${welcomePath(link.token)}`,
+        };
+      },
       async stop() {
         await host.stop();
         await fakes.stop();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -6,17 +6,13 @@ import { expect } from 'vitest';
 
 /**
  * Where the browser tests put their screenshots: DASHBOARD_SCREENSHOTS (the docs' run:
- * `DASHBOARD_SCREENSHOTS=docs/images/dashboard npx vitest run test/browser`), else a folder of
- * their own under the system's temp folder.
+ * `DASHBOARD_SCREENSHOTS=docs/images/dashboard npx vitest run test/browser`), else one folder
+ * under the system's temp folder that each run overwrites (the files' names differ per page).
  */
 function screenshotFolder(): string {
-  const chosen = process.env.DASHBOARD_SCREENSHOTS;
-  if (chosen) {
-    const folder = resolve(chosen);
-    mkdirSync(folder, { recursive: true });
-    return folder;
-  }
-  return mkdtempSync(join(tmpdir(), 'smcp-dashboard-shots-'));
+  const folder = resolve(process.env.DASHBOARD_SCREENSHOTS ?? join(tmpdir(), 'smcp-dashboard-screenshots'));
+  mkdirSync(folder, { recursive: true });
+  return folder;
 }
 
 let folder: string | undefined;
