@@ -10,5 +10,6 @@ import type { DashboardDeps } from './env.js';
  */
 export function makeDashboardHandler(deps: DashboardDeps): (event: ApiEvent) => Promise<ApiResult> {
   const app = makeDashboardApp(deps);
-  return async (event) => toApiResult(await app.fetch(toFetchRequest(event)));
+  return async (event) =>
+    toApiResult(await app.fetch(toFetchRequest(event), { sourceIp: event.requestContext.http.sourceIp }));
 }

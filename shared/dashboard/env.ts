@@ -34,7 +34,14 @@ export interface DashboardVariables {
   workspace: Workspace;
 }
 
+/** What the Lambda handler hands the app beside the request: what the event says of the caller. */
+export interface DashboardBindings {
+  /** The client's address as API Gateway saw it (never a header the client could write). */
+  sourceIp: string;
+}
+
 export interface DashboardEnv {
+  Bindings: DashboardBindings;
   Variables: DashboardVariables;
 }
 
