@@ -3,10 +3,15 @@ import type { WorkspacePolicies } from '../../shared/domain/policies.js';
 import { describeWindow } from '../../shared/domain/policy-check.js';
 import type { Agent, ApiKeyRecord } from '../../shared/domain/tenancy.js';
 import type { Admin } from '../../shared/services/admin.js';
+import type { IssuedLink } from '../../shared/services/users/dashboard-auth.js';
+import { welcomePath } from '../../shared/services/users/links.js';
+import type { UserAdmin } from '../../shared/services/users/user-admin.js';
 import { UsageError } from './errors.js';
 import {
   type CommandOption,
   checkId,
+  email,
+  invitableRole,
   list,
   optionalString,
   POLICY_OPTION_NAMES,
@@ -23,7 +28,14 @@ import {
 } from './options.js';
 import type { Output } from './output.js';
 
-export type Run = (admin: Admin, out: Output) => Promise<void>;
+/** The dashboard's people, as the CLI reaches them. */
+export interface People {
+  userAdmin: UserAdmin;
+  /** The target's dashboard address, when it tells it: one-time links are printed under it. */
+  dashboardUrl?: string;
+}
+
+export type Run = (admin: Admin, out: Output, people: People) => Promise<void>;
 
 export interface Command {
   name: string;
@@ -36,6 +48,29 @@ export interface Command {
 }
 
 const KEY_WARNING = 'Store this key now: it is shown only once and cannot be shown again.';
+const LINK_WARNING = 'Give this link to that person now: it works once and is shown only once.';
+
+/** A one-time link as the CLI prints it: the whole URL when the target tells its address, else the path. */
+function linkFacts(link: IssuedLink, dashboardUrl: string | undefined) {
+  const path = welcomePath(link.token);
+  return {
+    userId: link.user.userId,
+    email: link.user.email,
+    role: link.user.role,
+    setPasswordLink: dashboardUrl ? `${dashboardUrl.replace(/\/dashboard$/, '')}${path}` : path,
+    expiresAt: link.expiresAt,
+  };
+}
+
+function linkLines(facts: ReturnType<typeof linkFacts>): string[] {
+  const relative = facts.setPasswordLink.startsWith('/');
+  return [
+    `Set-password link for ${facts.email} (one use, until ${facts.expiresAt}):`,
+    `  ${facts.setPasswordLink}`,
+    ...(relative ? ["  (prefix it with the service's public address, e.g. https://api.example.com)"] : []),
+    LINK_WARNING,
+  ];
+}
 
 /** The stored record minus its hash: the hash is what authentication looks up, so it stays out of logs. */
 function keyView({ keyHash: _hash, ...rest }: ApiKeyRecord): Omit<ApiKeyRecord, 'keyHash'> {
@@ -86,22 +121,66 @@ function policyLines(workspaceId: string, policies: WorkspacePolicies): string[]
 export const COMMANDS: readonly Command[] = [
   {
     name: 'bootstrap',
-    summary: 'A whole working tenant: workspace, one sandbox account per platform, an agent and its key.',
-    synopsis: '[--name N] [--plan free|pro|enterprise]',
-    options: ['name', 'plan'],
+    summary:
+      'A whole working tenant: workspace, one sandbox account per platform, an agent and its key; with --owner-email, its owner and their set-password link.',
+    synopsis: '[--name N] [--plan free|pro|enterprise] [--owner-email E]',
+    options: ['name', 'plan', 'owner-email'],
     prepare(values) {
       const name = optionalString(values, 'name') ?? 'Sandbox';
       const tier = planTier(values, 'plan');
-      return async (admin, out) => {
+      const ownerEmail = email(values, 'owner-email');
+      return async (admin, out, people) => {
+        // Before the tenant exists: a taken email must not leave an ownerless tenant behind.
+        if (ownerEmail) await people.userAdmin.requireEmailFree(ownerEmail);
         const result = await admin.bootstrap({ name, ...(tier && { planTier: tier }) });
-        out.result(result, [
+        const owner = ownerEmail
+          ? linkFacts(
+              await people.userAdmin.createOwner({ tenantId: result.tenantId, email: ownerEmail }),
+              people.dashboardUrl,
+            )
+          : undefined;
+        out.result({ ...result, ...(owner && { owner }) }, [
           `Created tenant ${result.tenantId} (${name}).`,
           `  workspace  ${result.workspaceId}`,
           `  agent      ${result.agentId} (locked to the workspace, every permission)`,
           ...Object.entries(result.accounts).map(([p, id]) => `  ${p.padEnd(10)} ${id} (sandbox)`),
+          ...(owner ? [`  owner      ${owner.userId} (${owner.email})`] : []),
           '',
           `API key: ${result.apiKey}`,
           KEY_WARNING,
+          ...(owner ? ['', ...linkLines(owner)] : []),
+        ]);
+      };
+    },
+  },
+  {
+    name: 'invite-user',
+    summary:
+      'A dashboard user of a tenant and their one-time set-password link (7 days); workspace admins and viewers need --workspaces.',
+    synopsis: '--tenant ten_… --email E --role super_admin|workspace_admin|viewer [--workspaces wks_a,wks_b]',
+    options: ['tenant', 'email', 'role', 'workspaces'],
+    prepare(values) {
+      const tenantId = requiredId(values, 'tenant', 'tenant');
+      const address = email(values, 'email');
+      if (!address) throw new UsageError('--email is required.');
+      const role = invitableRole(values);
+      const workspaceIds = list(optionalString(values, 'workspaces') ?? '').map((id) =>
+        checkId('workspace', 'workspaces', id),
+      );
+      if (role === 'super_admin' && workspaceIds.length > 0) {
+        throw new UsageError('A super_admin sees every workspace: leave out --workspaces.');
+      }
+      if (role !== 'super_admin' && workspaceIds.length === 0) {
+        throw new UsageError(`A ${role} needs --workspaces: the workspaces they may see.`);
+      }
+      return async (_admin, out, people) => {
+        const link = await people.userAdmin.inviteUser({ tenantId, email: address, role, workspaceIds });
+        const facts = linkFacts(link, people.dashboardUrl);
+        out.result({ tenantId, ...facts, workspaceIds: link.user.workspaceIds }, [
+          `Invited ${facts.email} (${facts.userId}) to ${tenantId} as ${role}${
+            workspaceIds.length > 0 ? ` of ${workspaceIds.join(', ')}` : ''
+          }.`,
+          ...linkLines(facts),
         ]);
       };
     },

@@ -13,6 +13,8 @@ import { DAY_NAMES } from '../../shared/domain/policy-check.js';
 import { type PolicyChange, validatedPolicies } from '../../shared/domain/policy-validation.js';
 import { PLAN_TIERS, type PlanTier } from '../../shared/domain/rate-limit-policy.js';
 import type { PlanStatus } from '../../shared/domain/tenancy.js';
+import { isEmail, normalizeEmail } from '../../shared/services/users/emails.js';
+import { INVITABLE_ROLES, type InvitableRole } from '../../shared/services/users/invite-user.js';
 import { UsageError } from './errors.js';
 
 /** Accepted by every command: output form and target. */
@@ -52,6 +54,9 @@ export const COMMAND_OPTIONS = {
   clear: { type: 'boolean' },
   unset: { type: 'string' },
   uris: { type: 'string' },
+  'owner-email': { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
 } as const;
 
 export type CommandOption = keyof typeof COMMAND_OPTIONS;
@@ -141,6 +146,19 @@ function platformNamed(option: string, value: string): Platform {
     throw new UsageError(`--${option} must be one of ${accepted}; got "${value}".`);
   }
   return normalized;
+}
+
+/** An email as the dashboard keys users by it (lower-case), or a usage error naming the option. */
+export function email(values: Values, option: 'email' | 'owner-email'): string | undefined {
+  const value = optionalString(values, option);
+  if (value === undefined) return undefined;
+  const normalized = normalizeEmail(value);
+  if (!isEmail(normalized)) throw new UsageError(`--${option} must be an email address; got "${value}".`);
+  return normalized;
+}
+
+export function invitableRole(values: Values): InvitableRole {
+  return oneOf('role', requiredString(values, 'role'), INVITABLE_ROLES);
 }
 
 export function platform(values: Values): Platform {

@@ -1,8 +1,11 @@
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { makeDynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store.js';
+import { makeDynamoUserStore } from '../../shared/adapters/dynamodb/user-store.js';
 import { AppError } from '../../shared/domain/errors.js';
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
+import { silentLogger } from '../../shared/ports/logger.js';
 import { makeAdmin } from '../../shared/services/admin.js';
+import { makeUserAdmin } from '../../shared/services/users/user-admin.js';
 import { findCommand, type Run } from './commands.js';
 import { TargetError, UsageError } from './errors.js';
 import { COMMAND_OPTIONS, type CommandOption, parseCommandLine, type Values } from './options.js';
@@ -38,8 +41,14 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     out.note(`target: ${target.description}`);
     const client = makeDynamoClient(target.connection);
     try {
-      const tenancy = makeDynamoTenancyStore(makeDocumentClient(client), target.tables.main);
-      await plan.run(makeAdmin({ tenancy, clock: io.clock ?? systemClock }), out);
+      const db = makeDocumentClient(client);
+      const tenancy = makeDynamoTenancyStore(db, target.tables.main);
+      const clock = io.clock ?? systemClock;
+      const users = makeDynamoUserStore(db, target.tables);
+      await plan.run(makeAdmin({ tenancy, clock }), out, {
+        userAdmin: makeUserAdmin({ users, tenancy, clock, logger: silentLogger }),
+        ...(target.dashboardUrl && { dashboardUrl: target.dashboardUrl }),
+      });
     } finally {
       client.destroy();
     }

@@ -12,6 +12,8 @@ export interface Target {
   tables: TableNames;
   /** Said when the DynamoDB endpoint refuses connections (a local host that died without cleaning up). */
   unreachableHint?: string;
+  /** Where the target's dashboard is (no trailing slash), for one-time links; absent when unknown. */
+  dashboardUrl?: string;
 }
 
 export interface TargetOptions {
@@ -34,6 +36,9 @@ export const STACK_OUTPUTS = {
   rateLimits: 'RateLimitsTableName',
   idempotency: 'IdempotencyTableName',
 } as const;
+
+/** The optional output naming the dashboard's address (one-time links are printed under it). */
+export const DASHBOARD_URL_OUTPUT = 'DashboardUrl';
 
 export function resolveTarget(options: TargetOptions, deps: TargetDeps): Promise<Target> {
   if (options.stack !== undefined) return stackTarget(options.stack, options.region, deps);
@@ -60,6 +65,7 @@ function localTarget(dataDirOption: string | undefined, env: NodeJS.ProcessEnv):
     description: `local host (data folder ${dataDir}, DynamoDB ${file.dynamodbEndpoint}, table ${file.tables.main})`,
     connection: { region: file.region, endpoint: file.dynamodbEndpoint },
     tables: file.tables,
+    ...(isString(file.baseUrl) && { dashboardUrl: `${file.baseUrl.replace(/\/+$/, '')}/dashboard` }),
     unreachableHint:
       `The local host of ${dataDir} does not answer at ${file.dynamodbEndpoint}: it has probably stopped ` +
       `without cleaning up. ${startHint}`,
@@ -96,10 +102,12 @@ async function stackTarget(stackName: string, region: string | undefined, deps: 
       idempotency: output(STACK_OUTPUTS.idempotency),
     };
     const resolvedRegion = region ?? (await client.config.region());
+    const dashboardUrl = outputs.get(DASHBOARD_URL_OUTPUT)?.replace(/\/+$/, '');
     return {
       description: `stack ${stackName} (${resolvedRegion}, table ${tables.main})`,
       connection: { region: resolvedRegion },
       tables,
+      ...(dashboardUrl && { dashboardUrl }),
     };
   } finally {
     client.destroy();

@@ -6,7 +6,9 @@ const TARGETS = `Targets (where the tables are):
   (default)            the local host of a data folder: --data-dir D, else $DATA_DIR, else .data/local.
                        Start it first with \`npm start\`.
   --stack NAME         a deployed CDK stack, found through its CloudFormation outputs
-  [--region R]         (MainTableName, RateLimitsTableName); AWS credentials from the default chain.`;
+  [--region R]         (MainTableName, RateLimitsTableName); AWS credentials from the default chain.
+One-time set-password links (bootstrap --owner-email, invite-user) are printed under the target's
+dashboard: the local host's address, or the stack's DashboardUrl output (else as a path).`;
 
 const GLOBALS = `Options of every command:
   --json               print exactly one JSON object on stdout (errors too: {"error","message"})

@@ -13,6 +13,7 @@ export const INVITABLE_ROLES = [
   'workspace_admin',
   'viewer',
 ] as const satisfies readonly UserRole[];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 /** The roles `by` may give: owners and super-admins invite; only an owner invites a super-admin. */
 export function rolesInvitableBy(by: User): UserRole[] {
@@ -44,36 +45,47 @@ async function requireWorkspaces(
 }
 
 /**
- * An owner or super-admin invites a person: a user without a password and a one-time link (7 days)
- * to set it. Owner and super-admin see every workspace, so their `workspaceIds` stay empty.
+ * A person invited to a tenant: a user without a password and a one-time link (7 days) to set it.
+ * Owner and super-admin see every workspace, so their `workspaceIds` stay empty. Who may invite
+ * whom is the caller's to check (inviteUser for people, the admin CLI for the operator).
  */
-export async function inviteUser(
+export async function createInvitation(
   deps: UsersDeps,
-  by: User,
-  input: { email: string; role: UserRole; workspaceIds: string[] },
+  input: { tenantId: string; email: string; role: UserRole; workspaceIds: string[]; invitedBy?: string },
 ): Promise<IssuedLink> {
-  if (!isTenantAdmin(by)) throw new PermissionDeniedError('users:invite');
   const email = requireEmail(input.email);
   if (!(INVITABLE_ROLES as readonly string[]).includes(input.role)) {
     throw new InvalidRequestError('Choose a role: super-admin, workspace admin or viewer.', {
       role: ['Choose super_admin, workspace_admin or viewer.'],
     });
   }
-  if (!rolesInvitableBy(by).includes(input.role)) throw new PermissionDeniedError('users:invite_super_admin');
   const workspaceIds =
-    input.role === 'super_admin' ? [] : await requireWorkspaces(deps, by.tenantId, input.workspaceIds);
+    input.role === 'super_admin' ? [] : await requireWorkspaces(deps, input.tenantId, input.workspaceIds);
   const user = await createUserWithoutPassword(deps, {
-    tenantId: by.tenantId,
+    tenantId: input.tenantId,
     email,
     role: input.role,
     workspaceIds,
-    invitedBy: by.userId,
+    ...(input.invitedBy && { invitedBy: input.invitedBy }),
   });
-  deps.logger.info('dashboard: user invited', {
+  deps.logger.info('user invited', {
     tenantId: user.tenantId,
     userId: user.userId,
     role: user.role,
-    invitedBy: by.userId,
+    ...(input.invitedBy && { invitedBy: input.invitedBy }),
   });
   return issueSetPasswordLink(deps, user, INVITE_LINK_TTL_SECONDS);
+}
+
+/** An owner or super-admin invites a person; only an owner invites a super-admin. */
+export async function inviteUser(
+  deps: UsersDeps,
+  by: User,
+  input: { email: string; role: UserRole; workspaceIds: string[] },
+): Promise<IssuedLink> {
+  if (!isTenantAdmin(by)) throw new PermissionDeniedError('users:invite');
+  if (input.role === 'super_admin' && by.role !== 'owner') {
+    throw new PermissionDeniedError('users:invite_super_admin');
+  }
+  return createInvitation(deps, { ...input, tenantId: by.tenantId, invitedBy: by.userId });
 }

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readHostFile, writeHostFile } from '../../infra/local/host-file.js';
+import { makeDocumentClient } from '../../shared/adapters/dynamodb/client.js';
+import { makeDynamoUserStore } from '../../shared/adapters/dynamodb/user-store.js';
+import { systemClock } from '../../shared/ports/clock.js';
+import { silentLogger } from '../../shared/ports/logger.js';
+import type { BootstrapResult } from '../../shared/services/admin.js';
+import type { DashboardAuth } from '../../shared/services/users/dashboard-auth.js';
+import { makeDashboardAuth } from '../../shared/services/users/make-dashboard-auth.js';
+import { type AdminCliFixture, startAdminCliFixture } from '../support/admin-cli-fixture.js';
+
+interface LinkFacts {
+  userId: string;
+  email: string;
+  role: string;
+  setPasswordLink: string;
+  expiresAt: string;
+}
+
+const LINK = /^http:\/\/127\.0\.0\.1:1\/dashboard\/welcome\/([A-Za-z0-9_-]{43})$/;
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+let fx: AdminCliFixture;
+let auth: DashboardAuth;
+
+beforeAll(async () => {
+  fx = await startAdminCliFixture('admin-cli-users');
+  const tables = readHostFile(fx.dataDir)?.tables;
+  if (!tables) throw new Error('the fixture wrote no host file');
+  auth = makeDashboardAuth({
+    users: makeDynamoUserStore(makeDocumentClient(fx.client), tables),
+    tenancy: fx.store,
+    clock: systemClock,
+    logger: silentLogger,
+  });
+});
+
+afterAll(() => fx?.close());
+
+const tokenOf = (link: string) => LINK.exec(link)?.[1] ?? '';
+
+describe('admin CLI: the dashboard owner and invitations', () => {
+  it('bootstrap --owner-email makes the owner and prints a one-time link under the host address', async () => {
+    // Prepare
+    const ownerEmail = `Owner-${unique()}@Example.com`;
+
+    // Act
+    const result = await fx.cliJson<BootstrapResult & { owner: LinkFacts }>([
+      ...['bootstrap', '--name', 'Acme'],
+      ...['--owner-email', ownerEmail],
+    ]);
+    const text = await fx.cli(['bootstrap', '--owner-email', `text-${unique()}@example.com`]);
+
+    // Assess
+    expect(result.owner).toMatchObject({ email: ownerEmail.toLowerCase(), role: 'owner' });
+    expect(result.owner.setPasswordLink).toMatch(LINK);
+    expect(Date.parse(result.owner.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    const user = await auth.peekSetPasswordLink(tokenOf(result.owner.setPasswordLink));
+    expect(user).toMatchObject({ tenantId: result.tenantId, role: 'owner', userId: result.owner.userId });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/Set-password link for text-.*@example\.com \(one use, until /);
+    expect(text.stdout).toContain('Give this link to that person now: it works once and is shown only once.');
+  });
+
+  it('refuses an email that is a user already before making a tenant, and a malformed one as usage', async () => {
+    // Prepare
+    const ownerEmail = `taken-${unique()}@example.com`;
+    await fx.cliJson(['bootstrap', '--owner-email', ownerEmail]);
+
+    // Act
+    const taken = await fx.cli(['bootstrap', '--owner-email', ownerEmail, '--json']);
+    const malformed = await fx.cli(['bootstrap', '--owner-email', 'not-an-email']);
+
+    // Assess
+    expect(taken.code).toBe(1);
+    expect(JSON.parse(taken.stdout)).toMatchObject({ error: 'conflict' });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('--owner-email must be an email address');
+  });
+
+  it('invite-user gives a viewer of named workspaces a 7-day link that sets their password once', async () => {
+    // Prepare
+    const { tenantId, workspaceId } = await fx.cliJson<BootstrapResult>(['bootstrap']);
+    const address = `viewer-${unique()}@example.com`;
+
+    // Act
+    const invited = await fx.cliJson<LinkFacts & { workspaceIds: string[] }>([
+      ...['invite-user', '--tenant', tenantId, '--email', address],
+      ...['--role', 'viewer', '--workspaces', workspaceId],
+    ]);
+    const first = await auth.setPasswordWithLink(tokenOf(invited.setPasswordLink), 'a long enough password');
+    const second = await auth.setPasswordWithLink(tokenOf(invited.setPasswordLink), 'a long enough password');
+
+    // Assess
+    expect(invited).toMatchObject({ email: address, role: 'viewer', workspaceIds: [workspaceId] });
+    expect(Date.parse(invited.expiresAt) - Date.now()).toBeGreaterThan(6 * 86400_000);
+    expect(first?.user).toMatchObject({ tenantId, role: 'viewer', workspaceIds: [workspaceId] });
+    expect(second).toBeUndefined();
+  });
+
+  it('invite-user checks the role and its workspaces', async () => {
+    // Prepare
+    const { tenantId, workspaceId } = await fx.cliJson<BootstrapResult>(['bootstrap']);
+    const invite = (...rest: string[]) =>
+      fx.cli(['invite-user', '--tenant', tenantId, '--email', `x-${unique()}@example.com`, ...rest]);
+
+    // Act
+    const owner = await invite('--role', 'owner');
+    const superWithWorkspaces = await invite('--role', 'super_admin', '--workspaces', workspaceId);
+    const viewerWithout = await invite('--role', 'viewer');
+    const foreignWorkspace = await invite(
+      '--role',
+      'viewer',
+      '--workspaces',
+      'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    );
+    const superAdmin = await invite('--role', 'super_admin');
+
+    // Assess
+    expect(owner.code).toBe(2);
+    expect(owner.stderr).toContain('--role must be one of super_admin, workspace_admin, viewer');
+    expect(superWithWorkspaces.code).toBe(2);
+    expect(viewerWithout.code).toBe(2);
+    expect(viewerWithout.stderr).toContain('needs --workspaces');
+    expect(foreignWorkspace.code).toBe(1);
+    expect(foreignWorkspace.stderr).toContain('No such workspace');
+    expect(superAdmin.code).toBe(0);
+  });
+
+  it('prints the link as a path when the target does not tell its address', async () => {
+    // Prepare
+    const file = readHostFile(fx.dataDir);
+    if (!file) throw new Error('the fixture wrote no host file');
+    const dataDir = fx.tempDir();
+    writeHostFile(dataDir, { ...file, baseUrl: '', dynamodbEndpoint: inject('dynamodbEndpoint') });
+
+    // Act
+    const result = await fx.cli(['bootstrap', '--owner-email', `path-${unique()}@example.com`], {
+      env: { DATA_DIR: dataDir },
+    });
+
+    // Assess
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}\/dashboard\/welcome\/[A-Za-z0-9_-]{43}$/m);
+    expect(result.stdout).toContain("prefix it with the service's public address");
+  });
+});
