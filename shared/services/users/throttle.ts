@@ -1,4 +1,5 @@
-import type { UsersDeps } from './deps.js';
+import type { Clock } from '../../ports/clock.js';
+import type { UserStore } from '../../ports/user-store.js';
 import { sha256Hex } from './secrets.js';
 
 /** Failed sign-ins are counted in fixed windows of this length. */
@@ -36,7 +37,10 @@ function counters(email: string, sourceIp: string) {
  * Sign-in throttling: failures (only failures) are counted per email and per source address;
  * once either reaches its limit, attempts are refused unchecked until the window ends.
  */
-export function makeSignInThrottle(deps: Pick<UsersDeps, 'users' | 'clock'>) {
+export function makeSignInThrottle(deps: {
+  users: Pick<UserStore, 'countSignInFailure' | 'signInFailures'>;
+  clock: Clock;
+}) {
   return {
     /** Seconds to wait when the email or the address has failed too often lately; else undefined. */
     async retryAfter(email: string, sourceIp: string): Promise<number | undefined> {
