@@ -58,6 +58,7 @@ describe('dashboard: users and invitations', () => {
     expect(answer.html).toContain(`value="${workspaceId}"`);
     expect(answer.html).toContain('<button type="submit">Invite</button>');
     expect(answer.html).not.toContain('scrypt$');
+    expect(answer.html).toContain('<span class="badge good">Active</span>');
   });
 
   it('invites a workspace admin: the link is shown once, works, and the list shows them invited', async () => {
@@ -78,7 +79,10 @@ describe('dashboard: users and invitations', () => {
     const token = url.split('/').pop() ?? '';
     expect(later.html).not.toContain(token);
     expect(later.html).toContain('new.admin@example.com');
-    expect(later.html).toContain('Invited');
+    const row = /<tr><th scope="row">new\.admin@example\.com<\/th>.*?<\/tr>/.exec(later.html)?.[0] ?? '';
+    expect(row).toContain('<span class="badge">Invited</span>');
+    expect(row).toContain('Workspace admin');
+    expect(row).toContain('<td>Main</td>');
     const [user] = await usersNamed('new.admin@example.com');
     expect(user).toMatchObject({ role: 'workspace_admin', workspaceIds: [workspaceId] });
     const welcome = await dashboardClient(host).get(new URL(url).pathname);
