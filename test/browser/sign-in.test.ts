@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Person, type TestBrowser } from './support/browser.js';
 import { type DashboardHost, type NewTenant, startDashboardHost } from './support/dashboard-host.js';
-import { alertOf, expectHeading, focused, inlineCode, setPasswordThrough, signIn } from './support/person.js';
+import {
+  alertOf,
+  expectHeading,
+  focused,
+  inlineCode,
+  setPasswordThrough,
+  signIn,
+  unlabelledControls,
+} from './support/person.js';
 import { screenshot } from './support/screenshots.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -102,9 +110,16 @@ describe('signing in to the dashboard in a browser', () => {
     expect(await focused(page)).toMatch(/^main\[content\]/);
   }, 60_000);
 
-  it('every page answers a CSP without unsafe-inline and frame-ancestors none, and holds no inline code', async () => {
+  it('every page answers a CSP without unsafe-inline and frame-ancestors none, holds no inline code, and labels its controls', async () => {
     const { page } = await newPerson();
-    for (const path of ['/sign-in', '/workspaces', `/workspaces/${tenant.workspaceId}`]) {
+    for (const path of [
+      '/sign-in',
+      '/workspaces',
+      `/workspaces/${tenant.workspaceId}`,
+      '/me',
+      '/users',
+      '/agents',
+    ]) {
       if (path === '/workspaces') await signIn(page, dash.url('/sign-in'), tenant.ownerEmail, PASSWORD);
       const answer = await page.goto(dash.url(path));
       expect(answer?.status(), path).toBe(200);
@@ -114,6 +129,7 @@ describe('signing in to the dashboard in a browser', () => {
       expect(csp, path).not.toContain('unsafe-inline');
       expect(csp, path).not.toContain('unsafe-eval');
       expect(await inlineCode(page), path).toEqual([]);
+      expect(await unlabelledControls(page), path).toEqual([]);
       // The dashboard's own script did load (the CSP allows 'self').
       await expect(page.locator('script[src="/dashboard/assets/dashboard.js"]').count()).resolves.toBe(1);
     }

@@ -293,6 +293,8 @@ describe('an owner runs a workspace from the dashboard', () => {
       { timeoutMs: 20_000, intervalMs: 250, what: 'the successful attempt to show' },
     );
     await expectAccessibleAndStrict();
+    // The picture shows the deliveries, below the webhook's facts and actions.
+    await page.evaluate(`document.getElementById('deliveries').scrollIntoView()`);
     await screenshot(page, 'webhook-deliveries');
   }, 90_000);
 });
