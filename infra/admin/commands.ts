@@ -186,6 +186,25 @@ export const COMMANDS: readonly Command[] = [
     },
   },
   {
+    name: 'user-link',
+    summary:
+      "A new one-time set-password link (24 hours) for a dashboard user: a first link that expired, or a forgotten password (setting it ends the user's sessions).",
+    synopsis: '--email E',
+    options: ['email'],
+    prepare(values) {
+      const address = email(values, 'email');
+      if (!address) throw new UsageError('--email is required.');
+      return async (_admin, out, people) => {
+        const link = await people.userAdmin.reissueLink({ email: address });
+        const facts = linkFacts(link, people.dashboardUrl);
+        out.result({ tenantId: link.user.tenantId, ...facts }, [
+          `A new link for ${facts.email} (${facts.userId}) of ${link.user.tenantId}.`,
+          ...linkLines(facts),
+        ]);
+      };
+    },
+  },
+  {
     name: 'create-tenant',
     summary: 'A tenant, with no workspace yet.',
     synopsis: '--name N [--plan free|pro|enterprise]',

@@ -7,7 +7,7 @@ const TARGETS = `Targets (where the tables are):
                        Start it first with \`npm start\`.
   --stack NAME         a deployed CDK stack, found through its CloudFormation outputs
   [--region R]         (MainTableName, RateLimitsTableName); AWS credentials from the default chain.
-One-time set-password links (bootstrap --owner-email, invite-user) are printed under the target's
+One-time set-password links (bootstrap --owner-email, invite-user, user-link) are printed under the target's
 dashboard: the local host's address, or the stack's DashboardUrl output (else as a path).`;
 
 const GLOBALS = `Options of every command:

@@ -63,7 +63,11 @@ function dashboardLines(baseUrl: string, outcome: SeedOutcome): string[] {
       `  Set the owner's password (once, within 24 hours): ${baseUrl}${outcome.ownerLinkPath}`,
     ];
   }
-  return [`Dashboard: ${baseUrl}/dashboard${demo.ownerEmail ? ` (owner ${demo.ownerEmail})` : ''}`];
+  if (!demo.ownerEmail) return [`Dashboard: ${baseUrl}/dashboard`];
+  return [
+    `Dashboard: ${baseUrl}/dashboard (owner ${demo.ownerEmail})`,
+    `  A new set-password link: npm run admin -- user-link --email ${demo.ownerEmail}`,
+  ];
 }
 
 export function describeDemo(baseUrl: string, outcome: SeedOutcome): string {

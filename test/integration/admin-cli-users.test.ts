@@ -127,6 +127,37 @@ describe('admin CLI: the dashboard owner and invitations', () => {
     expect(superAdmin.code).toBe(0);
   });
 
+  it('user-link gives an existing user a new link that sets a new password, and names an unknown email', async () => {
+    // Prepare
+    const ownerEmail = `reissue-${unique()}@example.com`;
+    const { owner } = await fx.cliJson<BootstrapResult & { owner: LinkFacts }>([
+      ...['bootstrap', '--owner-email', ownerEmail],
+    ]);
+    const first = await auth.setPasswordWithLink(tokenOf(owner.setPasswordLink), 'the first long password');
+
+    // Act
+    const reissued = await fx.cliJson<LinkFacts>(['user-link', '--email', ownerEmail]);
+    const again = await auth.setPasswordWithLink(
+      tokenOf(reissued.setPasswordLink),
+      'the second long password',
+    );
+    const unknown = await fx.cli(['user-link', '--email', `nobody-${unique()}@example.com`]);
+
+    // Assess
+    expect(reissued).toMatchObject({ userId: owner.userId, email: ownerEmail, role: 'owner' });
+    expect(reissued.setPasswordLink).not.toBe(owner.setPasswordLink);
+    expect(again?.user.userId).toBe(owner.userId);
+    expect(first && (await auth.resolveSession(first.sessionToken))).toBeUndefined();
+    const refused = await auth.signIn({
+      email: ownerEmail,
+      password: 'the first long password',
+      sourceIp: '',
+    });
+    expect(refused.kind).toBe('refused');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No user with the email');
+  });
+
   it('prints the link as a path when the target does not tell its address', async () => {
     // Prepare
     const file = readHostFile(fx.dataDir);

@@ -39,6 +39,18 @@ export function makeUserAdmin(deps: UsersDeps) {
       return issueSetPasswordLink(deps, user, OWNER_LINK_TTL_SECONDS);
     },
 
+    /**
+     * A new one-time link for an existing user: a first link that expired, or a forgotten
+     * password (setting one through the link ends every session of the user). 24 hours.
+     */
+    async reissueLink(input: { email: string }): Promise<IssuedLink> {
+      const email = requireEmail(input.email);
+      const user = await deps.users.findUserByEmail(email);
+      if (!user) throw new NotFoundError(`No user with the email ${email}.`);
+      deps.logger.info('set-password link reissued', { tenantId: user.tenantId, userId: user.userId });
+      return issueSetPasswordLink(deps, user, OWNER_LINK_TTL_SECONDS);
+    },
+
     async inviteUser(input: {
       tenantId: string;
       email: string;
