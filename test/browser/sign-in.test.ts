@@ -84,7 +84,7 @@ describe('signing in to the dashboard in a browser', () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
   }, 60_000);
 
-  it('keyboard: Tab from the top reaches the skip link, the header link, Email, Password and Sign in in order; Enter submits', async () => {
+  it('keyboard: Tab from the top reaches the skip link, the header link, Email, Password and Sign in in order; Enter submits; then the skip link and the navigation', async () => {
     const { page } = await newPerson();
     await page.goto(dash.url('/sign-in'));
     await page.keyboard.press('Tab');
@@ -103,7 +103,23 @@ describe('signing in to the dashboard in a browser', () => {
     await Promise.all([page.waitForURL(/\/dashboard\/workspaces$/), page.keyboard.press('Enter')]);
     await expectHeading(page, 'Workspaces');
 
+    // Signed in, the main navigation follows the skip link, then Sign out.
+    const order: string[] = [];
+    for (let step = 0; step < 7; step++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused(page));
+    }
+    expect(order).toEqual([
+      'a Skip to content',
+      'a Social publishing',
+      'a Workspaces',
+      'a Tenant agents',
+      'a Users',
+      'a Your account',
+      'button Sign out',
+    ]);
     // The skip link takes the keyboard past the navigation, to the page's content.
+    await page.reload();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('a Skip to content');
     await page.keyboard.press('Enter');
