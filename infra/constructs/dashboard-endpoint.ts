@@ -1,17 +1,14 @@
 import { Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
 import { DASHBOARD_BASE } from '../../shared/dashboard/env.js';
 import { isDashboardOperation } from '../../shared/dashboard/operations-used.js';
 import type { Operation } from '../../shared/http/operation.js';
+import type { MultiOperationEndpointProps } from './endpoint-props.js';
 import { applyGrants, type OperationGrants, operationGrants, unionOfGrants } from './http-api.js';
-import type { MediaStorage } from './media-storage.js';
-import type { NetworkApps } from './network-apps.js';
 import { ServiceFunction } from './service-function.js';
-import type { DataTables } from './tables.js';
 
 /** Where the dashboard is on the HTTP API: `/dashboard` and everything under it. */
 export const DASHBOARD_PATH = DASHBOARD_BASE;
@@ -39,24 +36,7 @@ export function dashboardGrants(operations: readonly Operation[]): OperationGran
   return unionOfGrants([PEOPLE_GRANTS, ...used.map(operationGrants)]);
 }
 
-export interface DashboardEndpointProps {
-  /** The registry: the dashboard's grants come from the operations of it that it runs. */
-  operations: readonly Operation[];
-  /** The API that gets the `/dashboard` routes. */
-  httpApi: apigw.HttpApi;
-  data: DataTables;
-  media: MediaStorage;
-  secretsKey: kms.IKey;
-  /** The operation functions' environment (tables, MEDIA_BUCKET, log level). */
-  environment: Readonly<Record<string, string>>;
-  /** For connecting and disconnecting accounts: the app secrets and the network endpoints. */
-  networkApps: NetworkApps;
-  /**
-   * Where people reach the service (ServiceHttpApi.publicBaseUrl): the OAuth callback's base, the
-   * address a connect returns to, and the base of invitation links.
-   */
-  publicBaseUrl: string;
-}
+export type DashboardEndpointProps = MultiOperationEndpointProps;
 
 /**
  * The dashboard (`functions/dashboard.ts`): one function behind `ANY /dashboard` and

@@ -1,16 +1,13 @@
 import { Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { Operation } from '../../shared/http/operation.js';
 import { isTool } from '../../shared/mcp/tool-catalog.js';
+import type { MultiOperationEndpointProps } from './endpoint-props.js';
 import { applyGrants, type OperationGrants, operationGrants, unionOfGrants } from './http-api.js';
-import type { MediaStorage } from './media-storage.js';
-import type { NetworkApps } from './network-apps.js';
 import { ServiceFunction } from './service-function.js';
-import type { DataTables } from './tables.js';
 
 /** The path of the MCP endpoint on the HTTP API (spec: `{base_url}/mcp`). */
 export const MCP_PATH = '/mcp';
@@ -28,20 +25,7 @@ export function mcpGrants(operations: readonly Operation[]): McpGrants {
   return unionOfGrants(operations.filter(isTool).map(operationGrants));
 }
 
-export interface McpEndpointProps {
-  /** The operations the MCP server exposes as tools (the registry). */
-  operations: readonly Operation[];
-  /** The API that gets the `ANY /mcp` route. */
-  httpApi: apigw.HttpApi;
-  data: DataTables;
-  media: MediaStorage;
-  secretsKey: kms.IKey;
-  /** The operation functions' environment (tables, MEDIA_BUCKET, log level). */
-  environment: Readonly<Record<string, string>>;
-  /** For tools that call the networks (connect, disconnect): their secrets and endpoints. */
-  networkApps: NetworkApps;
-  /** PUBLIC_BASE_URL, as the operation functions that need it get it (ServiceHttpApi.publicBaseUrl). */
-  publicBaseUrl: string;
+export interface McpEndpointProps extends MultiOperationEndpointProps {
   /**
    * Reserved concurrency: the most MCP invocations running at once. The Function URL has no
    * throttle of its own (API Gateway's stage throttle covers `/mcp` on the API only), so this is the

@@ -9,6 +9,7 @@ import { NETWORK_APPS, type NetworkEndpointName } from '../../shared/runtime/net
 import { type YouTubeQuota, youTubeQuotaEnv } from '../../shared/runtime/youtube-quota.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
 import { DashboardEndpoint } from '../constructs/dashboard-endpoint.js';
+import type { MultiOperationEndpointProps } from '../constructs/endpoint-props.js';
 import { type ApiThrottle, type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
 import { McpEndpoint } from '../constructs/mcp-endpoint.js';
 import { MediaStorage } from '../constructs/media-storage.js';
@@ -137,7 +138,7 @@ export class ServiceStack extends Stack {
       ...(props.customDomain && { customDomain: props.customDomain }),
       ...(props.apiThrottle && { throttle: props.apiThrottle }),
     });
-    this.mcp = new McpEndpoint(this, 'Mcp', {
+    const endpointProps: MultiOperationEndpointProps = {
       operations: this.operations,
       httpApi: this.api.httpApi,
       data: this.data,
@@ -146,20 +147,14 @@ export class ServiceStack extends Stack {
       environment,
       networkApps: this.networkApps,
       publicBaseUrl: this.api.publicBaseUrl,
+    };
+    this.mcp = new McpEndpoint(this, 'Mcp', {
+      ...endpointProps,
       ...(props.mcpReservedConcurrency !== undefined && {
         reservedConcurrency: props.mcpReservedConcurrency,
       }),
     });
-    this.dashboard = new DashboardEndpoint(this, 'Dashboard', {
-      operations: this.operations,
-      httpApi: this.api.httpApi,
-      data: this.data,
-      media: this.media,
-      secretsKey: this.secretsKey.key,
-      environment,
-      networkApps: this.networkApps,
-      publicBaseUrl: this.api.publicBaseUrl,
-    });
+    this.dashboard = new DashboardEndpoint(this, 'Dashboard', endpointProps);
     this.workers = new ServiceWorkers(this, 'Workers', {
       data: this.data,
       queues: this.queues,

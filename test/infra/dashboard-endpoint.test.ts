@@ -20,6 +20,8 @@ import {
   type Json,
   logicalId,
   type PolicyStatement,
+  permissionsOf,
+  processEnvironment,
   resourcesOf,
   SynthesizedStack,
   XRAY_STATEMENT,
@@ -27,31 +29,6 @@ import {
 import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
 
 const ROUTE_KEYS = ['ANY /dashboard', 'ANY /dashboard/{proxy+}'];
-
-/** Every (action, resource, condition) a set of statements allows, one string each. */
-function permissionsOf(statements: readonly PolicyStatement[]): Set<string> {
-  return new Set(
-    statements.flatMap((statement) =>
-      actionsOf(statement).flatMap((action) =>
-        resourcesOf(statement).map((resource) =>
-          JSON.stringify({ action, resource, condition: statement.Condition ?? null }),
-        ),
-      ),
-    ),
-  );
-}
-
-/** References become placeholder strings; PUBLIC_BASE_URL an https address, as it resolves in AWS. */
-function processEnvironment(variables: Json): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => [
-      name,
-      typeof value === 'string'
-        ? value
-        : `https://resolved.example/${encodeURIComponent(JSON.stringify(value))}`,
-    ]),
-  );
-}
 
 describe('dashboard endpoint: one function behind ANY /dashboard and ANY /dashboard/{proxy+}', {
   timeout: SYNTH_TIMEOUT_MS,

@@ -25,7 +25,8 @@ import {
   logicalId,
   normalizedAll,
   type PolicyStatement,
-  resourcesOf,
+  permissionsOf,
+  processEnvironment,
   SynthesizedStack,
 } from './stack-fixture.js';
 import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
@@ -39,29 +40,6 @@ const OBJECT_ACTION_OF: Partial<Record<OperationResource, string>> = {
   'media-read': 's3:GetObject',
   'media-delete': 's3:DeleteObject',
 };
-
-/** Every (action, resource, condition) a set of statements allows, one string each. */
-function permissionsOf(statements: readonly PolicyStatement[]): Set<string> {
-  return new Set(
-    statements.flatMap((statement) =>
-      actionsOf(statement).flatMap((action) =>
-        resourcesOf(statement).map((resource) =>
-          JSON.stringify({ action, resource, condition: statement.Condition ?? null }),
-        ),
-      ),
-    ),
-  );
-}
-
-/** References become placeholder strings, as the process would see resolved values. */
-function processEnvironment(variables: Json): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? value : `<${JSON.stringify(value)}>`,
-    ]),
-  );
-}
 
 describe('MCP endpoint: one function, at ANY /mcp on the HTTP API and at its own Function URL', {
   timeout: SYNTH_TIMEOUT_MS,

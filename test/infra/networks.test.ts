@@ -18,6 +18,7 @@ import {
   getAtt,
   type Json,
   logicalId,
+  processEnvironment,
   ref,
   resourcesOf,
   SynthesizedStack,
@@ -78,18 +79,6 @@ const operations = [
 const APPS = ['x', 'linkedin', 'instagram', 'tiktok', 'google'];
 const SECRET_ENV = ['X', 'LINKEDIN', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'].map((app) => `${app}_APP_SECRET_ARN`);
 const purpose = (name: string) => ({ StringEquals: { 'kms:EncryptionContext:purpose': name } });
-
-/** References become placeholder strings, as the process would see resolved values. */
-function processEnvironment(variables: Json): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => [
-      name,
-      typeof value === 'string'
-        ? value
-        : `https://resolved.example/${encodeURIComponent(JSON.stringify(value))}`,
-    ]),
-  );
-}
 
 describe("the networks' apps, tokens and token refresher in the stack", { timeout: SYNTH_TIMEOUT_MS }, () => {
   let stack: ServiceStack;

@@ -15,23 +15,11 @@ import {
   getAtt,
   type Json,
   logicalId,
+  processEnvironment,
   ref,
   SynthesizedStack,
 } from './stack-fixture.js';
 import { SYNTH_TIMEOUT_MS } from './synth-timeout.js';
-
-/**
- * The environment a function gets, as its process would see it: references (resolved by
- * CloudFormation at deploy time) become placeholder strings, so the real config loaders can read it.
- */
-function processEnvironment(variables: Json): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? value : `<${JSON.stringify(value)}>`,
-    ]),
-  );
-}
 
 const TLS_ONLY = { Bool: { 'aws:SecureTransport': 'false' } };
 

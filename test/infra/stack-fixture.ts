@@ -189,3 +189,32 @@ export function normalized(statement: PolicyStatement): Json {
 export function normalizedAll(statements: readonly PolicyStatement[]): Json[] {
   return statements.map(normalized).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
+
+/** Every (action, resource, condition) a set of statements allows, one string each. */
+export function permissionsOf(statements: readonly PolicyStatement[]): Set<string> {
+  return new Set(
+    statements.flatMap((statement) =>
+      actionsOf(statement).flatMap((action) =>
+        resourcesOf(statement).map((resource) =>
+          JSON.stringify({ action, resource, condition: statement.Condition ?? null }),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * A function's environment as its process would see it: references (resolved by CloudFormation at
+ * deploy time) become https placeholder strings, so the real config loaders can read them, URLs
+ * (PUBLIC_BASE_URL, network endpoints) included.
+ */
+export function processEnvironment(variables: Json): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [
+      name,
+      typeof value === 'string'
+        ? value
+        : `https://resolved.example/${encodeURIComponent(JSON.stringify(value))}`,
+    ]),
+  );
+}

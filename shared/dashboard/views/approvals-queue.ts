@@ -32,7 +32,7 @@ function decisionForms(c: Context<DashboardEnv>, workspaceId: string, post: Post
   )}`;
 }
 
-/** The posts waiting for a decision, oldest request first as the listing gives them. */
+/** The posts waiting for a decision, newest first as the listing gives them. */
 export function approvalsQueue(
   c: Context<DashboardEnv>,
   workspaceId: string,
