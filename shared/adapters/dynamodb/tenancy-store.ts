@@ -14,6 +14,7 @@ import type { Page, PageRequest, TenancyStore } from '../../ports/tenancy-store.
 import { type CursorScope, decodeCursor, encodeCursor } from './cursor.js';
 import { fromItem, keys, TOKEN_EXPIRY_PARTITION, toItem, tokenExpiryKey } from './keys.js';
 import { queryPage } from './query-page.js';
+import { updateExisting } from './update-existing.js';
 
 /** The look-up item from a workspace's network user to its account (keys.accountNetworkUser). */
 interface AccountNetworkUser {
@@ -69,23 +70,17 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
         if (!tenant) throw new NotFoundError('No such tenant.');
         return tenant;
       }
-      try {
-        const { Attributes } = await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.tenant(tenantId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
-            ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
-            ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, change[name]])),
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return fromItem<Tenant>(Attributes ?? {});
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('No such tenant.');
-        throw error;
-      }
+      return updateExisting<Tenant>(
+        db,
+        {
+          TableName: tableName,
+          Key: keys.tenant(tenantId),
+          UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, change[name]])),
+        },
+        'tenant',
+      );
     },
 
     async putWorkspace(workspace) {
@@ -98,22 +93,16 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
     },
     getWorkspace: (tenantId, workspaceId) => get<Workspace>(keys.workspace(tenantId, workspaceId)),
     async setWorkspacePolicies(tenantId, workspaceId, policies) {
-      try {
-        const { Attributes } = await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.workspace(tenantId, workspaceId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET policies = :policies',
-            ExpressionAttributeValues: { ':policies': policies },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return fromItem<Workspace>(Attributes ?? {});
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('No such workspace.');
-        throw error;
-      }
+      return updateExisting<Workspace>(
+        db,
+        {
+          TableName: tableName,
+          Key: keys.workspace(tenantId, workspaceId),
+          UpdateExpression: 'SET policies = :policies',
+          ExpressionAttributeValues: { ':policies': policies },
+        },
+        'workspace',
+      );
     },
     async setOAuthRedirectUris(tenantId, workspaceId, uris) {
       try {
@@ -139,23 +128,17 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
     listWorkspaces: (tenantId, page): Promise<Page<Workspace>> =>
       queryPrefix<Workspace>(keys.tenant(tenantId).pk, keys.workspacePrefix, page),
     async renameWorkspace(tenantId, workspaceId, name) {
-      try {
-        const { Attributes } = await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.workspace(tenantId, workspaceId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET #name = :name',
-            ExpressionAttributeNames: { '#name': 'name' },
-            ExpressionAttributeValues: { ':name': name },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return fromItem<Workspace>(Attributes ?? {});
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('No such workspace.');
-        throw error;
-      }
+      return updateExisting<Workspace>(
+        db,
+        {
+          TableName: tableName,
+          Key: keys.workspace(tenantId, workspaceId),
+          UpdateExpression: 'SET #name = :name',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: { ':name': name },
+        },
+        'workspace',
+      );
     },
 
     async putAgent(agent) {

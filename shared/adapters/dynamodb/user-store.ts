@@ -8,10 +8,11 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { ConflictError } from '../../domain/errors.js';
 import type { DashboardSession, OneTimeToken, User } from '../../domain/users.js';
 import type { UserStore } from '../../ports/user-store.js';
 import { fromItem, keys, toItem } from './keys.js';
+import { updateExisting } from './update-existing.js';
 
 /** TTL deletes an expired item some time after this (epoch seconds); reads never trust TTL alone. */
 const ttlSeconds = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) / 1000);
@@ -60,6 +61,21 @@ export function makeDynamoUserStore(
       new GetCommand({ TableName: tables.main, Key: key, ...(consistent && { ConsistentRead: true }) }),
     );
     return Item;
+  };
+
+  /** A new expiring item (a session, a link): its key is a fresh secret's hash, so never a replace. */
+  const putNew = async (
+    entity: 'session' | 'oneTimeToken',
+    key: Record<string, string>,
+    value: { expiresAt: string },
+  ): Promise<void> => {
+    await db.send(
+      new PutCommand({
+        TableName: tables.main,
+        Item: toItem(entity, key, toExpiring(value)),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
   };
 
   const getUser = async (tenantId: string, userId: string, consistent = false) => {
@@ -127,33 +143,19 @@ export function makeDynamoUserStore(
     },
 
     async setPassword(tenantId, userId, passwordHash) {
-      try {
-        const { Attributes } = await db.send(
-          new UpdateCommand({
-            TableName: tables.main,
-            Key: keys.user(tenantId, userId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET passwordHash = :hash ADD sessionEpoch :one',
-            ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1 },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return fromItem<User>(Attributes ?? {});
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('No such user.');
-        throw error;
-      }
-    },
-
-    async putSession(session) {
-      await db.send(
-        new PutCommand({
+      return updateExisting<User>(
+        db,
+        {
           TableName: tables.main,
-          Item: toItem('session', keys.session(session.sessionHash), toExpiring(session)),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+          Key: keys.user(tenantId, userId),
+          UpdateExpression: 'SET passwordHash = :hash ADD sessionEpoch :one',
+          ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1 },
+        },
+        'user',
       );
     },
+
+    putSession: (session) => putNew('session', keys.session(session.sessionHash), session),
     async getSession(sessionHash) {
       const item = await getItem(keys.session(sessionHash));
       return item ? fromExpiring<DashboardSession>(item) : undefined;
@@ -162,15 +164,7 @@ export function makeDynamoUserStore(
       await db.send(new DeleteCommand({ TableName: tables.main, Key: keys.session(sessionHash) }));
     },
 
-    async putOneTimeToken(token) {
-      await db.send(
-        new PutCommand({
-          TableName: tables.main,
-          Item: toItem('oneTimeToken', keys.oneTimeToken(token.tokenHash), toExpiring(token)),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    },
+    putOneTimeToken: (token) => putNew('oneTimeToken', keys.oneTimeToken(token.tokenHash), token),
     async getOneTimeToken(tokenHash) {
       const item = await getItem(keys.oneTimeToken(tokenHash), true);
       return item ? fromExpiring<OneTimeToken>(item) : undefined;
