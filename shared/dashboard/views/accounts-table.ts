@@ -5,7 +5,8 @@ import type { accountDetailSchema, accountSchema } from '../../operations/accoun
 import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
 import { postForm, selectField, submitButton } from '../forms.js';
 import { empty, type Html, html, join } from '../html.js';
-import { NETWORK_NAMES, timeOf } from './posts-format.js';
+import { NETWORK_NAMES } from './posts-format.js';
+import { utcTime } from './time.js';
 
 export type AccountResource = z.output<typeof accountSchema>;
 export type AccountUsage = z.output<typeof accountDetailSchema>['usage'];
@@ -75,7 +76,7 @@ export function accountsTable(
     rows.map(
       ({ account, usage }) =>
         html`<tr><td>${NETWORK_NAMES[account.platform]}</td><th scope="row">${account.handle}<br><span class="hint">${account.displayName} · <code>${account.id}</code></span></th><td>${statusBadge(account)}</td><td>${
-          account.tokenExpiresAt ? timeOf(account.tokenExpiresAt) : html`not given`
+          account.tokenExpiresAt ? utcTime(account.tokenExpiresAt) : html`not given`
         }</td><td>${account.needsReconnect ? html`<span class="badge bad">yes</span>` : html`no`}</td><td>${quotaCell(usage)}</td>${
           canChange ? html`<td>${actions(c, base, account)}</td>` : empty
         }</tr>`,

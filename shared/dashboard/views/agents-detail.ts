@@ -6,7 +6,7 @@ import { errorSummary, type FormProblem, postForm, submitButton } from '../forms
 import { empty, type Html, html, join } from '../html.js';
 import { type AgentFormValues, agentFields, type ScopeChoices } from './agents-form.js';
 import { agentsPath, scopeText } from './agents-format.js';
-import { utcTime } from './workspaces-format.js';
+import { utcTime } from './time.js';
 
 export interface AgentDetailView {
   agent: Agent;

@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
 import { postForm } from '../forms.js';
 import { empty, type Html, html, join } from '../html.js';
-import { excerptOf, NETWORK_NAMES, timeOf } from './posts-format.js';
+import { excerptOf, NETWORK_NAMES } from './posts-format.js';
 import type { PostResource } from './posts-list.js';
+import { utcTime } from './time.js';
 
 const DONE: Readonly<Record<string, string>> = {
   approved: 'Post approved.',
@@ -46,7 +47,7 @@ export function approvalsQueue(
   }</tr></thead><tbody>${join(
     posts.map(
       (post) =>
-        html`<tr><th scope="row"><a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/posts/${post.id}">${post.id}</a></th><td>${NETWORK_NAMES[post.platform]}</td><td><code>${post.accountId}</code></td><td>${timeOf(post.approval?.requestedAt ?? post.createdAt)}</td><td>${excerptOf(post.content)}</td>${
+        html`<tr><th scope="row"><a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/posts/${post.id}">${post.id}</a></th><td>${NETWORK_NAMES[post.platform]}</td><td><code>${post.accountId}</code></td><td>${utcTime(post.approval?.requestedAt ?? post.createdAt)}</td><td>${excerptOf(post.content)}</td>${
           canDecide ? html`<td>${decisionForms(c, workspaceId, post)}</td>` : empty
         }</tr>`,
     ),

@@ -1,7 +1,8 @@
 import { DASHBOARD_BASE } from '../env.js';
 import { empty, type Html, html, join } from '../html.js';
-import { NETWORK_NAMES, timeOf } from './posts-format.js';
+import { NETWORK_NAMES } from './posts-format.js';
 import type { PostResource } from './posts-list.js';
+import { utcTime } from './time.js';
 
 const fact = (label: string, value: Html | string) => html`<dt>${label}</dt><dd>${value}</dd>`;
 
@@ -22,10 +23,10 @@ function facts(workspaceId: string, post: PostResource): Html {
       'Account',
       html`<a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/posts?accountId=${post.accountId}"><code>${post.accountId}</code></a>`,
     ),
-    fact('Scheduled at', post.scheduledAt ? timeOf(post.scheduledAt) : 'not scheduled'),
-    fact('Created', timeOf(post.createdAt)),
-    fact('Updated', timeOf(post.updatedAt)),
-    fact('Published', post.publishedAt ? timeOf(post.publishedAt) : 'not yet'),
+    fact('Scheduled at', post.scheduledAt ? utcTime(post.scheduledAt) : 'not scheduled'),
+    fact('Created', utcTime(post.createdAt)),
+    fact('Updated', utcTime(post.updatedAt)),
+    fact('Published', post.publishedAt ? utcTime(post.publishedAt) : 'not yet'),
     fact('Published URL', publishedLink(post.platformPostUrl)),
     fact('Delivery attempts', String(post.attempts)),
   ])}</dl>`;
@@ -76,8 +77,8 @@ function approval(workspaceId: string, post: PostResource): Html {
   return html`<section aria-labelledby="approval-heading"><h2 id="approval-heading">Approval</h2>${waiting}<dl class="facts">${join(
     [
       fact('Approval', status),
-      fact('Requested', timeOf(requestedAt)),
-      ...(decidedAt ? [fact('Decided', timeOf(decidedAt))] : []),
+      fact('Requested', utcTime(requestedAt)),
+      ...(decidedAt ? [fact('Decided', utcTime(decidedAt))] : []),
       ...(decidedBy ? [fact('Decided by', decidedBy)] : []),
       ...(reason ? [fact('Reason', reason)] : []),
     ],

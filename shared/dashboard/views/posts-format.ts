@@ -2,15 +2,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type AppError, InvalidRequestError, ValidationFailedError } from '../../domain/errors.js';
 import { empty, type Html, html } from '../html.js';
 
-/** An ISO 8601 time as the dashboard shows every time: `<time>` with the minute, in UTC. */
-export function timeOf(iso: string | null | undefined): Html {
-  if (!iso) return empty;
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return html`${iso}`;
-  const shown = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return html`<time datetime="${at.toISOString()}">${shown}</time>`;
-}
-
 /** The networks by the names people know them by. */
 export const NETWORK_NAMES = {
   twitter: 'X',

@@ -3,7 +3,7 @@ import { encodeTime, TIME_LEN } from 'ulid';
 import { callOperation } from '../call-operation.js';
 import type { DashboardEnv } from '../env.js';
 import { empty, type Html, html, join } from '../html.js';
-import { timeOf } from './posts-format.js';
+import { utcTime } from './time.js';
 
 /** An event of the workspace's feed, as `GET …/events` answers it. */
 export interface FeedEvent {
@@ -81,7 +81,7 @@ export function historyTable(history: PostHistory): Html {
       : html`<table><caption>Events about this post, oldest first</caption><thead><tr><th scope="col">Event</th><th scope="col">Time</th><th scope="col">Detail</th></tr></thead><tbody>${join(
           history.events.map(
             (event) =>
-              html`<tr><th scope="row">${event.type}</th><td>${timeOf(event.createdAt)}</td><td>${detailOf(event)}</td></tr>`,
+              html`<tr><th scope="row">${event.type}</th><td>${utcTime(event.createdAt)}</td><td>${detailOf(event)}</td></tr>`,
           ),
         )}</tbody></table>`;
   return html`<section aria-labelledby="history-heading"><h2 id="history-heading">Status history</h2>${note}${table}</section>`;

@@ -12,7 +12,8 @@ import {
   textField,
 } from '../forms.js';
 import { type Html, html, join } from '../html.js';
-import { excerptOf, NETWORK_NAMES, timeOf } from './posts-format.js';
+import { excerptOf, NETWORK_NAMES } from './posts-format.js';
+import { utcTime } from './time.js';
 
 export type PostResource = z.output<typeof postResource>;
 
@@ -94,7 +95,7 @@ export function postsTable(workspaceId: string, posts: readonly PostResource[]):
   return html`<table><caption>Posts</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Platform</th><th scope="col">Account</th><th scope="col">Scheduled</th><th scope="col">Created</th><th scope="col">Text</th></tr></thead><tbody>${join(
     posts.map(
       (post) =>
-        html`<tr><th scope="row"><a href="${base}/${post.id}">${post.id}</a></th><td>${post.status}</td><td>${NETWORK_NAMES[post.platform]}</td><td><code>${post.accountId}</code></td><td>${timeOf(post.scheduledAt)}</td><td>${timeOf(post.createdAt)}</td><td>${excerptOf(post.content)}</td></tr>`,
+        html`<tr><th scope="row"><a href="${base}/${post.id}">${post.id}</a></th><td>${post.status}</td><td>${NETWORK_NAMES[post.platform]}</td><td><code>${post.accountId}</code></td><td>${utcTime(post.scheduledAt)}</td><td>${utcTime(post.createdAt)}</td><td>${excerptOf(post.content)}</td></tr>`,
     ),
   )}</tbody></table>`;
 }

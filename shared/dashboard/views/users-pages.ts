@@ -12,8 +12,8 @@ import {
   textField,
 } from '../forms.js';
 import { type Html, html, join } from '../html.js';
+import { utcTime } from './time.js';
 import { roleLabel } from './users-labels.js';
-import { utcTime } from './workspaces-format.js';
 
 /** What the invite form holds: on a refusal, what the person typed. */
 export interface InviteValues {

@@ -1,5 +1,6 @@
 import { type Html, html } from '../html.js';
-import { type CreatedWebhookItem, utcTime, webhooksPath } from './webhooks-format.js';
+import { utcTime } from './time.js';
+import { type CreatedWebhookItem, webhooksPath } from './webhooks-format.js';
 
 /**
  * The create answer's body: the signing secret, once. It is never stored in plaintext nor shown

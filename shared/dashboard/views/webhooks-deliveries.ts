@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { DashboardEnv } from '../env.js';
 import { postForm, submitButton } from '../forms.js';
 import { empty, type Html, html, join } from '../html.js';
-import { type DeliveryItem, outcomeBadge, utcTime, webhooksPath } from './webhooks-format.js';
+import { utcTime } from './time.js';
+import { type DeliveryItem, outcomeBadge, webhooksPath } from './webhooks-format.js';
 
 type Attempt = DeliveryItem['attemptHistory'][number];
 

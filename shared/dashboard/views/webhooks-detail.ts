@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { DashboardEnv } from '../env.js';
 import { postForm, submitButton } from '../forms.js';
 import { empty, type Html, html } from '../html.js';
-import { outcomeBadge, utcTime, type WebhookItem, webhooksPath } from './webhooks-format.js';
+import { utcTime } from './time.js';
+import { outcomeBadge, type WebhookItem, webhooksPath } from './webhooks-format.js';
 
 function facts(webhook: WebhookItem): Html {
   return html`<dl class="facts"><dt>URL</dt><dd>${webhook.url}</dd><dt>Events</dt><dd>${webhook.events.join(

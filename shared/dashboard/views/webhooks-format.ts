@@ -4,7 +4,7 @@ import type {
   deliveryResource,
   webhookResource,
 } from '../../operations/webhooks/webhook-schemas.js';
-import { empty, type Html, html } from '../html.js';
+import { type Html, html } from '../html.js';
 
 /** A webhook as the API's read shows it (never its secret). */
 export type WebhookItem = z.input<typeof webhookResource>;
@@ -17,12 +17,6 @@ export type DeliveryItem = z.input<typeof deliveryResource>;
 export function webhooksPath(workspaceId: string, webhookId?: string): string {
   const base = `/dashboard/workspaces/${workspaceId}/webhooks`;
   return webhookId ? `${base}/${webhookId}` : base;
-}
-
-/** An ISO 8601 UTC instant as people read it, machine-readable in `datetime`. */
-export function utcTime(iso: string | null | undefined): Html {
-  if (!iso) return empty;
-  return html`<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC</time>`;
 }
 
 /** The latest delivery's outcome, as a badge. */

@@ -10,7 +10,8 @@ import {
   textField,
 } from '../forms.js';
 import { empty, type Html, html, join } from '../html.js';
-import { outcomeBadge, utcTime, type WebhookItem, webhooksPath } from './webhooks-format.js';
+import { utcTime } from './time.js';
+import { outcomeBadge, type WebhookItem, webhooksPath } from './webhooks-format.js';
 
 /** What the create form holds: what the person typed, kept when it is refused. */
 export interface WebhookFormValues {

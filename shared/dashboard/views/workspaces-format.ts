@@ -7,15 +7,6 @@ import {
 } from '../../domain/errors.js';
 import { DASHBOARD_BASE } from '../env.js';
 import { type FormProblem, problemFrom } from '../forms.js';
-import { empty, type Html, html } from '../html.js';
-
-/** An ISO 8601 time as the dashboard shows times: `<time>` with the minute, in UTC. */
-export function utcTime(iso: string | undefined): Html {
-  if (!iso) return empty;
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return html`${iso}`;
-  return html`<time datetime="${at.toISOString()}">${at.toISOString().slice(0, 16).replace('T', ' ')} UTC</time>`;
-}
 
 export const workspacesPath = (workspaceId?: string) =>
   workspaceId ? `${DASHBOARD_BASE}/workspaces/${workspaceId}` : `${DASHBOARD_BASE}/workspaces`;

@@ -3,7 +3,8 @@ import type { Workspace } from '../../domain/tenancy.js';
 import type { DashboardEnv } from '../env.js';
 import { errorSummary, type FormProblem, postForm, submitButton, textField } from '../forms.js';
 import { empty, type Html, html, join } from '../html.js';
-import { utcTime, workspacesPath } from './workspaces-format.js';
+import { utcTime } from './time.js';
+import { workspacesPath } from './workspaces-format.js';
 
 function workspacesTable(workspaces: readonly Workspace[]): Html {
   if (workspaces.length === 0) return html`<p>No workspaces yet.</p>`;

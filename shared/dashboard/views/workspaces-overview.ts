@@ -3,7 +3,8 @@ import type { Workspace } from '../../domain/tenancy.js';
 import type { DashboardEnv } from '../env.js';
 import { errorSummary, type FormProblem, postForm, submitButton, textField } from '../forms.js';
 import { empty, type Html, html } from '../html.js';
-import { utcTime, workspacesPath } from './workspaces-format.js';
+import { utcTime } from './time.js';
+import { workspacesPath } from './workspaces-format.js';
 
 /** A workspace's facts, and the rename form for those who administer it. */
 export function workspaceOverviewBody(
