@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { instagramOptionsSchema, instagramOptionsViolations } from './instagram-options.js';
 import type { PostDraft, RuleViolation } from './posts.js';
 import { youtubeOptionsSchema } from './youtube-options.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLATFORMS } from './platforms.js';
 import type { PostingWindow, WorkspacePolicies } from './policies.js';
 import { minuteOfDay } from './policy-check.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `platformOptions.youtube` (networks/youtube.md §3): the upload's metadata that a post's text

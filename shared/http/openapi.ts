@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode, INTERNAL_ERROR_ENVELOPE } from '../domain/errors.js';
 import { POLICY_FACET_ORDER } from '../domain/policy-check.js';
 import { buildWebhooksSection } from './openapi-webhooks.js';

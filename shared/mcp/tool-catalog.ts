@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorEnvelopeSchema } from '../http/openapi.js';
 import type { Operation } from '../http/operation.js';
 import { type ArgumentPlan, argumentPlanOf, camelCase } from './tool-arguments.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ID_PREFIXES, type IdKind } from '../domain/ids.js';
 
 /** A path or query id of one kind. A malformed one is reported as such, never looked up. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_TYPES, type EventType, type ServiceEvent } from '../events.js';
 import { newId } from '../ids.js';
 import { PLATFORMS } from '../platforms.js';

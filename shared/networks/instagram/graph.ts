@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type InstagramApi, readJson } from './api.js';
 import { failOnError, unreadable } from './errors.js';
 

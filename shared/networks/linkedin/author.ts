@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Account } from '../../domain/tenancy.js';
 import { type LinkedInApi, readJson } from './api.js';
 import { failOnError, LinkedInStepFailed, rawCodeOf, readLinkedInError } from './errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contentItems } from '../../domain/posts.js';
 import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
 import { type LinkedInApi, linkedInPostUrl, readJson } from './api.js';

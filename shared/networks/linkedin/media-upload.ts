@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import type { MediaBytes } from '../../ports/media-bytes.js';
 import { type LinkedInApi, readJson } from './api.js';

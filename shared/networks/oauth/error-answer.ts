@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readOAuthJson } from './unreachable.js';
 
 /** An OAuth error answer (RFC 6749 §5.2); only its code is kept, never its description. */

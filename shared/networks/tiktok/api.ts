@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJson } from '../http/json-answer.js';
 import { networkFetch } from '../http/network-fetch.js';
 

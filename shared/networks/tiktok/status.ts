@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isOk, readAnswer, type TikTokApi } from './api.js';
 import { failed, failureOf, TikTokStepFailed } from './errors.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The parts of X's answers the connector reads (x-api-v2-openapi.json), as loose objects: X adds

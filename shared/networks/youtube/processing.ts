@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJson, type YouTubeApi } from './api.js';
 import { failureOf, readGoogleError, YouTubeStepFailed } from './errors.js';
 

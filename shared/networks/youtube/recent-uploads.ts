@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJson, type YouTubeApi } from './api.js';
 
 const ChannelUploads = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { needsReconnect } from '../../domain/account-reconnect.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';

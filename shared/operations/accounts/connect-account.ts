@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_REDIRECT_URI_LENGTH } from '../../domain/oauth-redirect.js';
 import { defineOperation } from '../../http/operation.js';
 import { startConnect } from '../../services/accounts/start-connect.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../http/operation.js';
 import { disconnectAccount as disconnect } from '../../services/accounts/disconnect-account.js';
 import { idOf, noQuery } from '../common-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DAILY_QUOTAS,
   NETWORK_REPORTED_QUOTAS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizePlatform } from '../../domain/platforms.js';
 import { defineOperation } from '../../http/operation.js';
 import { pageOf, pageQuery, workspacePathParams } from '../common-schemas.js';

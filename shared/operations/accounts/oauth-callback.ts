@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { redirectWithResult } from '../../domain/oauth-redirect.js';
 import { PLATFORMS, type Platform } from '../../domain/platforms.js';
 import { defineOperation, Reply } from '../../http/operation.js';

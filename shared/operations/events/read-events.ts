@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_TYPES } from '../../domain/events.js';
 import { defineOperation } from '../../http/operation.js';
 import { FEED_SETTLE_MS, makeReadFeed } from '../../services/webhooks/read-feed.js';

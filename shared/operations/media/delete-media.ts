@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation, type Operation } from '../../http/operation.js';
 import { makeDeleteMedia } from '../../services/media/delete-media.js';
 import { noQuery } from '../common-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError } from '../../domain/errors.js';
 import { defineOperation } from '../../http/operation.js';
 import { noQuery, pageOf, pageQuery, workspacePathParams } from '../common-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildOpenApiDocument } from '../../http/openapi.js';
 import { defineOperation, type Operation } from '../../http/operation.js';
 import { noParams, noQuery } from '../common-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeUrlRefusal, urlRefusal } from '../../domain/fetchable-url.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.js';
 import {

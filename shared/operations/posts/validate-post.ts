@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { POLICY_FACET_ORDER } from '../../domain/policy-check.js';
 import { POST_STATUSES } from '../../domain/posts.js';
 import { defineOperation } from '../../http/operation.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation, type Operation } from '../../http/operation.js';
 import { makeListDeliveries } from '../../services/webhooks/list-deliveries.js';
 import { pageOf, pageQuery } from '../common-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../http/operation.js';
 import { makeGetWebhook } from '../../services/webhooks/get-webhook.js';
 import { noQuery, pageOf, pageQuery, workspacePathParams } from '../common-schemas.js';

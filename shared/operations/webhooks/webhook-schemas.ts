@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_TYPES } from '../../domain/events.js';
 import type { Webhook, WebhookDelivery } from '../../ports/webhook-store.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { scopeCovers } from '../../domain/access.js';
 import { defineOperation } from '../../http/operation.js';
 import { noParams, pageOf, pageQuery } from '../common-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Workspace } from '../../domain/tenancy.js';
 import { isoTimestamp } from '../common-schemas.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Account } from '../../domain/tenancy.js';
 import type { TokenSet } from '../../ports/network-oauth.js';
 import { type SecretCipher, type SecretContext, SecretDecryptionError } from '../../ports/secret-cipher.js';
