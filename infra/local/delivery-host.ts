@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { DynamoCallCounter } from '../../shared/adapters/dynamodb/call-counter.js';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../../shared/adapters/dynamodb/sandbox-ledger.js';
 import { makeWebhookSender, WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
@@ -69,6 +70,8 @@ export interface LocalDeliveryOptions {
    * (2–1,000; default 10): a slow network call holds up only its own batch.
    */
   deliveryConcurrency?: number;
+  /** Counts the sandbox network's own DynamoDB calls (its ledger), apart from the service's (benchmarks). */
+  sandboxDynamodbCalls?: DynamoCallCounter;
 }
 
 export interface LocalDelivery {
@@ -164,9 +167,9 @@ export async function startLocalDelivery(
     clock,
     logger: deps.logger,
   });
-  const db = makeDocumentClient(
-    makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
-  );
+  const ledgerClient = makeDynamoClient({ region: config.region, endpoint: config.dynamodbEndpoint });
+  options.sandboxDynamodbCalls?.attach(ledgerClient);
+  const db = makeDocumentClient(ledgerClient);
   const sandbox = makeSandboxConnector({
     ledger: makeDynamoSandboxLedger(db, config.tables.main),
     now: () => clock.now(),

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { S3Event } from 'aws-lambda';
+import type { DynamoCallCounter } from '../../shared/adapters/dynamodb/call-counter.js';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
@@ -72,6 +73,11 @@ export interface LocalHostOptions {
   clock?: Clock;
   /** Where logs and metrics go; Powertools' logger (metrics off) by default, a recorder in tests. */
   observability?: Observability;
+  /**
+   * Counts the service's DynamoDB calls (the stores of the API, outbox, worker and webhooks) for
+   * the benchmarks and the round-trip tests; the sandbox network's own are its option's.
+   */
+  dynamodbCalls?: DynamoCallCounter;
   /** Operations to mount; the whole registry by default. */
   operations?: readonly Operation[];
   /** The delivery pipeline (stream → outbox → queue → worker → sandbox); false leaves posts where they are. */
@@ -128,7 +134,10 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     // Uploads confirm themselves, as the bucket notification does in AWS; the handler needs the
     // service's dependencies, which exist only once storage is up.
     let onObjectCreated: ((event: S3Event) => Promise<void>) | undefined;
-    const observability = options.observability ?? makeLocalObservability();
+    const observability: Observability = {
+      ...(options.observability ?? makeLocalObservability()),
+      ...(options.dynamodbCalls && { dynamodbCalls: options.dynamodbCalls }),
+    };
     const s3 = await startS3Local({
       directory: join(options.dataDir, 's3'),
       buckets: [LOCAL_MEDIA_BUCKET],

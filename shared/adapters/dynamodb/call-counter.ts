@@ -1,0 +1,219 @@
+import type { DynamoDBClient, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
+import type { InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
+
+/**
+ * Counts the DynamoDB calls a client makes, by command and table, for the benchmarks (throughput,
+ * cost) and for tests that assert how many round trips an operation takes. Never attached in a
+ * deployment: the local host attaches it only when a caller hands it one.
+ */
+
+export type DynamoCallKind = 'read' | 'write' | 'other';
+
+export interface DynamoCallCount {
+  /** The low-level operation: PutItem, UpdateItem, Query, TransactWriteItems… (never the document client's alias). */
+  command: string;
+  /** The table, or the tables joined by `+` for a batch or a transaction over several. */
+  table: string;
+  kind: DynamoCallKind;
+  calls: number;
+  /** Writes that carried a condition (a ConditionExpression, or a transaction with one). */
+  conditional: number;
+  /** Calls DynamoDB refused (a failed condition, a cancelled transaction, any error). */
+  failed: number;
+  /** Consumed capacity, when the response carried it (ask with `consumedCapacity: true`). */
+  readUnits: number;
+  writeUnits: number;
+}
+
+export interface DynamoCallTotals {
+  calls: number;
+  reads: number;
+  writes: number;
+  conditionalWrites: number;
+  failed: number;
+  readUnits: number;
+  writeUnits: number;
+}
+
+export interface DynamoCallSnapshot {
+  /** One row per (command, table), sorted by table then command. */
+  byCommand: DynamoCallCount[];
+  totals: DynamoCallTotals;
+}
+
+export interface DynamoCallCounter {
+  /** Counts every call of this client from now on (the document client built on it too). */
+  attach(client: DynamoDBClient): void;
+  snapshot(): DynamoCallSnapshot;
+  reset(): void;
+}
+
+export interface CallCounterOptions {
+  /**
+   * Ask DynamoDB for the capacity each call consumed (ReturnConsumedCapacity TOTAL, unless the
+   * caller asked for more) so the snapshot holds read and write units. DynamoDB Local answers it.
+   */
+  consumedCapacity?: boolean;
+}
+
+const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+/** lib-dynamodb's command names → the operation DynamoDB sees. */
+const DOCUMENT_ALIASES: Record<string, string> = {
+  Get: 'GetItem',
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  BatchGet: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  TransactGet: 'TransactGetItems',
+  TransactWrite: 'TransactWriteItems',
+};
+
+export function operationName(commandName: string | undefined): string {
+  const bare = (commandName ?? 'Unknown').replace(/Command$/, '');
+  return DOCUMENT_ALIASES[bare] ?? bare;
+}
+
+export function kindOf(operation: string): DynamoCallKind {
+  if (READS.has(operation)) return 'read';
+  if (WRITES.has(operation)) return 'write';
+  return 'other';
+}
+
+type Input = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The table(s) a call names: TableName, a batch's RequestItems keys, or a transaction's items. */
+function tablesOf(input: Input): string {
+  if (typeof input.TableName === 'string') return input.TableName;
+  const names = new Set<string>();
+  if (isRecord(input.RequestItems)) for (const name of Object.keys(input.RequestItems)) names.add(name);
+  if (Array.isArray(input.TransactItems)) {
+    for (const item of input.TransactItems) {
+      if (!isRecord(item)) continue;
+      for (const action of Object.values(item)) {
+        if (isRecord(action) && typeof action.TableName === 'string') names.add(action.TableName);
+      }
+    }
+  }
+  return names.size > 0 ? [...names].sort().join('+') : '-';
+}
+
+function isConditional(input: Input): boolean {
+  if (typeof input.ConditionExpression === 'string' || isRecord(input.Expected)) return true;
+  if (!Array.isArray(input.TransactItems)) return false;
+  return input.TransactItems.some(
+    (item) =>
+      isRecord(item) &&
+      (isRecord(item.ConditionCheck) ||
+        Object.values(item).some(
+          (action) => isRecord(action) && typeof action.ConditionExpression === 'string',
+        )),
+  );
+}
+
+/** Read and write units of a response's ConsumedCapacity (one object, or one per table). */
+function unitsOf(output: unknown, kind: DynamoCallKind): { read: number; write: number } {
+  const consumed = isRecord(output) ? output.ConsumedCapacity : undefined;
+  const entries: unknown[] = Array.isArray(consumed) ? consumed : consumed === undefined ? [] : [consumed];
+  const units = { read: 0, write: 0 };
+  for (const entry of entries) {
+    if (!isRecord(entry)) continue;
+    const { ReadCapacityUnits: read, WriteCapacityUnits: write, CapacityUnits: total } = entry;
+    if (typeof read === 'number' || typeof write === 'number') {
+      units.read += typeof read === 'number' ? read : 0;
+      units.write += typeof write === 'number' ? write : 0;
+    } else if (typeof total === 'number') {
+      // TOTAL alone does not split them: the operation's kind says which units they are.
+      if (kind === 'write') units.write += total;
+      else units.read += total;
+    }
+  }
+  return units;
+}
+
+const MIDDLEWARE_NAME = 'dynamoCallCounter';
+
+export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCounter {
+  let rows = new Map<string, DynamoCallCount>();
+
+  const rowFor = (command: string, table: string): DynamoCallCount => {
+    const key = `${table}\u0000${command}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        command,
+        table,
+        kind: kindOf(command),
+        calls: 0,
+        conditional: 0,
+        failed: 0,
+        readUnits: 0,
+        writeUnits: 0,
+      };
+      rows.set(key, row);
+    }
+    return row;
+  };
+
+  const middleware: InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> =
+    (next: InitializeHandler<ServiceInputTypes, ServiceOutputTypes>, context) =>
+    async (args: InitializeHandlerArguments<ServiceInputTypes>) => {
+      const command = operationName(context.commandName);
+      const input: Input = { ...args.input };
+      const row = rowFor(command, tablesOf(input));
+      row.calls += 1;
+      if (row.kind === 'write' && isConditional(input)) row.conditional += 1;
+      const ask =
+        options.consumedCapacity && row.kind !== 'other' && input.ReturnConsumedCapacity === undefined;
+      try {
+        const result = await next(
+          ask ? { ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } } : args,
+        );
+        const units = unitsOf(result.output, row.kind);
+        row.readUnits += units.read;
+        row.writeUnits += units.write;
+        return result;
+      } catch (error) {
+        row.failed += 1;
+        throw error;
+      }
+    };
+
+  return {
+    attach(client) {
+      client.middlewareStack.add(middleware, { step: 'initialize', name: MIDDLEWARE_NAME, override: true });
+    },
+    snapshot() {
+      const byCommand = [...rows.values()]
+        .map((row) => ({ ...row }))
+        .sort((a, b) => a.table.localeCompare(b.table) || a.command.localeCompare(b.command));
+      const totals: DynamoCallTotals = {
+        calls: 0,
+        reads: 0,
+        writes: 0,
+        conditionalWrites: 0,
+        failed: 0,
+        readUnits: 0,
+        writeUnits: 0,
+      };
+      for (const row of byCommand) {
+        totals.calls += row.calls;
+        if (row.kind === 'read') totals.reads += row.calls;
+        if (row.kind === 'write') totals.writes += row.calls;
+        totals.conditionalWrites += row.conditional;
+        totals.failed += row.failed;
+        totals.readUnits += row.readUnits;
+        totals.writeUnits += row.writeUnits;
+      }
+      return { byCommand, totals };
+    },
+    reset() {
+      rows = new Map();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeCallCounter } from '../../shared/adapters/dynamodb/call-counter.js';
+import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
+import { localTableNames, type TableNames } from '../../shared/adapters/dynamodb/tables.js';
+
+describe('DynamoDB call counter on DynamoDB Local', () => {
+  const client = makeDynamoClient({ region: 'us-east-1', endpoint: inject('dynamodbEndpoint') });
+  const db = makeDocumentClient(client);
+  const counter = makeCallCounter({ consumedCapacity: true });
+  let tables: TableNames;
+
+  beforeAll(async () => {
+    tables = localTableNames(`c${Math.random().toString(36).slice(2, 8)}-`);
+    await ensureTables(client, tables);
+    counter.attach(client);
+  });
+  afterAll(() => client.destroy());
+
+  it('counts the document client calls by operation and table, reads apart from writes, conditions and refusals', async () => {
+    // Prepare
+    counter.reset();
+    const key = { pk: 'COUNT#1', sk: 'COUNT#1' };
+
+    // Act
+    await db.send(new PutCommand({ TableName: tables.main, Item: { ...key, n: 1 } }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tables.main,
+        Key: key,
+        UpdateExpression: 'SET n = :two',
+        ConditionExpression: 'n = :one',
+        ExpressionAttributeValues: { ':one': 1, ':two': 2 },
+      }),
+    );
+    const refused = db.send(
+      new UpdateCommand({
+        TableName: tables.main,
+        Key: key,
+        UpdateExpression: 'SET n = :two',
+        ConditionExpression: 'n = :one',
+        ExpressionAttributeValues: { ':one': 1, ':two': 3 },
+      }),
+    );
+    await expect(refused).rejects.toBeInstanceOf(ConditionalCheckFailedException);
+    await db.send(new GetCommand({ TableName: tables.main, Key: key }));
+    await db.send(new BatchGetCommand({ RequestItems: { [tables.main]: { Keys: [key] } } }));
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tables.main, Item: { pk: 'COUNT#2', sk: 'COUNT#2' } } },
+          {
+            ConditionCheck: {
+              TableName: tables.rateLimits,
+              Key: { pk: 'x' },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+
+    // Assess
+    const { byCommand, totals } = counter.snapshot();
+    const row = (command: string) => byCommand.find((r) => r.command === command);
+    expect(row('PutItem')).toMatchObject({
+      table: tables.main,
+      kind: 'write',
+      calls: 1,
+      conditional: 0,
+      failed: 0,
+    });
+    expect(row('UpdateItem')).toMatchObject({
+      table: tables.main,
+      kind: 'write',
+      calls: 2,
+      conditional: 2,
+      failed: 1,
+    });
+    expect(row('GetItem')).toMatchObject({ kind: 'read', calls: 1 });
+    expect(row('BatchGetItem')).toMatchObject({ table: tables.main, kind: 'read', calls: 1 });
+    expect(row('TransactWriteItems')).toMatchObject({
+      table: [tables.main, tables.rateLimits].sort().join('+'),
+      calls: 1,
+      conditional: 1,
+    });
+    expect(totals).toMatchObject({ calls: 6, reads: 2, writes: 4, conditionalWrites: 3, failed: 1 });
+    // DynamoDB Local answers ReturnConsumedCapacity: the successful calls consumed something.
+    expect(totals.writeUnits).toBeGreaterThan(0);
+    expect(totals.readUnits).toBeGreaterThan(0);
+  });
+
+  it('starts again from nothing after reset', async () => {
+    await db.send(new GetCommand({ TableName: tables.main, Key: { pk: 'none', sk: 'none' } }));
+
+    counter.reset();
+
+    expect(counter.snapshot()).toEqual({
+      byCommand: [],
+      totals: { calls: 0, reads: 0, writes: 0, conditionalWrites: 0, failed: 0, readUnits: 0, writeUnits: 0 },
+    });
+  });
+});
