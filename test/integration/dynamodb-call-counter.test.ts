@@ -98,6 +98,30 @@ describe('DynamoDB call counter on DynamoDB Local', () => {
     expect(totals.readUnits).toBeGreaterThan(0);
   });
 
+  it("names calls with the caller's classify and keeps the peak of calls in flight", async () => {
+    const labelled = makeCallCounter({
+      classify: ({ input }) =>
+        String((input.Key as { pk?: string })?.pk ?? '').startsWith('A#') ? 'a' : 'other',
+    });
+    const other = makeDynamoClient({ region: 'us-east-1', endpoint: inject('dynamodbEndpoint') });
+    labelled.attach(other);
+    const otherDb = makeDocumentClient(other);
+
+    await Promise.all(
+      ['A#1', 'A#2', 'B#1'].map((pk) =>
+        otherDb.send(new GetCommand({ TableName: tables.main, Key: { pk, sk: pk } })),
+      ),
+    );
+
+    const { byCommand, peakInFlight } = labelled.snapshot();
+    expect(byCommand.map((row) => [row.label, row.command, row.calls])).toEqual([
+      ['a', 'GetItem', 2],
+      ['other', 'GetItem', 1],
+    ]);
+    expect(peakInFlight).toBe(3);
+    other.destroy();
+  });
+
   it('starts again from nothing after reset', async () => {
     await db.send(new GetCommand({ TableName: tables.main, Key: { pk: 'none', sk: 'none' } }));
 
@@ -105,6 +129,7 @@ describe('DynamoDB call counter on DynamoDB Local', () => {
 
     expect(counter.snapshot()).toEqual({
       byCommand: [],
+      peakInFlight: 0,
       totals: { calls: 0, reads: 0, writes: 0, conditionalWrites: 0, failed: 0, readUnits: 0, writeUnits: 0 },
     });
   });

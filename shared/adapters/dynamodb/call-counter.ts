@@ -10,6 +10,8 @@ import type { InitializeHandler, InitializeHandlerArguments, InitializeMiddlewar
 export type DynamoCallKind = 'read' | 'write' | 'other';
 
 export interface DynamoCallCount {
+  /** What the caller's `classify` named the call ('' without one): a benchmark's step names. */
+  label: string;
   /** The low-level operation: PutItem, UpdateItem, Query, TransactWriteItems… (never the document client's alias). */
   command: string;
   /** The table, or the tables joined by `+` for a batch or a transaction over several. */
@@ -36,9 +38,11 @@ export interface DynamoCallTotals {
 }
 
 export interface DynamoCallSnapshot {
-  /** One row per (command, table), sorted by table then command. */
+  /** One row per (label, table, command), sorted in that order. */
   byCommand: DynamoCallCount[];
   totals: DynamoCallTotals;
+  /** The most calls that were in flight at once since the last reset. */
+  peakInFlight: number;
 }
 
 export interface DynamoCallCounter {
@@ -54,6 +58,8 @@ export interface CallCounterOptions {
    * caller asked for more) so the snapshot holds read and write units. DynamoDB Local answers it.
    */
   consumedCapacity?: boolean;
+  /** Names each call (a benchmark tells its steps apart by the item a call touches). */
+  classify?: (call: { operation: string; table: string; input: Readonly<Record<string, unknown>> }) => string;
 }
 
 const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
@@ -140,12 +146,15 @@ const MIDDLEWARE_NAME = 'dynamoCallCounter';
 
 export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCounter {
   let rows = new Map<string, DynamoCallCount>();
+  let inFlight = 0;
+  let peakInFlight = 0;
 
-  const rowFor = (command: string, table: string): DynamoCallCount => {
-    const key = `${table}\u0000${command}`;
+  const rowFor = (label: string, command: string, table: string): DynamoCallCount => {
+    const key = `${label}\u0000${table}\u0000${command}`;
     let row = rows.get(key);
     if (!row) {
       row = {
+        label,
         command,
         table,
         kind: kindOf(command),
@@ -165,11 +174,14 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
     async (args: InitializeHandlerArguments<ServiceInputTypes>) => {
       const command = operationName(context.commandName);
       const input: Input = { ...args.input };
-      const row = rowFor(command, tablesOf(input));
+      const table = tablesOf(input);
+      const row = rowFor(options.classify?.({ operation: command, table, input }) ?? '', command, table);
       row.calls += 1;
       if (row.kind === 'write' && isConditional(input)) row.conditional += 1;
       const ask =
         options.consumedCapacity && row.kind !== 'other' && input.ReturnConsumedCapacity === undefined;
+      inFlight += 1;
+      peakInFlight = Math.max(peakInFlight, inFlight);
       try {
         const result = await next(
           ask ? { ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } } : args,
@@ -181,6 +193,8 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
       } catch (error) {
         row.failed += 1;
         throw error;
+      } finally {
+        inFlight -= 1;
       }
     };
 
@@ -191,7 +205,12 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
     snapshot() {
       const byCommand = [...rows.values()]
         .map((row) => ({ ...row }))
-        .sort((a, b) => a.table.localeCompare(b.table) || a.command.localeCompare(b.command));
+        .sort(
+          (a, b) =>
+            a.label.localeCompare(b.label) ||
+            a.table.localeCompare(b.table) ||
+            a.command.localeCompare(b.command),
+        );
       const totals: DynamoCallTotals = {
         calls: 0,
         reads: 0,
@@ -210,10 +229,11 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
         totals.readUnits += row.readUnits;
         totals.writeUnits += row.writeUnits;
       }
-      return { byCommand, totals };
+      return { byCommand, totals, peakInFlight };
     },
     reset() {
       rows = new Map();
+      peakInFlight = inFlight;
     },
   };
 }
