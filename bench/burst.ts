@@ -1,0 +1,315 @@
+/**
+ * `tsx bench/burst.ts`: bursts on the local host (sandbox network, DynamoDB Local). Prints, beside
+ * the references measured in the same run (one scheduled post alone, one publish-now post alone):
+ * - 200 posts sharing one `scheduledAt` less than 15 minutes away (an SQS delay per post);
+ * - 200 posts sharing one `scheduledAt` more than 15 minutes away (a one-time schedule per post,
+ *   fired by the scheduler stand-in; the host's clock is moved forward so the run does not wait);
+ * - 200 posts created within about a second, to publish now;
+ * - the two short-path bursts again with a few deliberately slow posts among them
+ *   (`[sandbox:slow:MS]`), to show the others' start does not move.
+ * Start delay: the worker's claim (`delivery.lastAttemptAt`) minus the post's time (`scheduledAt`,
+ * or `createdAt` for publish now). Target (issue 15): p99 within 2 s, no failure. Not a test: the
+ * figures are measured each run and printed; nothing is asserted.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalHost } from '../infra/local/host.js';
+import { makePowertoolsLogger } from '../shared/adapters/observability/powertools-logger.js';
+import type { Post } from '../shared/domain/posts.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Metrics } from '../shared/ports/metrics.js';
+import { makeAdmin } from '../shared/services/admin.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const BURST = Number(process.env.BENCH_BURST ?? 200);
+const SLOW_POSTS = 5;
+const SLOW_MS = 20_000;
+const SANDBOX_LATENCY = { min: 20, max: 60 };
+const TARGET_P99_MS = 2000;
+/** Creates in flight at once while a burst is made (an open loop paced to the burst's second). */
+const CREATE_CONCURRENCY = 64;
+/** How far ahead a short-path burst is scheduled: long enough to create all of it first. */
+const SCHEDULE_LEAD_MS = 120_000;
+/**
+ * Once a scheduled burst is made, the host's clock skips to this long before its time (a delayed
+ * message or a schedule comes due by the host's clock), so the run does not wait out the lead.
+ */
+const LEAD_AFTER_SKIP_MS = 3000;
+const FIFTEEN_MINUTES_MS = 15 * 60_000;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function inParallel<T>(count: number, limit: number, task: (index: number) => Promise<T>) {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await task(index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Progress on stderr, so stdout keeps only the table. */
+const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The system clock, plus an offset the bench moves forward (a Scheduler schedule 16 minutes away). */
+function movableClock(): Clock & { skip(ms: number): void } {
+  let offset = 0;
+  return { now: () => Date.now() + offset, skip: (ms) => (offset += ms) };
+}
+
+interface Created {
+  id: string;
+  slow: boolean;
+}
+
+interface Outcome {
+  id: string;
+  slow: boolean;
+  /** ms after the post's time the worker claimed it; undefined when it failed or never ran. */
+  startDelay?: number;
+  failed: boolean;
+  attempts: number;
+}
+
+interface Summary {
+  label: string;
+  posts: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failed: number;
+  retried: number;
+  /** The span of the posts' times (createdAt of a publish-now burst). */
+  spreadMs: number;
+  /** p99 of the worker's ScheduledStartDelay (to the network call) for a scheduled burst. */
+  callP99?: number;
+}
+
+function summarise(label: string, outcomes: Outcome[], spreadMs = 0, calls: number[] = []): Summary {
+  const delays = outcomes.flatMap((o) => (o.startDelay === undefined ? [] : [o.startDelay]));
+  return {
+    label,
+    posts: outcomes.length,
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    max: Math.max(...delays),
+    failed: outcomes.filter((o) => o.failed).length,
+    retried: outcomes.filter((o) => o.attempts > 1).length,
+    spreadMs,
+    ...(calls.length > 0 && { callP99: percentile(calls, 99) }),
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smcp-burst-'));
+  const clock = movableClock();
+  // The worker's own ScheduledStartDelay metric: a scheduled post's time to its network call.
+  const callDelays: number[] = [];
+  const networkCalls: Metrics = {
+    count: () => undefined,
+    milliseconds: (name, value) => {
+      if (name === 'ScheduledStartDelay') callDelays.push(value);
+    },
+  };
+  const host = await startLocalHost({
+    dataDir,
+    port: 0,
+    clock,
+    observability: { logger: makePowertoolsLogger(), metrics: networkCalls },
+    delivery: { sandboxLatencyMs: SANDBOX_LATENCY },
+  });
+  try {
+    const admin = makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock });
+    const tenant = await admin.bootstrap({ name: 'Burst', planTier: 'enterprise' });
+    const url = `${host.baseUrl}/v1/workspaces/${tenant.workspaceId}/posts`;
+    const headers = { Authorization: `Bearer ${tenant.apiKey}`, 'Content-Type': 'application/json' };
+    let serial = 0;
+    const create = async (extra: object, slow = false): Promise<Created> => {
+      serial += 1;
+      const content = `Burst post ${serial}${slow ? ` [sandbox:slow:${SLOW_MS}]` : ''}`;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          platform: 'twitter',
+          accountId: tenant.accounts.twitter,
+          status: 'publish',
+          postType: 'text',
+          content,
+          ...extra,
+        }),
+      });
+      if (response.status !== 201)
+        throw new Error(`create answered ${response.status}: ${await response.text()}`);
+      return { id: ((await response.json()) as { id: string }).id, slow };
+    };
+    const read = async (id: string): Promise<Post | undefined> =>
+      host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id);
+    const outcomeOf = (post: Post, slow: boolean): Outcome => {
+      const due = Date.parse(post.scheduledAt ?? post.createdAt);
+      const started = post.delivery?.lastAttemptAt;
+      return {
+        id: post.postId,
+        slow,
+        ...(started && post.status === 'published' && { startDelay: Date.parse(started) - due }),
+        failed: post.status === 'failed',
+        attempts: post.attempts,
+      };
+    };
+    /** Waits until every post is settled (published or failed); slow ones too when asked. */
+    const settle = async (created: Created[], timeoutMs = 120_000) => {
+      const pending = new Map(created.map((c) => [c.id, c.slow]));
+      const outcomes: Outcome[] = [];
+      const deadline = Date.now() + timeoutMs;
+      while (pending.size > 0 && Date.now() < deadline) {
+        const posts = await inParallel(pending.size, 16, async (i) => read([...pending.keys()][i] ?? ''));
+        for (const post of posts) {
+          if (post?.status !== 'published' && post?.status !== 'failed') continue;
+          outcomes.push(outcomeOf(post, pending.get(post.postId) ?? false));
+          pending.delete(post.postId);
+        }
+        if (pending.size > 0) await sleep(200);
+      }
+      // Never settled within the time: counted as failed.
+      for (const [id, slow] of pending) outcomes.push({ id, slow, failed: true, attempts: 0 });
+      return outcomes;
+    };
+    /** The burst's posts (with `slow` of them slow, spread through it), scheduled or publish now. */
+    const burst = async (extra: () => object, slow: number, pacedOverMs: number) => {
+      const slowAt = new Set(Array.from({ length: slow }, (_, i) => Math.floor(((i + 0.5) * BURST) / slow)));
+      const started = Date.now();
+      const created = await inParallel(BURST, CREATE_CONCURRENCY, async (i) => {
+        // Open loop: post i leaves at its share of the burst's time, whatever the answers take.
+        const wait = started + (i * pacedOverMs) / BURST - Date.now();
+        if (wait > 0) await sleep(wait);
+        return create(extra(), slowAt.has(i));
+      });
+      progress(`created ${BURST} in ${Date.now() - started} ms`);
+      return created;
+    };
+    const createdSpread = async (created: { id: string }[]) => {
+      const times = (await Promise.all(created.map((c) => read(c.id)))).map((p) =>
+        Date.parse(p?.createdAt ?? ''),
+      );
+      return Math.max(...times) - Math.min(...times);
+    };
+    const results: Summary[] = [];
+    const record = (summary: Summary) => {
+      results.push(summary);
+      progress(JSON.stringify(summary));
+    };
+
+    /** A scheduled burst: its start delays, and its network calls' (the worker's metric). */
+    const scheduledPhase = async (label: string, created: Created[]) => {
+      const callsFrom = callDelays.length;
+      const outcomes = await settle(created.filter((c) => !c.slow));
+      record(summarise(label, outcomes, 0, callDelays.slice(callsFrom)));
+    };
+    /** Moves the clock to LEAD_AFTER_SKIP_MS before `due`: the burst was made well ahead of it. */
+    const skipTo = (due: number) => clock.skip(Math.max(0, due - LEAD_AFTER_SKIP_MS - clock.now()));
+
+    // References: one post alone, each way.
+    const aloneAt = clock.now() + 3000;
+    const alone = await create({ status: 'scheduled', scheduledAt: new Date(aloneAt).toISOString() });
+    await scheduledPhase('one scheduled post alone (reference)', [alone]);
+    const aloneNow = await create({});
+    record(summarise('one publish-now post alone (reference)', await settle([aloneNow])));
+
+    // 1. One scheduledAt under 15 minutes away: a delayed SQS message per post.
+    const soon = clock.now() + SCHEDULE_LEAD_MS;
+    const scheduledBurst = await burst(() => ({ status: 'scheduled', scheduledAt: iso(soon) }), 0, 0);
+    skipTo(soon);
+    await scheduledPhase(`${BURST} scheduled, one scheduledAt (SQS delay)`, scheduledBurst);
+
+    // 2. One scheduledAt 16 minutes away: a schedule per post, a minute before it. The clock moves
+    //    to just before scheduledAt, past the schedules' time: they all fire at once (as after a
+    //    restart) and the worker holds every message until scheduledAt.
+    const far = clock.now() + FIFTEEN_MINUTES_MS + 60_000;
+    const farBurst = await burst(() => ({ status: 'scheduled', scheduledAt: iso(far) }), 0, 0);
+    skipTo(far);
+    await scheduledPhase(`${BURST} scheduled, one scheduledAt (Scheduler, then held)`, farBurst);
+
+    // 3. Publish now: BURST creates paced over one second.
+    const nowBurst = await burst(() => ({}), 0, 1000);
+    record(
+      summarise(
+        `${BURST} publish now, created in one second`,
+        await settle(nowBurst),
+        await createdSpread(nowBurst),
+      ),
+    );
+
+    // 4 and 5. The same two short-path bursts with a few slow posts among them.
+    const soonAgain = clock.now() + SCHEDULE_LEAD_MS;
+    const scheduledSlow = await burst(
+      () => ({ status: 'scheduled', scheduledAt: iso(soonAgain) }),
+      SLOW_POSTS,
+      0,
+    );
+    skipTo(soonAgain);
+    await scheduledPhase(`${BURST} scheduled, ${SLOW_POSTS} of them slow: the others`, scheduledSlow);
+    const nowSlow = await burst(() => ({}), SLOW_POSTS, 1000);
+    record(
+      summarise(
+        `${BURST} publish now, ${SLOW_POSTS} of them slow: the others`,
+        await settle(nowSlow.filter((c) => !c.slow)),
+        await createdSpread(nowSlow),
+      ),
+    );
+    const slowOutcomes = await settle(
+      [...scheduledSlow, ...nowSlow].filter((c) => c.slow),
+      SLOW_MS * 3,
+    );
+    record(summarise(`the ${SLOW_POSTS * 2} slow posts (${SLOW_MS / 1000} s at the network)`, slowOutcomes));
+
+    const ms = (value: number | undefined) =>
+      (value === undefined ? '–' : `${Math.round(value)} ms`).padStart(9);
+    console.log('\nBurst benchmark (local host, sandbox network, DynamoDB Local)');
+    console.log(
+      `  machine: ${process.platform} ${process.arch}, ${cpus().length} cores, Node ${process.version}`,
+    );
+    console.log(
+      `  start delay: the worker's claim − the post's time (scheduledAt; createdAt for publish now); ` +
+        `call p99: the worker's ScheduledStartDelay (to the network call); sandbox latency ${SANDBOX_LATENCY.min}–${SANDBOX_LATENCY.max} ms`,
+    );
+    console.log(
+      `  ${'posts'.padEnd(58)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'call p99'.padStart(10)}  failed`,
+    );
+    for (const r of results) {
+      const spread = r.spreadMs ? ` (made over ${(r.spreadMs / 1000).toFixed(1)} s)` : '';
+      console.log(
+        `  ${(r.label + spread).padEnd(58)}${ms(r.p50)}${ms(r.p99)}${ms(r.max)} ${ms(r.callP99)}  ${String(r.failed).padStart(6)}`,
+      );
+    }
+    const bursts = results.slice(2, -1);
+    const met =
+      bursts.every((r) => r.p99 <= TARGET_P99_MS && r.failed === 0) && slowOutcomes.every((o) => !o.failed);
+    const [scheduledAlone, nowAlone] = results;
+    console.log(
+      `  target: every burst p99 <= ${TARGET_P99_MS} ms, none failed (alone: scheduled ${ms(scheduledAlone?.p99).trim()}, ` +
+        `publish now ${ms(nowAlone?.p99).trim()})  ${met ? 'OK' : 'NOT MET'}`,
+    );
+  } finally {
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('benchmark failed:', error);
+  process.exit(1);
+});
