@@ -20,9 +20,19 @@ function delayUntil(dueMs: number, now: number): number {
 }
 
 /**
+ * A scheduled post's delay rounds down: its message arrives up to a second early and the worker
+ * waits in place until scheduledAt (hold-until-due.ts), so it starts on time rather than up to a
+ * second late, and never before. (A retry's time needs no such precision: it rounds up.)
+ */
+function delayBefore(dueMs: number, now: number): number {
+  return Math.max(0, Math.floor((dueMs - now) / 1000));
+}
+
+/**
  * - entering queued (or queued again for a retry): a message, delayed to the next attempt time;
- * - entering scheduled, or rescheduled: a message delayed to scheduledAt when that is at most
- *   15 minutes away, else a one-time schedule a minute before it (the worker holds early messages);
+ * - entering scheduled, or rescheduled: a message delayed to scheduledAt (in whole seconds, rounded
+ *   down) when that is at most 15 minutes away, else a one-time schedule a minute before it (the
+ *   worker holds early messages);
  * - leaving scheduled other than by delivery: the schedule goes.
  */
 export function deliveryEffects(before: Post | undefined, after: Post, now: number): DeliveryEffects {
@@ -35,8 +45,8 @@ export function deliveryEffects(before: Post | undefined, after: Post, now: numb
   if (after.status === 'scheduled' && after.scheduledAt) {
     const moved = !hadSchedule || before?.scheduledAt !== after.scheduledAt;
     const due = Date.parse(after.scheduledAt);
-    if (moved && delayUntil(due, now) <= MAX_QUEUE_DELAY_SECONDS) {
-      effects.enqueue = { delaySeconds: delayUntil(due, now) };
+    if (moved && delayBefore(due, now) <= MAX_QUEUE_DELAY_SECONDS) {
+      effects.enqueue = { delaySeconds: delayBefore(due, now) };
       if (hadSchedule) effects.unschedule = true;
     } else if (moved) {
       effects.schedule = { fireAt: new Date(due - SCHEDULE_LEAD_MS) };

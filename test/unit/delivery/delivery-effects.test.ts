@@ -33,6 +33,16 @@ describe('deliveryEffects', () => {
     );
   });
 
+  it('a scheduled post’s message is delayed to the whole second before its time, never after it', () => {
+    // 10.7 s away: the message comes 0.7 s early and the worker waits in place (hold-until-due).
+    expect(deliveryEffects(undefined, aPost({ status: 'scheduled', scheduledAt: at(10_700) }), NOW)).toEqual({
+      enqueue: { delaySeconds: 10 },
+    });
+    expect(deliveryEffects(undefined, aPost({ status: 'scheduled', scheduledAt: at(900_999) }), NOW)).toEqual({
+      enqueue: { delaySeconds: 900 },
+    });
+  });
+
   it('rescheduling moves the schedule; an edit that keeps the time does nothing', () => {
     const before = aPost({ status: 'scheduled', scheduledAt: at(3_600_000), version: 1 });
     const moved = aPost({ status: 'scheduled', scheduledAt: at(7_200_000), version: 2 });
