@@ -38,9 +38,11 @@ describe('deliveryEffects', () => {
     expect(deliveryEffects(undefined, aPost({ status: 'scheduled', scheduledAt: at(10_700) }), NOW)).toEqual({
       enqueue: { delaySeconds: 10 },
     });
-    expect(deliveryEffects(undefined, aPost({ status: 'scheduled', scheduledAt: at(900_999) }), NOW)).toEqual({
-      enqueue: { delaySeconds: 900 },
-    });
+    expect(deliveryEffects(undefined, aPost({ status: 'scheduled', scheduledAt: at(900_999) }), NOW)).toEqual(
+      {
+        enqueue: { delaySeconds: 900 },
+      },
+    );
   });
 
   it('rescheduling moves the schedule; an edit that keeps the time does nothing', () => {
