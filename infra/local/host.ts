@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { S3Event } from 'aws-lambda';
 import type { DynamoCallCounter } from '../../shared/adapters/dynamodb/call-counter.js';
-import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
+import {
+  makeDocumentClient,
+  makeDynamoClient,
+  withDynamoClientsObserved,
+} from '../../shared/adapters/dynamodb/client.js';
 import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
 import { makeDynamoUserStore } from '../../shared/adapters/dynamodb/user-store.js';
@@ -134,10 +138,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     // Uploads confirm themselves, as the bucket notification does in AWS; the handler needs the
     // service's dependencies, which exist only once storage is up.
     let onObjectCreated: ((event: S3Event) => Promise<void>) | undefined;
-    const observability: Observability = {
-      ...(options.observability ?? makeLocalObservability()),
-      ...(options.dynamodbCalls && { dynamodbCalls: options.dynamodbCalls }),
-    };
+    const observability = options.observability ?? makeLocalObservability();
     const s3 = await startS3Local({
       directory: join(options.dataDir, 's3'),
       buckets: [LOCAL_MEDIA_BUCKET],
@@ -161,14 +162,17 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       networkEndpoints: options.networkEndpoints ?? loadNetworkEndpoints(process.env),
       ...youTubeQuotaOf(process.env),
     };
-    const deps: ServiceDeps = {
-      ...makeDeps(
+    const buildDeps = () =>
+      makeDeps(
         config,
         options.clock,
         observability,
         makeLocalSecretCipher({ keyFile: join(options.dataDir, SECRET_KEY_FILE_NAME) }),
         options.appCredentials ?? envAppCredentials(process.env),
-      ),
+      );
+    const counter = options.dynamodbCalls;
+    const deps: ServiceDeps = {
+      ...(counter ? withDynamoClientsObserved((client) => counter.attach(client), buildDeps) : buildDeps()),
       webhookReceivers: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
       // A connect's redirectUri may be http://127.0.0.1 or http://localhost here, as receivers may.
       oauthRedirects: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },

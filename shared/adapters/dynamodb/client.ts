@@ -7,9 +7,26 @@ export interface DynamoConnection {
   endpoint?: string;
 }
 
+/** Told of each client made while `withDynamoClientsObserved` runs (a benchmark's call counter). */
+const observers = new Set<(client: DynamoDBClient) => void>();
+
+/**
+ * Runs `build` (synchronous: a host building its deps) with `observe` told of every DynamoDB client
+ * made meanwhile, so a benchmark or a test can count the calls of clients it cannot reach. Nothing
+ * in a deployment calls it.
+ */
+export function withDynamoClientsObserved<T>(observe: (client: DynamoDBClient) => void, build: () => T): T {
+  observers.add(observe);
+  try {
+    return build();
+  } finally {
+    observers.delete(observe);
+  }
+}
+
 /** Built once per module (cold start), never per request. */
 export function makeDynamoClient(connection: DynamoConnection): DynamoDBClient {
-  return new DynamoDBClient({
+  const client = new DynamoDBClient({
     region: connection.region,
     ...(connection.endpoint && {
       endpoint: connection.endpoint,
@@ -17,6 +34,8 @@ export function makeDynamoClient(connection: DynamoConnection): DynamoDBClient {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   });
+  for (const observe of observers) observe(client);
+  return client;
 }
 
 export function makeDocumentClient(client: DynamoDBClient): DynamoDBDocumentClient {
