@@ -8,6 +8,7 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** A state file of a stand-in that cannot be read back: its path is named so it can be fixed by hand. */
@@ -40,6 +41,29 @@ export function writeJsonAtomic(path: string, value: unknown): void {
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * writeJsonAtomic without blocking the process: the same temporary file, flush and rename, through
+ * the asynchronous file API. The caller runs one at a time per path (the temporary name is shared).
+ */
+export async function writeJsonAtomicAsync(path: string, value: unknown): Promise<void> {
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  const file = await open(temporary, 'w');
+  try {
+    await file.writeFile(text);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../../../shared/ports/clock.js';
 import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
 import type { DeliveryMessage, PostScheduler } from '../../../shared/ports/queues.js';
-import { readJsonFile, StateFileError, writeJsonAtomic } from './json-file.js';
+import { readJsonFile, StateFileError, writeJsonAtomicAsync } from './json-file.js';
 import { makePollLoop, type PollLoop } from './poll-loop.js';
 
 export interface LocalSchedulerOptions {
@@ -20,6 +20,8 @@ export interface LocalSchedulerOptions {
   maxSleepMs?: number;
   /** Where warnings go (a delivery that failed and is retried); nowhere by default. */
   logger?: Logger;
+  /** Writes the file whole (default writeJsonAtomicAsync); tests count the writes. */
+  writeFile?: (path: string, value: unknown) => Promise<void>;
 }
 
 /** A stored one-time schedule, as `list()` shows it. */
@@ -85,6 +87,7 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const maxSleepMs = options.maxSleepMs ?? 1000;
   const log = options.logger ?? silentLogger;
+  const writeFile = options.writeFile ?? writeJsonAtomicAsync;
   let entries: Map<string, Entry> | undefined;
 
   /** The file is read once, before the first change or start, so a change never overwrites it unread. */
@@ -93,50 +96,86 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
     return entries;
   };
 
-  const persist = () => {
-    const schedules = [...loaded()].map(([postId, entry]) => ({
+  /** The file as it is now: taken when a write starts, so that write holds every change made before it. */
+  const snapshot = (): SchedulerFile => ({
+    version: 1,
+    schedules: [...loaded()].map(([postId, entry]) => ({
       postId,
       fireAt: new Date(entry.fireAt).toISOString(),
       message: entry.message,
-    }));
-    writeJsonAtomic(options.file, { version: 1, schedules } satisfies SchedulerFile);
+    })),
+  });
+
+  /**
+   * A group commit: one write of the whole file at a time, off the event loop; every change made
+   * while one is under way shares the next. A burst of 200 schedules costs a few writes, not 200
+   * synchronous flushes that would stall the API and the workers of this one process. Each caller
+   * still resolves only once a write holding its change is on disk (as CreateSchedule answers once
+   * the schedule is stored).
+   */
+  let writing: Promise<void> = Promise.resolve();
+  let nextWrite: Promise<void> | undefined;
+  const persist = (): Promise<void> => {
+    if (nextWrite) return nextWrite;
+    const write = writing
+      .catch(() => undefined)
+      .then(() => {
+        nextWrite = undefined;
+        return writeFile(options.file, snapshot());
+      });
+    nextWrite = write;
+    writing = write;
+    return write;
   };
 
   /** A change the file did not take is undone in memory too, and the caller gets the error (as from AWS). */
-  const persistOrUndo = (postId: string, previous: Entry | undefined) => {
+  const persistOrUndo = async (postId: string, made: Entry | undefined, previous: Entry | undefined) => {
     try {
-      persist();
+      await persist();
     } catch (error) {
-      if (previous) loaded().set(postId, previous);
-      else loaded().delete(postId);
+      if (loaded().get(postId) === made) {
+        if (previous) loaded().set(postId, previous);
+        else loaded().delete(postId);
+      }
       throw error;
     }
   };
 
   const dueAt = (entry: Entry) => Math.max(entry.fireAt, entry.retryAt ?? 0);
 
-  /** Fires everything due, earliest first, one at a time. */
+  /** Schedules being delivered now, by post: each fires once, however long its delivery takes. */
+  const firing = new Map<string, Promise<void>>();
+
+  /** Sends one schedule's message, then deletes it (ActionAfterCompletion DELETE). */
+  async function fire(postId: string, entry: Entry): Promise<void> {
+    try {
+      await options.deliver(entry.message);
+    } catch (error) {
+      log.warn('local scheduler: delivering a schedule failed; retrying', { postId, error });
+      if (loaded().get(postId) === entry) entry.retryAt = clock.now() + retryDelayMs;
+      return;
+    }
+    // Unless upsert() replaced it during the delivery.
+    if (loaded().get(postId) !== entry) return;
+    loaded().delete(postId);
+    await persist().catch((error: unknown) =>
+      // It stays in the file: after a restart it fires once more, and the worker drops the repeat.
+      log.warn('local scheduler: could not delete a fired schedule from its file', { postId, error }),
+    );
+  }
+
+  /**
+   * Starts everything due, earliest first, without waiting for it: in AWS each schedule is its
+   * own invocation, so none waits behind another's delivery.
+   */
   async function fireDue(): Promise<boolean> {
     const now = clock.now();
     const due = [...loaded()]
-      .filter(([, entry]) => dueAt(entry) <= now)
+      .filter(([postId, entry]) => dueAt(entry) <= now && !firing.has(postId))
       .sort(([, a], [, b]) => dueAt(a) - dueAt(b));
     for (const [postId, entry] of due) {
-      if (!loop.running) break;
-      // Moved or removed while an earlier one was being delivered: skip it this round.
-      if (loaded().get(postId) !== entry) continue;
-      try {
-        await options.deliver(entry.message);
-      } catch (error) {
-        log.warn('local scheduler: delivering a schedule failed; retrying', { postId, error });
-        if (loaded().get(postId) === entry) entry.retryAt = clock.now() + retryDelayMs;
-        continue;
-      }
-      // ActionAfterCompletion DELETE, unless upsert() replaced it during the delivery.
-      if (loaded().get(postId) === entry) {
-        loaded().delete(postId);
-        persist();
-      }
+      const delivery = fire(postId, entry).finally(() => firing.delete(postId));
+      firing.set(postId, delivery);
     }
     return false;
   }
@@ -158,8 +197,9 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
       const time = fireAt.getTime();
       if (Number.isNaN(time)) throw new RangeError('fireAt is not a valid date.');
       const previous = loaded().get(postId);
-      loaded().set(postId, { fireAt: time, message: deliveryMessage(message) });
-      persistOrUndo(postId, previous);
+      const made: Entry = { fireAt: time, message: deliveryMessage(message) };
+      loaded().set(postId, made);
+      await persistOrUndo(postId, made, previous);
       loop.wake();
     },
 
@@ -167,7 +207,7 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
       const previous = loaded().get(postId);
       if (!previous) return;
       loaded().delete(postId);
-      persistOrUndo(postId, previous);
+      await persistOrUndo(postId, undefined, previous);
       loop.wake();
     },
 
@@ -178,6 +218,8 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
 
     async stop() {
       await loop.stop();
+      await Promise.all(firing.values());
+      await writing.catch(() => undefined);
     },
 
     list() {

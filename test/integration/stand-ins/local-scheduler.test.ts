@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StateFileError } from '../../../infra/local/stand-ins/json-file.js';
+import { StateFileError, writeJsonAtomicAsync } from '../../../infra/local/stand-ins/json-file.js';
 import { type LocalScheduler, makeLocalScheduler } from '../../../infra/local/stand-ins/local-scheduler.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type { DeliveryMessage } from '../../../shared/ports/queues.js';
@@ -208,7 +208,63 @@ describe('local EventBridge Scheduler', () => {
       fields: { postId: 'pst_1', error: expect.objectContaining({ message: 'queue unavailable' }) },
     });
     await eventually(() => expect(delivered).toEqual([message('pst_1')]));
-    expect(savedFile().schedules).toEqual([]);
+    await eventually(() => expect(savedFile().schedules).toEqual([]));
+  });
+
+  it('writes a burst of schedules made at once in a few writes, each upsert resolved once its own is on disk', async () => {
+    // Prepare: a writer that counts its writes.
+    let writes = 0;
+    const scheduler = makeLocalScheduler({
+      file,
+      clock,
+      deliver: async () => undefined,
+      writeFile: async (path, value) => {
+        writes += 1;
+        await writeJsonAtomicAsync(path, value);
+      },
+    });
+    schedulers.push(scheduler);
+    const ids = Array.from({ length: 50 }, (_, i) => `pst_${i}`);
+
+    // Act
+    await Promise.all(ids.map((id) => scheduler.upsert(id, new Date(T0 + 60_000), message(id))));
+
+    // Assess: one write for all of them.
+    expect(writes).toBe(1);
+    expect(
+      savedFile()
+        .schedules.map((s) => s.postId)
+        .sort(),
+    ).toEqual([...ids].sort());
+  });
+
+  it('fires every due schedule at once: one whose delivery hangs holds up none of the others', async () => {
+    // Prepare: the queue does not answer for pst_stuck until the test lets it.
+    let answerStuck = () => undefined as void;
+    const stuck = new Promise<void>((resolve) => {
+      answerStuck = resolve;
+    });
+    const scheduler = makeScheduler(async (m) => {
+      if (m.postId === 'pst_stuck') await stuck;
+      delivered.push(m);
+    });
+    await scheduler.upsert('pst_stuck', new Date(T0 + 1000), message('pst_stuck'));
+    await scheduler.upsert('pst_1', new Date(T0 + 1000), message('pst_1'));
+    await scheduler.upsert('pst_2', new Date(T0 + 2000), message('pst_2'));
+    await scheduler.start();
+
+    // Act
+    clock.set(T0 + 1000);
+    await eventually(() => expect(delivered).toEqual([message('pst_1')]));
+    clock.set(T0 + 2000);
+
+    // Assess: pst_2 fires while pst_stuck is still being delivered; pst_stuck fires once, later.
+    await eventually(() => expect(delivered).toEqual([message('pst_1'), message('pst_2')]));
+    answerStuck();
+    await eventually(() => expect(delivered).toHaveLength(3));
+    await pause(20);
+    expect(delivered.filter((m) => m.postId === 'pst_stuck')).toHaveLength(1);
+    await eventually(() => expect(savedFile().schedules).toEqual([]));
   });
 
   it('refuses to start on a file it did not write', async () => {
