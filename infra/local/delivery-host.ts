@@ -20,6 +20,7 @@ import { makeMediaFetcher } from '../../shared/runtime/media-fetcher.js';
 import type { SweepReport } from '../../shared/services/accounts/refresh-expiring-tokens.js';
 import type { MediaImportMessage } from '../../shared/services/media/import-media.js';
 import type { WebhookDispatchMessage, WebhookRetryPlan } from '../../shared/services/webhooks/dispatch.js';
+import { type LocalProbe, probedCipher, probedHandler, probedQueue, probedScheduler } from './local-probe.js';
 import { makeLocalQueue } from './stand-ins/local-queue.js';
 import { makeLocalScheduler } from './stand-ins/local-scheduler.js';
 import { makeStreamPoller } from './stand-ins/stream-poller.js';
@@ -72,6 +73,8 @@ export interface LocalDeliveryOptions {
   deliveryConcurrency?: number;
   /** Counts the sandbox network's own DynamoDB calls (its ledger), apart from the service's (benchmarks). */
   sandboxDynamodbCalls?: DynamoCallCounter;
+  /** Told of every queue, schedule and key call and of every handler run (bench/cost.ts). */
+  probe?: LocalProbe;
 }
 
 export interface LocalDelivery {
@@ -122,6 +125,13 @@ export async function startLocalDelivery(
   options: LocalDeliveryOptions = {},
 ): Promise<LocalDelivery> {
   const clock = deps.clock;
+  const { probe } = options;
+  const sending = <T>(name: string, queue: MessageQueue<T>) =>
+    probe ? probedQueue(probe, name, queue) : queue;
+  const timed = <E extends { Records: readonly unknown[] }, R>(
+    fn: string,
+    handler: (event: E) => Promise<R>,
+  ) => (probe ? probedHandler(probe, fn, handler) : handler);
   const deadLetters = makeLocalQueue<DeliveryMessage>({
     name: 'delivery-dlq',
     visibilityTimeoutMs: 30_000,
@@ -163,7 +173,7 @@ export async function startLocalDelivery(
   });
   const scheduler = makeLocalScheduler({
     file: join(dataDir, 'scheduler.json'),
-    deliver: (message) => deliveryQueue.send(message),
+    deliver: (message) => sending('delivery', deliveryQueue).send(message),
     clock,
     logger: deps.logger,
   });
@@ -178,17 +188,17 @@ export async function startLocalDelivery(
   const media = makeS3Client({ region: config.region, endpoint: config.s3Endpoint });
   const networks = options.networks ?? deps.networks;
   const delivery = makeDelivery(
-    { ...deps, networks },
+    { ...deps, networks, ...(probe && { secrets: probedCipher(probe, deps.secrets) }) },
     {
-      deliveryQueue,
-      eventsQueue: eventLog,
-      importQueue,
-      scheduler,
+      deliveryQueue: sending('delivery', deliveryQueue),
+      eventsQueue: sending('events', eventLog),
+      importQueue: sending('media-import', importQueue),
+      scheduler: probe ? probedScheduler(probe, scheduler) : scheduler,
       connectorFor: makeConnectorFor({ sandbox, networks }),
       bytes: config.mediaBucket ? makeS3MediaBytes(media, config.mediaBucket) : unconfiguredMediaBytes(),
       mediaUrls: config.mediaBucket ? makeS3MediaUrls(media, config.mediaBucket) : unconfiguredMediaUrls(),
       fetchMedia: options.fetchMedia ?? makeMediaFetcher(),
-      webhookQueue,
+      webhookQueue: sending('webhook-delivery', webhookQueue),
       // The local host, and only it, lets a developer receive events on their laptop (the same
       // switch as registration's: ServiceDeps.webhookReceivers, set by infra/local/host.ts).
       sendWebhook: makeWebhookSender({
@@ -209,26 +219,44 @@ export async function startLocalDelivery(
     region: config.region,
     tableName: config.tables.main,
     checkpointFile: join(dataDir, 'streams', `${config.tables.main}.json`),
-    handler: (event) => delivery.handleStream(event),
+    handler: timed('outbox', (event) => delivery.handleStream(event)),
     pollIntervalMs: 50,
     logger: deps.logger,
   });
 
-  deliveryQueue.start((event) => delivery.handleDeliveryBatch(event), {
-    batchSize: 10,
-    pollIntervalMs: 25,
-    ...(options.deliveryConcurrency !== undefined && { maxConcurrency: options.deliveryConcurrency }),
-  });
-  importQueue.start((event) => delivery.handleImportBatch(event), { batchSize: 5, pollIntervalMs: 50 });
-  events.start((event) => delivery.handleEventsBatch(event), { batchSize: 10, pollIntervalMs: 25 });
+  deliveryQueue.start(
+    timed('deliveryWorker', (event) => delivery.handleDeliveryBatch(event)),
+    {
+      batchSize: 10,
+      pollIntervalMs: 25,
+      ...(options.deliveryConcurrency !== undefined && { maxConcurrency: options.deliveryConcurrency }),
+    },
+  );
+  importQueue.start(
+    timed('mediaImporter', (event) => delivery.handleImportBatch(event)),
+    {
+      batchSize: 5,
+      pollIntervalMs: 50,
+    },
+  );
+  events.start(
+    timed('webhookFanOut', (event) => delivery.handleEventsBatch(event)),
+    {
+      batchSize: 10,
+      pollIntervalMs: 25,
+    },
+  );
   // Five batches of ten at once: a slow receiver holds up only its own batch (5 s at most), and
   // the attempts in flight stay few enough that this one process, which also runs the API, the
   // workers and a developer's receiver, answers each within its 5 s.
-  webhookQueue.start((event) => delivery.handleWebhookBatch(event), {
-    batchSize: 10,
-    pollIntervalMs: 25,
-    maxConcurrency: 5,
-  });
+  webhookQueue.start(
+    timed('webhookDispatcher', (event) => delivery.handleWebhookBatch(event)),
+    {
+      batchSize: 10,
+      pollIntervalMs: 25,
+      maxConcurrency: 5,
+    },
+  );
   await scheduler.start();
   await poller.start();
   let reconciling: Promise<void> = Promise.resolve();

@@ -39,6 +39,7 @@ import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } fro
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { removeHostFile, writeHostFile } from './host-file.js';
 import { createLocalApiServer } from './http-server.js';
+import { type LocalProbe, probedHandler } from './local-probe.js';
 import { startS3Local } from './s3-local.js';
 import { makeLocalSecretCipher, SECRET_KEY_FILE_NAME } from './stand-ins/local-secret-cipher.js';
 
@@ -82,6 +83,11 @@ export interface LocalHostOptions {
    * the benchmarks and the round-trip tests; the sandbox network's own are its option's.
    */
   dynamodbCalls?: DynamoCallCounter;
+  /**
+   * Told of every S3 request, queue, schedule and key call and of every background handler's run
+   * (bench/cost.ts); the delivery options' probe is this one.
+   */
+  probe?: LocalProbe;
   /** Operations to mount; the whole registry by default. */
   operations?: readonly Operation[];
   /** The delivery pipeline (stream → outbox → queue → worker → sandbox); false leaves posts where they are. */
@@ -143,6 +149,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       directory: join(options.dataDir, 's3'),
       buckets: [LOCAL_MEDIA_BUCKET],
       onObjectCreated: async (event) => onObjectCreated?.(event),
+      ...(options.probe && { onRequest: (method: string) => options.probe?.call('s3', method) }),
       logger: observability.logger,
     });
     stoppers.push(s3.stop);
@@ -178,15 +185,16 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       oauthRedirects: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
       ...(options.networks && { networks: options.networks }),
     };
-    onObjectCreated = makeAutoConfirm(deps);
+    const autoConfirm = makeAutoConfirm(deps);
+    onObjectCreated = options.probe
+      ? probedHandler(options.probe, 'mediaUploaded', autoConfirm)
+      : autoConfirm;
     let delivery: LocalDelivery | undefined;
     if (options.delivery !== false) {
-      delivery = await startLocalDelivery(
-        deps,
-        { ...config, dynamodbEndpoint },
-        options.dataDir,
-        options.delivery ?? {},
-      );
+      delivery = await startLocalDelivery(deps, { ...config, dynamodbEndpoint }, options.dataDir, {
+        ...options.delivery,
+        ...(options.probe && { probe: options.probe }),
+      });
       stoppers.push(delivery.stop);
     }
     const users = makeDynamoUserStore(

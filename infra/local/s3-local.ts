@@ -36,6 +36,8 @@ export interface S3LocalOptions {
    * only to observe s3rver's own behaviour.
    */
   s3Checks?: boolean;
+  /** Told of every request (its method and path), refused ones too: benchmarks count S3 requests. */
+  onRequest?: (method: string, path: string) => void;
 }
 
 /** s3rver on loopback, storing objects under `directory`, with the service's buckets in place. */
@@ -55,6 +57,15 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
     server.middleware.unshift(
       s3Checks(new Map([[LOCAL_S3_CREDENTIALS.accessKeyId, LOCAL_S3_CREDENTIALS.secretAccessKey]])),
     );
+  }
+
+  const { onRequest } = options;
+  if (onRequest) {
+    // Ahead of the checks: S3 counts (and bills) a refused request too.
+    server.middleware.unshift(async (ctx, next) => {
+      onRequest(ctx.method, ctx.req.url ?? '/');
+      return next();
+    });
   }
 
   const running = new Set<Promise<void>>();
