@@ -1,12 +1,15 @@
 /**
  * `npm run bench:bundles`: each Lambda's bundle, built as CDK builds it, and a cold-start proxy.
  *
- * 1. Bundles every entry of `functions/` with esbuild and the options of
+ * 1. Bundles each operation's generated entry (infra/operation-entries.ts, as the stack does), the
+ *    other entries of `functions/`, and the reference: the one bundle every operation ran before
+ *    (bench/all-operations-entry.ts), with esbuild and the options of
  *    infra/constructs/service-function.ts (ESM, minified, source map without sources, node22, the
  *    createRequire banner, nothing external), into a temporary folder.
  * 2. Prints each bundle's size: bytes, KiB, gzip KiB (about what the deployment zip costs) and the
- *    source map's size.
- * 3. For each function (and several first requests of the shared operation bundle), forks a fresh
+ *    source map's size; each operation's beside the reference and the target (<= 350 KiB).
+ * 3. For each function (and several operations, the largest included, each beside the reference
+ *    bundle answering the same first request), forks a fresh
  *    Node process (bench/cold-start-child.ts) with the function's environment set to dummy values
  *    and NODE_OPTIONS=--enable-source-maps as in Lambda; the child stubs the AWS APIs on loopback,
  *    then times the bundle's import and its first invocation with performance.now(). Three runs
@@ -26,21 +29,26 @@ import { gzipSync } from 'node:zlib';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, S3Event, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { type BuildOptions, build, version as esbuildVersion } from 'esbuild';
+import { writeOperationEntry } from '../infra/operation-entries.js';
 import { functionEntry, repoRoot } from '../infra/paths.js';
 import { TABLES } from '../shared/adapters/dynamodb/tables.js';
 import { newId } from '../shared/domain/ids.js';
 import { mediaObjectKey } from '../shared/domain/media.js';
 import type { Post } from '../shared/domain/posts.js';
 import type { ApiEvent } from '../shared/http/request-state.js';
+import { operationById, operations } from '../shared/operations/registry.js';
 import { type ColdStartJob, type ColdStartResult, STUB_ORIGIN_PLACEHOLDER } from './cold-start-protocol.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** `BENCH_SOURCE_MAPS=off` drops NODE_OPTIONS=--enable-source-maps, to see what it costs at import. */
 const SOURCE_MAPS = process.env.BENCH_SOURCE_MAPS !== 'off';
 
-/** The function kinds: one bundle each (every operation shares `operation`, told apart by OPERATION_ID). */
-const ENTRIES = [
-  'operation',
+/** The targets of an operation's bundle (issue 15). */
+const TARGET_BYTES = 350 * 1024;
+const TARGET_IMPORT_MS = 50;
+
+/** The entries of `functions/` (each operation's entry is generated, and `reference` is bench/all-operations-entry.ts). */
+const FUNCTION_ENTRIES = [
   'fallback',
   'mcp',
   'dashboard',
@@ -53,7 +61,16 @@ const ENTRIES = [
   'webhook-dispatcher',
   'token-refresher',
 ] as const;
-type Entry = (typeof ENTRIES)[number];
+/** `operation:<id>` is an operation's own bundle; `reference` the one bundle of every operation. */
+type Entry = (typeof FUNCTION_ENTRIES)[number] | 'reference' | `operation:${string}`;
+
+const isOperation = (entry: Entry): entry is `operation:${string}` => entry.startsWith('operation:');
+
+function entryFile(entry: Entry): string {
+  if (entry === 'reference') return join(repoRoot, 'bench/all-operations-entry.ts');
+  if (isOperation(entry)) return writeOperationEntry(operationById(entry.slice('operation:'.length)));
+  return functionEntry(entry);
+}
 
 /** The banner of service-function.ts: ESM output still meets CommonJS code that calls require(). */
 const REQUIRE_BANNER =
@@ -67,7 +84,7 @@ const REQUIRE_BANNER =
  */
 function cdkBuildOptions(entry: Entry, outdir: string): BuildOptions {
   return {
-    entryPoints: [functionEntry(entry)],
+    entryPoints: [entryFile(entry)],
     bundle: true,
     absWorkingDir: repoRoot,
     outfile: join(outdir, 'index.mjs'),
@@ -123,8 +140,9 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
     DELIVERY_QUEUE_ARN: 'arn:aws:sqs:us-east-1:000000000000:bench-delivery',
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
   };
+  if (isOperation(entry)) return { ...service, OPERATION_ID: entry.slice('operation:'.length) };
   switch (entry) {
-    case 'operation':
+    case 'reference':
       return { ...service, OPERATION_ID: operationId ?? 'getOpenApi' };
     case 'mcp':
       // As infra/constructs/mcp-endpoint.ts: the operations' environment, and the key (a tool encrypts).
@@ -317,28 +335,32 @@ interface Scenario {
 
 const WELL_FORMED_UNKNOWN_KEY = `smcp_${'0'.repeat(64)}`;
 
+/** An operation's first request: its method and path (dummy ids), with the given headers. */
+function operationEvent(operationId: string, headers: Record<string, string> = {}): ApiEvent {
+  const operation = operationById(operationId);
+  const path = operation.path.replace(/\{[^}]+\}/g, 'x');
+  return apiEvent(operation.method, path, `${operation.method} ${operation.path}`, headers);
+}
+
+/** A first request of an operation, run on its own bundle and on the reference bundle. */
+interface OperationScenario {
+  operationId: string;
+  label: string;
+  headers?: Record<string, string>;
+}
+
+const UNKNOWN_KEY = { authorization: `Bearer ${WELL_FORMED_UNKNOWN_KEY}` };
+
+/** The representative operations; the largest bundle's is added at run time. */
+const OPERATION_SCENARIOS: OperationScenario[] = [
+  { operationId: 'getOpenApi', label: 'GET /v1/openapi.json' },
+  { operationId: 'listWorkspaces', label: 'no key → 401' },
+  { operationId: 'listWorkspaces', label: 'unknown key → 401', headers: UNKNOWN_KEY },
+  { operationId: 'createPost', label: 'unknown key → 401', headers: UNKNOWN_KEY },
+  { operationId: 'createUploadUrl', label: 'unknown key → 401', headers: UNKNOWN_KEY },
+];
+
 const SCENARIOS: Scenario[] = [
-  {
-    entry: 'operation',
-    label: 'getOpenApi: GET /v1/openapi.json',
-    operationId: 'getOpenApi',
-    event: () => apiEvent('GET', '/v1/openapi.json', 'GET /v1/openapi.json'),
-  },
-  {
-    entry: 'operation',
-    label: 'listWorkspaces: no key → 401',
-    operationId: 'listWorkspaces',
-    event: () => apiEvent('GET', '/v1/workspaces', 'GET /v1/workspaces'),
-  },
-  {
-    entry: 'operation',
-    label: 'listWorkspaces: unknown key → 401',
-    operationId: 'listWorkspaces',
-    event: () =>
-      apiEvent('GET', '/v1/workspaces', 'GET /v1/workspaces', {
-        authorization: `Bearer ${WELL_FORMED_UNKNOWN_KEY}`,
-      }),
-  },
   {
     entry: 'fallback',
     label: 'GET /v1/nowhere → 404',
@@ -475,6 +497,66 @@ function table(headers: string[], rows: string[][], rightAligned: Set<number>): 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => value.toFixed(1);
 
+interface Built {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+  mapBytes: number;
+  buildMs: number;
+}
+
+async function buildEntry(entry: Entry, scratch: string): Promise<Built> {
+  const outdir = join(scratch, entry.replace(':', '-'));
+  mkdirSync(outdir);
+  const started = performance.now();
+  await build(cdkBuildOptions(entry, outdir));
+  const buildMs = performance.now() - started;
+  const file = join(outdir, 'index.mjs');
+  const code = readFileSync(file);
+  return {
+    file,
+    bytes: code.length,
+    gzipBytes: gzipSync(code).length,
+    mapBytes: statSync(`${file}.map`).size,
+    buildMs,
+  };
+}
+
+interface ColdStart {
+  importMs: number;
+  invokeMs: number;
+  outcome: string;
+  calls: string;
+}
+
+/** RUNS fresh processes, one at a time (no contention between them); medians. */
+async function coldStart(
+  childScript: string,
+  scratch: string,
+  entry: Entry,
+  bundle: string,
+  event: () => unknown,
+  operationId?: string,
+): Promise<ColdStart> {
+  const env = processEnvironment(scratch, functionEnvironment(entry, operationId));
+  const results: ColdStartResult[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    results.push(await runChild(childScript, { bundle, functionName: entry, event: event() }, env));
+  }
+  const last = results[results.length - 1];
+  const calls = Object.entries(last?.awsCalls ?? {})
+    .map(([name, count]) => `${name}×${count}`)
+    .join(', ');
+  return {
+    importMs: median(results.map((r) => r.importMs)),
+    invokeMs: median(results.map((r) => r.invokeMs)),
+    outcome: last?.outcome ?? '',
+    calls: calls || 'none',
+  };
+}
+
+const verdict = (held: boolean) => (held ? 'OK' : 'OVER');
+
 async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'smcp-bundles-'));
   try {
@@ -486,28 +568,29 @@ async function main() {
       );
     }
 
-    // 1. Bundles, exactly as CDK builds them.
-    const bundles = new Map<Entry, string>();
-    const sizeRows: string[][] = [];
-    for (const entry of ENTRIES) {
-      const outdir = join(scratch, entry);
-      mkdirSync(outdir);
-      const started = performance.now();
-      await build(cdkBuildOptions(entry, outdir));
-      const buildMs = performance.now() - started;
-      const file = join(outdir, 'index.mjs');
-      const code = readFileSync(file);
-      const bytes = code.length;
-      bundles.set(entry, file);
-      sizeRows.push([
-        entry,
-        bytes.toLocaleString('en-US'),
-        kib(bytes),
-        kib(gzipSync(code).length),
-        kib(statSync(`${file}.map`).size),
-        ms(buildMs),
-      ]);
+    // 1. Bundles, exactly as CDK builds them: the reference, each operation's, the other functions'.
+    const reference = await buildEntry('reference', scratch);
+    const operationBundles = new Map<string, Built>();
+    for (const operation of operations) {
+      operationBundles.set(operation.id, await buildEntry(`operation:${operation.id}`, scratch));
     }
+    const functionBundles = new Map<Entry, Built>();
+    for (const entry of FUNCTION_ENTRIES) functionBundles.set(entry, await buildEntry(entry, scratch));
+
+    const bySize = [...operationBundles].sort(([, a], [, b]) => b.bytes - a.bytes);
+    const [largestId = '', largest] = bySize[0] ?? [];
+    const sizeCells = (built: Built) => [
+      built.bytes.toLocaleString('en-US'),
+      kib(built.bytes),
+      kib(built.gzipBytes),
+      kib(built.mapBytes),
+    ];
+    const operationRows = bySize.map(([id, built]) => [
+      id,
+      ...sizeCells(built),
+      `${((100 * built.bytes) / reference.bytes).toFixed(0)}%`,
+      verdict(built.bytes <= TARGET_BYTES),
+    ]);
 
     // The child itself: plain ESM for a plain `node` (no tsx in the measured process).
     const childScript = join(scratch, 'cold-start-child.mjs');
@@ -522,38 +605,58 @@ async function main() {
       logLevel: 'warning',
     });
 
-    // 2. Cold starts, RUNS fresh processes per scenario, one at a time (no contention between them).
+    // 2. Cold starts: each representative operation on its own bundle and on the reference.
+    const scenarios = [
+      ...OPERATION_SCENARIOS,
+      ...(OPERATION_SCENARIOS.some((s) => s.operationId === largestId)
+        ? []
+        : [{ operationId: largestId, label: 'no key (largest bundle)' }]),
+    ];
+    const operationColdRows: string[][] = [];
+    let slowestImportMs = 0;
+    for (const scenario of scenarios) {
+      const event = () => operationEvent(scenario.operationId, scenario.headers);
+      const own = await coldStart(
+        childScript,
+        scratch,
+        `operation:${scenario.operationId}`,
+        operationBundles.get(scenario.operationId)?.file ?? '',
+        event,
+      );
+      const ref = await coldStart(
+        childScript,
+        scratch,
+        'reference',
+        reference.file,
+        event,
+        scenario.operationId,
+      );
+      slowestImportMs = Math.max(slowestImportMs, own.importMs);
+      operationColdRows.push([
+        scenario.operationId,
+        scenario.label,
+        ms(own.importMs),
+        ms(ref.importMs),
+        ms(own.invokeMs),
+        ms(ref.invokeMs),
+        own.outcome === ref.outcome ? own.outcome : `${own.outcome} (reference ${ref.outcome})`,
+        verdict(own.importMs < TARGET_IMPORT_MS),
+      ]);
+    }
+
+    // 3. Cold starts of the other functions.
     const coldRows: string[][] = [];
     for (const scenario of SCENARIOS) {
-      const env = processEnvironment(scratch, functionEnvironment(scenario.entry, scenario.operationId));
-      const results: ColdStartResult[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        results.push(
-          await runChild(
-            childScript,
-            {
-              bundle: bundles.get(scenario.entry) ?? '',
-              functionName: scenario.entry,
-              event: scenario.event(),
-            },
-            env,
-          ),
-        );
-      }
-      const importMs = median(results.map((r) => r.importMs));
-      const invokeMs = median(results.map((r) => r.invokeMs));
-      const last = results[results.length - 1];
-      const calls = Object.entries(last?.awsCalls ?? {})
-        .map(([name, count]) => `${name}×${count}`)
-        .join(', ');
+      const bundle = functionBundles.get(scenario.entry)?.file ?? '';
+      const result = await coldStart(childScript, scratch, scenario.entry, bundle, scenario.event);
       coldRows.push([
         scenario.entry,
         scenario.label,
-        ms(importMs),
-        ms(invokeMs),
-        ms(importMs + invokeMs),
-        last?.outcome ?? '',
-        calls || 'none',
+        ms(result.importMs),
+        ms(result.invokeMs),
+        ms(result.importMs + result.invokeMs),
+        result.outcome,
+        result.calls,
       ]);
     }
 
@@ -563,16 +666,56 @@ async function main() {
       `  esbuild ${esbuildVersion}; machine: ${process.platform} ${process.arch}, ${cpus().length} × ${cpu}`,
     );
     console.log(
+      `\nEach operation's own bundle (${operationBundles.size}, largest first) beside the reference, the one ` +
+        'bundle every operation ran before (bench/all-operations-entry.ts); target <= 350 KiB',
+    );
+    console.log(
       table(
-        ['function', 'bytes', 'KiB', 'gzip KiB', 'map KiB', 'build ms'],
-        sizeRows,
+        ['operation', 'bytes', 'KiB', 'gzip KiB', 'map KiB', 'of ref', 'target'],
+        [['(reference: every operation)', ...sizeCells(reference), '100%', ''], ...operationRows],
         new Set([1, 2, 3, 4, 5]),
+      ),
+    );
+    console.log(
+      `largest operation bundle  ${largestId} ${kib(largest?.bytes ?? 0)} KiB   ` +
+        `(reference ${kib(reference.bytes)} KiB; target <= ${kib(TARGET_BYTES)} KiB)  ` +
+        verdict((largest?.bytes ?? 0) <= TARGET_BYTES),
+    );
+    console.log('\nThe other functions (no size target)');
+    console.log(
+      table(
+        ['function', 'bytes', 'KiB', 'gzip KiB', 'map KiB'],
+        [...functionBundles].map(([entry, built]) => [entry, ...sizeCells(built)]),
+        new Set([1, 2, 3, 4]),
       ),
     );
     console.log(
       `\nCold-start proxy: a fresh \`node\` ${process.version} per run, ${SOURCE_MAPS ? 'NODE_OPTIONS=--enable-source-maps' : 'no source maps'}, ` +
         `AWS APIs stubbed on loopback; median of ${RUNS} runs`,
     );
+    console.log(
+      `Operations: own bundle beside the reference bundle, same first request; target import < ${TARGET_IMPORT_MS} ms`,
+    );
+    console.log(
+      table(
+        [
+          'operation',
+          'first invocation',
+          'import ms',
+          'ref import ms',
+          'first call ms',
+          'ref first call ms',
+          'answer',
+          'target',
+        ],
+        operationColdRows,
+        new Set([2, 3, 4, 5]),
+      ),
+    );
+    console.log(
+      `slowest operation import  ${ms(slowestImportMs)} ms   (target < ${TARGET_IMPORT_MS} ms)  ${verdict(slowestImportMs < TARGET_IMPORT_MS)}`,
+    );
+    console.log('\nThe other functions');
     console.log(
       table(
         [

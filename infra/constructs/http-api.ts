@@ -15,6 +15,7 @@ import {
 } from '../../shared/adapters/dynamodb/tables.js';
 import type { Operation, OperationResource } from '../../shared/http/operation.js';
 import type { SecretPurpose } from '../../shared/ports/secret-cipher.js';
+import { writeOperationEntry } from '../operation-entries.js';
 import type { MediaObjectAction, MediaStorage } from './media-storage.js';
 import type { NetworkApps } from './network-apps.js';
 import { ServiceFunction } from './service-function.js';
@@ -188,8 +189,9 @@ function keyStatement(action: string, key: kms.IKey, purpose: SecretPurpose): ia
 }
 
 /**
- * The HTTP API, built from the operation registry: for each operation one function (the shared
- * `functions/operation.ts` entry, told apart by OPERATION_ID) and one route `METHOD path`; everything
+ * The HTTP API, built from the operation registry: for each operation one function (its own entry,
+ * generated from the registry by infra/operation-entries.ts, so its bundle holds only what that
+ * operation runs) and one route `METHOD path`; everything
  * else goes to the `$default` route's fallback function (404 / 405 envelopes). Each function is granted
  * what `operationGrants` derives from its operation. Adding an operation to the registry adds its
  * function, route and grants here with no edit.
@@ -270,7 +272,7 @@ export class ServiceHttpApi extends Construct {
       const grants = operationGrants(operation);
       const usesKey = grants.encryptSecretsFor.length + grants.decryptSecretsFor.length > 0;
       const fn = new ServiceFunction(this, operation.id, {
-        entry: 'operation',
+        entry: writeOperationEntry(operation),
         description: `${operation.method} ${operation.path}: ${operation.summary}`.slice(0, 256),
         environment: {
           OPERATION_ID: operation.id,

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -9,7 +10,10 @@ import { METRICS_NAMESPACE } from '../../shared/adapters/observability/powertool
 import { functionEntry, lockFile, repoRoot } from '../paths.js';
 
 export interface ServiceFunctionProps {
-  /** The entry file's name under `functions/`, without extension. */
+  /**
+   * The entry file's name under `functions/`, without extension, or the absolute path of a
+   * generated entry (an operation's, infra/operation-entries.ts).
+   */
   entry: string;
   description: string;
   environment?: Record<string, string>;
@@ -53,7 +57,7 @@ export class ServiceFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Function', {
-      entry: functionEntry(props.entry),
+      entry: isAbsolute(props.entry) ? props.entry : functionEntry(props.entry),
       handler: 'handler',
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,

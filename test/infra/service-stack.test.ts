@@ -8,6 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ServiceFunction } from '../../infra/constructs/service-function.js';
 import { repoRoot } from '../../infra/paths.js';
 import { type ServiceStack, tableOutputKey } from '../../infra/stacks/service-stack.js';
 import { MAIN_TABLE, TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
@@ -337,6 +338,32 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
         expect(bundle.startsWith("import { createRequire } from 'module';")).toBe(true);
         expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
       }
+    });
+
+    it("each operation's bundle holds its own operation and only the adapters its resources need", async () => {
+      // Prepare
+      const outdir = (stack.node.root as App).outdir;
+      const sourcesOf = async (operationId: string) => {
+        const fn = stack.api.operationFunctions.get(operationId) as ServiceFunction;
+        const code = synth.functionOf(fn).Properties.Code as { S3Key: string };
+        const map = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs.map');
+        return (JSON.parse(await readFile(map, 'utf8')) as { sources: string[] }).sources;
+      };
+
+      // Act
+      const getPost = await sourcesOf('getPost');
+      const upload = await sourcesOf('createUploadUrl');
+
+      // Assess
+      const has = (sources: string[], path: string) => sources.some((source) => source.includes(path));
+      expect(has(getPost, 'shared/operations/posts/get-post.ts')).toBe(true);
+      expect(has(getPost, 'shared/operations/posts/create-post.ts')).toBe(false);
+      expect(has(getPost, 'shared/operations/registry.ts')).toBe(false);
+      expect(has(getPost, 'node_modules/@aws-sdk/client-s3/')).toBe(false);
+      expect(has(getPost, 'node_modules/@aws-sdk/client-kms/')).toBe(false);
+      expect(has(getPost, 'node_modules/zod/v4/locales/')).toBe(false);
+      expect(has(upload, 'node_modules/@aws-sdk/client-s3/')).toBe(true);
+      expect(has(upload, 'node_modules/@aws-sdk/client-kms/')).toBe(false);
     });
 
     it('the MCP function is built from functions/mcp.ts (its source map names the entry)', async () => {

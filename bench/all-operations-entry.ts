@@ -4,8 +4,9 @@ import { loadConfig, requireEnv } from '../shared/runtime/config.js';
 import { makeDeps } from '../shared/runtime/make-deps.js';
 
 /**
- * Every operation's Lambda runs this entry; OPERATION_ID (set by infra/) says which operation it is.
- * Config is read at cold start, so a missing setting fails the start, not a request.
+ * The reference of `npm run bench:bundles`: the entry every operation's Lambda ran before each got
+ * its own (infra/operation-entries.ts), one bundle with the whole registry and every adapter, told
+ * apart by OPERATION_ID. Not deployed.
  */
 export const handler = makeOperationHandler(
   operationById(requireEnv('OPERATION_ID')),
