@@ -240,10 +240,9 @@ describe('local EventBridge Scheduler', () => {
 
   it('fires every due schedule at once: one whose delivery hangs holds up none of the others', async () => {
     // Prepare: the queue does not answer for pst_stuck until the test lets it.
-    let answerStuck = () => undefined as void;
-    const stuck = new Promise<void>((resolve) => {
-      answerStuck = resolve;
-    });
+    const answers: (() => void)[] = [];
+    const stuck = new Promise<void>((resolve) => answers.push(resolve));
+    const answerStuck = () => answers.forEach((answer) => answer());
     const scheduler = makeScheduler(async (m) => {
       if (m.postId === 'pst_stuck') await stuck;
       delivered.push(m);
