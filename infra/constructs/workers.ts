@@ -8,6 +8,7 @@ import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
+import { DELIVERY_MINIMUM_POLLERS } from '../delivery-concurrency.js';
 import { decryptStatement, encryptStatement } from './http-api.js';
 import type { MediaStorage } from './media-storage.js';
 import type { NetworkApps } from './network-apps.js';
@@ -146,7 +147,9 @@ export class ServiceWorkers extends Construct {
     );
     scheduling.grantManageSchedules(this.outbox.role);
 
-    // The delivery worker. Batches of 10 handled in parallel, each message settled on its own.
+    // The delivery worker. Batches of 10 handled in parallel, each message settled on its own. Its
+    // event source keeps pollers ready (provisioned mode), so a burst of posts due together starts
+    // at once instead of five batches first (infra/delivery-concurrency.ts).
     this.deliveryWorker = new ServiceFunction(this, 'DeliveryWorker', {
       entry: 'delivery-worker',
       description: 'The delivery queue: claims each due post and publishes it to its network.',
@@ -156,7 +159,11 @@ export class ServiceWorkers extends Construct {
       environment: { ...deliveryEnvironment, ...networkEnvironment },
     });
     this.deliveryWorker.function.addEventSource(
-      new SqsEventSource(queues.delivery.queue, { batchSize: 10, reportBatchItemFailures: true }),
+      new SqsEventSource(queues.delivery.queue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        provisionedPollerConfig: { minimumPollers: DELIVERY_MINIMUM_POLLERS },
+      }),
     );
     data.grantReadWriteData(this.deliveryWorker.role, [MAIN_TABLE, RATE_LIMITS_TABLE]);
     // It puts early messages back, with a delay, until they are due.

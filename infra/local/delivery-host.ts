@@ -20,6 +20,7 @@ import { makeMediaFetcher } from '../../shared/runtime/media-fetcher.js';
 import type { SweepReport } from '../../shared/services/accounts/refresh-expiring-tokens.js';
 import type { MediaImportMessage } from '../../shared/services/media/import-media.js';
 import type { WebhookDispatchMessage, WebhookRetryPlan } from '../../shared/services/webhooks/dispatch.js';
+import { DELIVERY_READY_BATCHES } from '../delivery-concurrency.js';
 import { type LocalProbe, probedCipher, probedHandler, probedQueue, probedScheduler } from './local-probe.js';
 import { makeLocalQueue } from './stand-ins/local-queue.js';
 import { makeLocalScheduler } from './stand-ins/local-scheduler.js';
@@ -67,8 +68,9 @@ export interface LocalDeliveryOptions {
    */
   tokenRefreshIntervalMs?: number | false;
   /**
-   * Delivery batches handled at once, as the worker's event source mapping's MaximumConcurrency
-   * (2–1,000; default 10): a slow network call holds up only its own batch.
+   * Delivery batches handled at once (2–1,000): by default DELIVERY_READY_BATCHES, the batches the
+   * worker's event source runs at once from the start of a burst in AWS (its pollers kept ready).
+   * A slow network call holds up only its own batch.
    */
   deliveryConcurrency?: number;
   /** Counts the sandbox network's own DynamoDB calls (its ledger), apart from the service's (benchmarks). */
@@ -229,7 +231,7 @@ export async function startLocalDelivery(
     {
       batchSize: 10,
       pollIntervalMs: 25,
-      ...(options.deliveryConcurrency !== undefined && { maxConcurrency: options.deliveryConcurrency }),
+      maxConcurrency: options.deliveryConcurrency ?? DELIVERY_READY_BATCHES,
     },
   );
   importQueue.start(

@@ -13,7 +13,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /**
  * `npm start`: the whole service on this machine. PORT (default 3000) and DATA_DIR choose where;
- * DELIVERY_CONCURRENCY (default 10) how many delivery batches run at once;
+ * DELIVERY_CONCURRENCY (default 30, as AWS from the start of a burst) how many delivery batches run at once;
  * LOCAL_AUTH_FAILURES_PER_MINUTE (default 30, 0 for no limit) how many 401 answers a client
  * address gets per minute before its requests with unproven keys are refused with 429.
  */

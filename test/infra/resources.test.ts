@@ -2,6 +2,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceFunction } from '../../infra/constructs/service-function.js';
 import { WORKER_TIMEOUTS } from '../../infra/constructs/timeouts.js';
+import { DELIVERY_READY_BATCHES } from '../../infra/delivery-concurrency.js';
 import type { ServiceStack } from '../../infra/stacks/service-stack.js';
 import { MAIN_TABLE, TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
@@ -160,6 +161,9 @@ describe('queues, triggers, scheduling, storage, key and alarms', { timeout: SYN
         BatchSize: 10,
       });
       expect(worker.Properties.MaximumBatchingWindowInSeconds).toBeUndefined(); // no added latency
+      // Pollers kept ready: a burst starts 30 batches at once, as the local host's default.
+      expect(worker.Properties.ProvisionedPollerConfig).toEqual({ MinimumPollers: 3 });
+      expect(DELIVERY_READY_BATCHES).toBe(30);
       expect(importer.Properties).toMatchObject({
         EventSourceArn: getAtt(stack.queues.mediaImport.queue, 'Arn'),
         BatchSize: 1,
