@@ -2,18 +2,21 @@
  * `npm run bench:bundles`: each Lambda's bundle, built as CDK builds it, and a cold-start proxy.
  *
  * 1. Bundles each operation's generated entry (infra/operation-entries.ts, as the stack does), the
- *    other entries of `functions/`, and the reference: the one bundle every operation ran before
- *    (bench/all-operations-entry.ts), with esbuild and the options of
+ *    other entries of `functions/`, with esbuild and the options of
  *    infra/constructs/service-function.ts (ESM, minified, source map without sources, node22, the
- *    createRequire banner, nothing external), into a temporary folder.
+ *    createRequire banner, nothing external but the credential chain's alias), into a temporary
+ *    folder; and the reference: the build every operation ran before issue 15, one bundle of the
+ *    whole registry (bench/all-operations-entry.ts), without the alias, run with
+ *    NODE_OPTIONS=--enable-source-maps (today's sources, so zod's import is already the lighter one:
+ *    that bundle was 1.51 MB before, 1.13 MB now).
  * 2. Prints each bundle's size: bytes, KiB, gzip KiB (about what the deployment zip costs) and the
  *    source map's size; each operation's beside the reference and the target (<= 350 KiB).
  * 3. For each function (and several operations, the largest included, each beside the reference
  *    bundle answering the same first request), forks a fresh
  *    Node process (bench/cold-start-child.ts) with the function's environment set to dummy values
- *    and NODE_OPTIONS=--enable-source-maps as in Lambda; the child stubs the AWS APIs on loopback,
- *    then times the bundle's import and its first invocation with performance.now(). Three runs
- *    each (BENCH_RUNS); the median is printed. BENCH_SOURCE_MAPS=off runs without
+ *    and the credentials Lambda gives; the child stubs the AWS APIs on loopback, then times the
+ *    bundle's import and its first invocation with performance.now(). Three runs each
+ *    (BENCH_RUNS); the median is printed. BENCH_SOURCE_MAPS=eager runs every bundle with
  *    --enable-source-maps, to see what the flag costs.
  *
  * A proxy, not Lambda: no runtime bootstrap, no code download, and a whole core where Lambda gives
@@ -29,6 +32,7 @@ import { gzipSync } from 'node:zlib';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, S3Event, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { type BuildOptions, build, version as esbuildVersion } from 'esbuild';
+import { CREDENTIALS_ALIAS, LAMBDA_CREDENTIALS } from '../infra/constructs/service-function.js';
 import { writeOperationEntry } from '../infra/operation-entries.js';
 import { functionEntry, repoRoot } from '../infra/paths.js';
 import { TABLES } from '../shared/adapters/dynamodb/tables.js';
@@ -40,8 +44,12 @@ import { operationById, operations } from '../shared/operations/registry.js';
 import { type ColdStartJob, type ColdStartResult, STUB_ORIGIN_PLACEHOLDER } from './cold-start-protocol.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** `BENCH_SOURCE_MAPS=off` drops NODE_OPTIONS=--enable-source-maps, to see what it costs at import. */
-const SOURCE_MAPS = process.env.BENCH_SOURCE_MAPS !== 'off';
+/**
+ * `BENCH_SOURCE_MAPS=eager` runs the bundles with NODE_OPTIONS=--enable-source-maps, as the
+ * functions did before their maps were read only on an error (shared/runtime/lazy-source-maps.ts),
+ * to see what parsing the map at every cold start costs.
+ */
+const SOURCE_MAPS = process.env.BENCH_SOURCE_MAPS === 'eager';
 
 /** The targets of an operation's bundle (issue 15). */
 const TARGET_BYTES = 350 * 1024;
@@ -95,6 +103,9 @@ function cdkBuildOptions(entry: Entry, outdir: string): BuildOptions {
     sourcemap: true,
     sourcesContent: false,
     external: [],
+    ...(entry !== 'reference' && {
+      alias: { [CREDENTIALS_ALIAS.slice('--alias:'.length)]: LAMBDA_CREDENTIALS },
+    }),
     banner: { js: REQUIRE_BANNER },
     mainFields: ['module', 'main'],
     logLevel: 'warning',
@@ -116,7 +127,7 @@ function constructDrift(): string[] {
     'sourcesContent: false',
     'externalModules: []',
     `banner: "${REQUIRE_BANNER}"`,
-    "NODE_OPTIONS: '--enable-source-maps'",
+    'esbuildArgs: { [CREDENTIALS_ALIAS]: LAMBDA_CREDENTIALS }',
   ];
   return expected.filter((setting) => !source.includes(setting));
 }
@@ -170,10 +181,14 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
 }
 
 /** What Lambda sets, plus credentials and config paths that keep the SDK off the machine's own. */
-function processEnvironment(scratch: string, functionEnv: Record<string, string>): NodeJS.ProcessEnv {
+function processEnvironment(
+  scratch: string,
+  functionEnv: Record<string, string>,
+  eagerSourceMaps: boolean,
+): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
-    ...(SOURCE_MAPS && { NODE_OPTIONS: '--enable-source-maps' }),
+    ...(eagerSourceMaps && { NODE_OPTIONS: '--enable-source-maps' }),
     AWS_REGION: 'us-east-1',
     AWS_DEFAULT_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'bench',
@@ -538,7 +553,11 @@ async function coldStart(
   event: () => unknown,
   operationId?: string,
 ): Promise<ColdStart> {
-  const env = processEnvironment(scratch, functionEnvironment(entry, operationId));
+  const env = processEnvironment(
+    scratch,
+    functionEnvironment(entry, operationId),
+    SOURCE_MAPS || entry === 'reference',
+  );
   const results: ColdStartResult[] = [];
   for (let run = 0; run < RUNS; run++) {
     results.push(await runChild(childScript, { bundle, functionName: entry, event: event() }, env));
@@ -690,7 +709,7 @@ async function main() {
       ),
     );
     console.log(
-      `\nCold-start proxy: a fresh \`node\` ${process.version} per run, ${SOURCE_MAPS ? 'NODE_OPTIONS=--enable-source-maps' : 'no source maps'}, ` +
+      `\nCold-start proxy: a fresh \`node\` ${process.version} per run, ${SOURCE_MAPS ? 'NODE_OPTIONS=--enable-source-maps (BENCH_SOURCE_MAPS=eager)' : 'source maps read on the first error only, as deployed'}, ` +
         `AWS APIs stubbed on loopback; median of ${RUNS} runs`,
     );
     console.log(

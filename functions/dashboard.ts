@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { makeDashboardHandler } from '../shared/dashboard/dashboard-handler.js';
 import { loadConfig } from '../shared/runtime/config.js';
 import { makeDashboardDeps, secureCookiesFor } from '../shared/runtime/make-dashboard-deps.js';

@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
 
 /** The delivery queue (SQS, partial batch responses). */

@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { makeFallbackHandler } from '../shared/http/fallback-handler.js';
 import { operations } from '../shared/operations/registry.js';
 

@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { makeMcpHandler } from '../shared/mcp/mcp-handler.js';
 import { operations } from '../shared/operations/registry.js';
 import { loadConfig } from '../shared/runtime/config.js';

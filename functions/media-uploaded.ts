@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { makeDepsFromEnv } from '../shared/runtime/make-core-deps.js';
 import { s3StoragePart } from '../shared/runtime/s3-storage-part.js';
 import { makeAutoConfirm } from '../shared/services/media/auto-confirm.js';

@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
 
 /** The main table's DynamoDB stream: the transactional outbox (partial batch responses). */

@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import type { Context } from 'aws-lambda';
 import { tokenRefresherFromEnv } from '../shared/runtime/token-refresher-from-env.js';
 

@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
 
 /** The webhook-delivery queue: one signed POST per message, retries queued with a delay (SQS, partial batch responses). */

@@ -1,3 +1,4 @@
+import '../shared/runtime/source-maps-on-error.js';
 import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
 
 /** The events queue: each event into the feed and one delivery per subscribed webhook (SQS, partial batch responses). */

@@ -9,6 +9,13 @@ import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-log
 import { METRICS_NAMESPACE } from '../../shared/adapters/observability/powertools-metrics.js';
 import { functionEntry, lockFile, repoRoot } from '../paths.js';
 
+/**
+ * esbuild's alias that swaps the SDK's default credential chain for the environment's credentials,
+ * and the file it points at (relative to the project root, where CDK runs esbuild).
+ */
+export const CREDENTIALS_ALIAS = '--alias:@aws-sdk/credential-provider-node';
+export const LAMBDA_CREDENTIALS = './shared/runtime/lambda-credentials.ts';
+
 export interface ServiceFunctionProps {
   /**
    * The entry file's name under `functions/`, without extension, or the absolute path of a
@@ -30,7 +37,9 @@ export interface ServiceFunctionProps {
 
 /**
  * Our defaults for every Lambda, in one place: Node 22 on arm64, an ESM bundle built by local esbuild
- * (no Docker), source maps, X-Ray tracing, its own log group with a retention, and its own role that
+ * (no Docker), minified, its source map beside it (read only when a stack is first printed:
+ * shared/runtime/lazy-source-maps.ts, imported first by every entry; no `--enable-source-maps`,
+ * which parses it at every cold start), X-Ray tracing, its own log group with a retention, and its own role that
  * starts with nothing but writing to that log group. Callers add grants for exactly what the function
  * touches.
  */
@@ -69,7 +78,6 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         // Powertools: one service name on logs, metrics and traces; the metrics' namespace; the
         // log level unless the stack's environment says otherwise.
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
@@ -89,6 +97,9 @@ export class ServiceFunction extends Construct {
         sourcesContent: false,
         // Bundle the AWS SDK too: the code that runs is the code we tested, not the runtime's copy.
         externalModules: [],
+        // Lambda gives credentials in the environment: the SDK's default chain, with the STS and
+        // SSO clients of its other links, stays out of the bundle (shared/runtime/lambda-credentials.ts).
+        esbuildArgs: { [CREDENTIALS_ALIAS]: LAMBDA_CREDENTIALS },
         // ESM output still meets CommonJS dependencies that call require().
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
       },

@@ -279,7 +279,7 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
   });
 
   describe('functions', () => {
-    it('every function of the service runs nodejs22.x on arm64 with tracing, source maps, Powertools settings and its own log group kept a month', () => {
+    it('every function of the service runs nodejs22.x on arm64 with tracing, no eager source maps, Powertools settings and its own log group kept a month', () => {
       // Act
       const functions = stack.functions.map((fn) => [fn.node.path, synth.functionOf(fn)] as const);
 
@@ -291,7 +291,8 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
         expect(fn.Properties.Architectures, path).toEqual(['arm64']);
         expect(fn.Properties.Handler, path).toBe('index.handler');
         expect(fn.Properties.TracingConfig, path).toEqual({ Mode: 'Active' });
-        expect(synth.environmentOf(fn).NODE_OPTIONS, path).toBe('--enable-source-maps');
+        // Maps are read on the first error (shared/runtime/lazy-source-maps.ts), not at every start.
+        expect(synth.environmentOf(fn).NODE_OPTIONS, path).toBeUndefined();
         expect(synth.environmentOf(fn), path).toMatchObject({
           POWERTOOLS_SERVICE_NAME: 'social-publishing-api',
           POWERTOOLS_METRICS_NAMESPACE: 'SocialPublishing',
@@ -364,6 +365,13 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       expect(has(getPost, 'node_modules/zod/v4/locales/')).toBe(false);
       expect(has(upload, 'node_modules/@aws-sdk/client-s3/')).toBe(true);
       expect(has(upload, 'node_modules/@aws-sdk/client-kms/')).toBe(false);
+      // Every entry: the stack mapper first, the environment's credentials instead of the SDK's chain.
+      for (const sources of [getPost, upload]) {
+        expect(has(sources, 'shared/runtime/lazy-source-maps.ts')).toBe(true);
+        expect(has(sources, 'shared/runtime/lambda-credentials.ts')).toBe(true);
+        expect(has(sources, 'node_modules/@aws-sdk/credential-provider-node/')).toBe(false);
+        expect(has(sources, 'node_modules/@aws-sdk/nested-clients/')).toBe(false);
+      }
     });
 
     it('the MCP function is built from functions/mcp.ts (its source map names the entry)', async () => {
