@@ -8,14 +8,43 @@ import type { OperationRequest } from '../operation-request.js';
 /** Upper bound on workspaces read to answer a workspace-less request for an `all`-scope agent. */
 const MAX_IMPLICIT_WORKSPACES = 100;
 
+/** Upper bound on the workspaces one process remembers as existing (oldest forgotten first). */
+const MAX_KNOWN_WORKSPACES = 10_000;
+
+/**
+ * Workspaces this process has read and found, per store, as `<tenant>/<workspace>`. A workspace is
+ * never deleted and its id never reused, so once found it exists for good: an `all`-scope agent's
+ * later requests skip the GetItem (a round trip on every request otherwise). Only a workspace
+ * found is kept: one that was missing is read again, so a workspace made a moment later is seen;
+ * the key carries the tenant, so no workspace answers for another tenant's request.
+ */
+const knownWorkspaces = new WeakMap<TenancyStore, Set<string>>();
+
+async function workspaceExists(tenancy: TenancyStore, tenantId: string, workspaceId: string) {
+  const key = `${tenantId}/${workspaceId}`;
+  let known = knownWorkspaces.get(tenancy);
+  if (known?.has(key)) return true;
+  const workspace = await tenancy.getWorkspace(tenantId, workspaceId);
+  if (!workspace) return false;
+  if (!known) {
+    known = new Set();
+    knownWorkspaces.set(tenancy, known);
+  }
+  // Oldest first out: a Set keeps insertion order.
+  if (known.size >= MAX_KNOWN_WORKSPACES) known.delete(known.values().next().value as string);
+  known.add(key);
+  return true;
+}
+
 /** A workspace the caller may see, or 404: never confirms that another tenant's workspace exists. */
 async function visibleWorkspace(tenancy: TenancyStore, principal: Principal, workspaceId: string) {
   assertScopeCovers(principal.agent, workspaceId);
   // A `selected` list was checked against the tenant when the agent was made; `all` was not.
-  if (principal.agent.scope.kind === 'all') {
-    const workspace = await tenancy.getWorkspace(principal.tenant.tenantId, workspaceId);
-    if (!workspace) throw new NotFoundError();
-  }
+  if (
+    principal.agent.scope.kind === 'all' &&
+    !(await workspaceExists(tenancy, principal.tenant.tenantId, workspaceId))
+  )
+    throw new NotFoundError();
   return workspaceId;
 }
 
@@ -25,7 +54,10 @@ async function accessibleWorkspaces(tenancy: TenancyStore, principal: Principal)
   return page.items.map((workspace) => workspace.workspaceId);
 }
 
-function namedWorkspace(operation: Operation, request: OperationRequest): string | undefined {
+function namedWorkspace(
+  operation: Pick<Operation, 'workspace'>,
+  request: OperationRequest,
+): string | undefined {
   const named = operation.workspace === 'path' ? request.params.workspace_id : request.query.workspaceId;
   return typeof named === 'string' && named !== '' ? named : undefined;
 }
@@ -35,7 +67,7 @@ function namedWorkspace(operation: Operation, request: OperationRequest): string
  * operation that is not about one workspace.
  */
 export async function resolveWorkspace(
-  operation: Operation,
+  operation: Pick<Operation, 'workspace'>,
   tenancy: TenancyStore,
   principal: Principal,
   request: OperationRequest,
