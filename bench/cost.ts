@@ -60,6 +60,24 @@ const SQS_CONSUMERS: Record<string, string> = {
   mediaImporter: 'media-import',
 };
 
+/**
+ * On-demand list prices, us-east-1, in dollars per request (or per GB-s), beyond the free tiers:
+ * docs/cost.md says where each comes from and its date.
+ */
+const PRICE = {
+  apiGatewayHttpRequest: 1.0 / 1e6,
+  lambdaRequest: 0.2 / 1e6,
+  lambdaArmGbSecond: 0.0000133334,
+  dynamodbWriteUnit: 0.625 / 1e6,
+  dynamodbReadUnit: 0.125 / 1e6,
+  sqsRequest: 0.4 / 1e6,
+  /** Scheduler bills the invocations (a schedule firing); creating and deleting schedules is free. */
+  schedulerInvocation: 1.0 / 1e6,
+  s3Put: 0.005 / 1000,
+  s3Get: 0.0004 / 1000,
+  kmsRequest: 0.03 / 10_000,
+};
+
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(48_000, 7)]);
 
 interface Invocation {
@@ -261,8 +279,10 @@ async function main() {
     console.log(
       `  ${n} posts per scenario; per-post means. Lambda GB-s = Σ ceil(measured ms) × configured memory.`,
     );
+    const summary: string[] = [];
     for (const { label, perPost, dynamo } of results) {
       console.log(`\n  ${label}`);
+      const dollars = new Map<string, number>();
       const apiTotal = [...perPost.apiRequests.values()].reduce((a, b) => a + b, 0);
       console.log(
         `    API Gateway requests      ${per(apiTotal)}  (${[...perPost.apiRequests].map(([op, c]) => `${op} ${per(c)}`).join(', ')})`,
@@ -286,6 +306,8 @@ async function main() {
       console.log(
         `    Lambda total              ${per(invocations)} invocations, ${(gbSeconds / n).toFixed(4)} GB-s`,
       );
+      dollars.set('API Gateway', apiTotal * PRICE.apiGatewayHttpRequest);
+      dollars.set('Lambda', invocations * PRICE.lambdaRequest + gbSeconds * PRICE.lambdaArmGbSecond);
       const { totals } = dynamo;
       console.log(
         `    DynamoDB                  ${per(totals.reads)} reads (${per(totals.readUnits)} RRU), ${per(totals.writes)} writes (${per(totals.writeUnits)} WRU)`,
@@ -295,6 +317,10 @@ async function main() {
           `${row.command} ${row.table.replace(/^local-/, '')} ${per(row.calls)}${row.kind === 'write' ? ` (${per(row.writeUnits)} WRU)` : ` (${per(row.readUnits)} RRU)`}`,
       );
       console.log(`      ${rows.join('; ')}`);
+      dollars.set(
+        'DynamoDB',
+        totals.writeUnits * PRICE.dynamodbWriteUnit + totals.readUnits * PRICE.dynamodbReadUnit,
+      );
       // As an event source mapping consumes: one ReceiveMessage per batch and one DeleteMessageBatch
       // per batch it took (here a batch per message: posts one at a time).
       for (const [fn, queue] of Object.entries(SQS_CONSUMERS)) {
@@ -307,11 +333,32 @@ async function main() {
       for (const service of ['sqs', 'scheduler', 's3', 'kms'] as const) {
         const entries = [...perPost.calls].filter(([key]) => key.startsWith(`${service} `));
         const total = entries.reduce((sum, [, count]) => sum + count, 0);
+        const priceOf = (key: string) => {
+          if (service === 'sqs') return PRICE.sqsRequest;
+          if (service === 'kms') return PRICE.kmsRequest;
+          if (service === 's3') return /(PUT|POST)$/.test(key) ? PRICE.s3Put : PRICE.s3Get;
+          return 0;
+        };
+        dollars.set(
+          service.toUpperCase(),
+          entries.reduce((sum, [key, count]) => sum + count * priceOf(key), 0),
+        );
         console.log(
           `    ${service.toUpperCase().padEnd(25)} ${per(total)}${entries.length > 0 ? `  (${entries.map(([key, c]) => `${key.slice(service.length + 1)} ${per(c)}`).join(', ')})` : ''}`,
         );
       }
+      // A schedule created here fires once when due: one billed invocation, counted with its creation.
+      const fired = perPost.calls.get('scheduler CreateSchedule') ?? 0;
+      dollars.set('SCHEDULER', fired * PRICE.schedulerInvocation);
+      const total = [...dollars.values()].reduce((a, b) => a + b, 0);
+      const perMillion = (value: number) => `$${((value / n) * 1e6).toFixed(2)}`;
+      console.log(
+        `    $ per million posts       ${perMillion(total)}  (${[...dollars].map(([service, value]) => `${service} ${perMillion(value)}`).join(', ')})`,
+      );
+      summary.push(`${label.padEnd(40)} ${perMillion(total)}`);
     }
+    console.log('\n  Dollars per million published posts (on-demand list prices, us-east-1; docs/cost.md)');
+    for (const line of summary) console.log(`    ${line}`);
   } finally {
     reader.destroy();
     await host.stop();
