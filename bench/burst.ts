@@ -14,7 +14,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalHost } from '../infra/local/host.js';
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { startDynamoDbLocal } from '../infra/local/dynamodb-local.js';
+import { LOCAL_REGION, startLocalHost } from '../infra/local/host.js';
+import { makeDynamoClient } from '../shared/adapters/dynamodb/client.js';
 import { makePowertoolsLogger } from '../shared/adapters/observability/powertools-logger.js';
 import type { Post } from '../shared/domain/posts.js';
 import type { Clock } from '../shared/ports/clock.js';
@@ -131,11 +134,15 @@ async function main() {
       if (name === 'ScheduledStartDelay') callDelays.push(value);
     },
   };
+  // Started here so the bench can measure DynamoDB Local's own write rate beside the bursts.
+  const dynamodb = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') });
   const host = await startLocalHost({
     dataDir,
     port: 0,
+    dynamodbEndpoint: dynamodb.endpoint,
     clock,
-    observability: { logger: makePowertoolsLogger(), metrics: networkCalls },
+    // Warnings and errors only: a line per published post would bury the table.
+    observability: { logger: makePowertoolsLogger({ logLevel: 'WARN' }), metrics: networkCalls },
     delivery: {
       sandboxLatencyMs: SANDBOX_LATENCY,
       ...(DELIVERY_CONCURRENCY && { deliveryConcurrency: DELIVERY_CONCURRENCY }),
@@ -226,6 +233,34 @@ async function main() {
       progress(JSON.stringify(summary));
     };
 
+    /**
+     * DynamoDB Local's own rate for BURST conditional writes at once (one counter item each, on
+     * the host's rate-limit table), now: every post of a burst needs a few such writes (claim,
+     * quota, settle) before and after its network call, so this bounds how fast a burst can go.
+     */
+    const writeRate = async () => {
+      const client = makeDynamoClient({ region: LOCAL_REGION, endpoint: dynamodb.endpoint });
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: BURST }, (_, i) =>
+          client.send(
+            new UpdateItemCommand({
+              TableName: host.config.tables.rateLimits,
+              Key: { pk: { S: `bench-write-rate#${started}#${i}` } },
+              UpdateExpression: 'ADD #count :one',
+              ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':one': { N: '1' }, ':limit': { N: '10' } },
+            }),
+          ),
+        ),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      client.destroy();
+      return BURST / seconds;
+    };
+    const writeRates: number[] = [];
+
     /** A scheduled burst: its start delays, and its network calls' (the worker's metric). */
     const scheduledPhase = async (label: string, created: Created[]) => {
       const callsFrom = callDelays.length;
@@ -244,6 +279,9 @@ async function main() {
     await scheduledPhase('one scheduled post alone (reference)', [alone]);
     const aloneNow = await create({});
     record(summarise('one publish-now post alone (reference)', await settle([aloneNow], QUIET_MS)));
+
+    writeRates.push(await writeRate());
+    progress(`DynamoDB Local: ${Math.round(writeRates[0] ?? 0)} conditional writes/s`);
 
     // 1. One scheduledAt under 15 minutes away: a delayed SQS message per post.
     const soon = clock.now() + SCHEDULE_LEAD_MS;
@@ -296,6 +334,7 @@ async function main() {
     );
     record(summarise(`the ${SLOW_POSTS * 2} slow posts (${SLOW_MS / 1000} s at the network)`, slowOutcomes));
 
+    writeRates.push(await writeRate());
     const ms = (value: number | undefined) =>
       (value === undefined ? '–' : `${Math.round(value)} ms`).padStart(9);
     console.log('\nBurst benchmark (local host, sandbox network, DynamoDB Local)');
@@ -305,6 +344,9 @@ async function main() {
     console.log(
       `  start delay: the worker's claim − the post's time (scheduledAt; createdAt for publish now); ` +
         `call p99: the worker's ScheduledStartDelay (to the network call); sandbox latency ${SANDBOX_LATENCY.min}–${SANDBOX_LATENCY.max} ms`,
+    );
+    console.log(
+      `  DynamoDB Local alone, ${BURST} conditional writes at once: ${writeRates.map((r) => Math.round(r)).join(' and ')} writes/s (before and after the bursts)`,
     );
     console.log(
       `  ${'posts'.padEnd(58)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'call p99'.padStart(10)}  failed`,
@@ -325,6 +367,7 @@ async function main() {
     );
   } finally {
     await host.stop();
+    await dynamodb.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

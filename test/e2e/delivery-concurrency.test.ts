@@ -58,4 +58,50 @@ describe('one slow network call delays no other tenant on the local host', () =>
       what: 'the slow post to be published in the end',
     });
   }, 30_000);
+
+  it('posts created while twelve slow ones hold twelve batches still publish at once (30 batches run together, as in AWS)', async () => {
+    // Prepare: twelve slow posts, each claimed before the next is made, so each holds a batch of
+    // its own: more than the ten batches the local host used to run at once.
+    const slowPosts = postsClient(host, slowTenant);
+    const status = async (posts: ReturnType<typeof postsClient>, id: string) =>
+      ((await (await posts.get(id)).json()) as { status: string }).status;
+    const slowIds: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const created = await slowPosts.create(
+        tweet(slowTenant, { content: `Slow ${i} [sandbox:slow:${2 * SLOW_MS}]` }),
+      );
+      expect(created.status).toBe(201);
+      const id = ((await created.json()) as { id: string }).id;
+      await eventually(async () => ((await status(slowPosts, id)) === 'publishing' ? true : undefined), {
+        what: `slow post ${i} to be publishing`,
+      });
+      slowIds.push(id);
+    }
+
+    // Act
+    const others = postsClient(host, otherTenant);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await others.create(tweet(otherTenant, { content: `Beside twelve slow ones ${i}` }));
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+
+    // Assess: published while every slow post is still at the network.
+    await eventually(
+      async () => {
+        const statuses = await Promise.all(ids.map((id) => status(others, id)));
+        return statuses.every((s) => s === 'published') ? statuses : undefined;
+      },
+      { timeoutMs: SLOW_MS, what: 'the five posts to be published' },
+    );
+    const slowStatuses = await Promise.all(slowIds.map((id) => status(slowPosts, id)));
+    expect(slowStatuses).toEqual(slowIds.map(() => 'publishing'));
+    await eventually(
+      async () => {
+        const statuses = await Promise.all(slowIds.map((id) => status(slowPosts, id)));
+        return statuses.every((s) => s === 'published') ? statuses : undefined;
+      },
+      { timeoutMs: 3 * SLOW_MS, what: 'the slow posts to be published in the end' },
+    );
+  }, 90_000);
 });
