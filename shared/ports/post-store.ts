@@ -41,6 +41,17 @@ export interface PostStore {
    */
   create(post: Post, idempotency?: IdempotencyRecord): Promise<void>;
   get(tenantId: string, workspaceId: string, postId: string): Promise<Post | undefined>;
+  /**
+   * The post with its account and the given stored media, in one round trip (the delivery
+   * worker's read); the workspace is not read.
+   */
+  getForDelivery(
+    tenantId: string,
+    workspaceId: string,
+    postId: string,
+    accountId: string,
+    mediaIds: string[],
+  ): Promise<{ post?: Post; context: PostContext }>;
   list(tenantId: string, workspaceId: string, query: PostListQuery): Promise<Page<Post>>;
   /** Replaces the post if its version is still `expectedVersion`; ConflictError otherwise. */
   update(post: Post, expectedVersion: number): Promise<void>;

@@ -3,6 +3,12 @@ export interface DeliveryMessage {
   tenantId: string;
   workspaceId: string;
   postId: string;
+  /**
+   * The post's account and stored media when the message was made: the worker reads them with the
+   * post in one round trip. Hints only: the post as read decides (an older message has none).
+   */
+  accountId?: string;
+  mediaIds?: string[];
 }
 
 /** A queue of JSON messages (SQS in AWS, an in-process queue on the local host). */

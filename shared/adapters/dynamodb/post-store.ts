@@ -36,37 +36,65 @@ export function makeDynamoPostStore(
   db: DynamoDBDocumentClient,
   tables: Pick<TableNames, 'main' | 'idempotency'>,
 ): PostStore {
+  /** Items of the main table by key, in one BatchGetItem (again for keys it leaves unprocessed). */
+  const batchGet = async (wanted: { pk: string; sk: string }[]) => {
+    const found: Record<string, unknown>[] = [];
+    let pending: Record<string, unknown>[] = wanted.slice(0, MAX_BATCH_GET);
+    // BatchGet may leave keys unprocessed under load; ask again for those until none are left.
+    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+      const { Responses, UnprocessedKeys } = await db.send(
+        new BatchGetCommand({ RequestItems: { [tables.main]: { Keys: pending } } }),
+      );
+      found.push(...(Responses?.[tables.main] ?? []));
+      pending = UnprocessedKeys?.[tables.main]?.Keys ?? [];
+    }
+    return (sk: string) => found.find((item) => item.sk === sk);
+  };
+  const mediaKeys = (tenantId: string, workspaceId: string, mediaIds: string[]) =>
+    [...new Set(mediaIds)].map((id) => keys.media(tenantId, workspaceId, id));
+  const mediaOf = (
+    bySk: (sk: string) => Record<string, unknown> | undefined,
+    wanted: { pk: string; sk: string }[],
+  ) => {
+    const media = new Map<string, Media>();
+    for (const key of wanted) {
+      const item = bySk(key.sk);
+      if (item?.entity === 'media') {
+        const record = fromItem<Media>(item);
+        media.set(record.mediaId, record);
+      }
+    }
+    return media;
+  };
+
   return {
     async loadContext(tenantId, workspaceId, accountId, mediaIds) {
-      const wanted = [
-        keys.workspace(tenantId, workspaceId),
-        keys.account(tenantId, workspaceId, accountId),
-        ...[...new Set(mediaIds)].map((id) => keys.media(tenantId, workspaceId, id)),
-      ].slice(0, MAX_BATCH_GET);
-      const found: Record<string, unknown>[] = [];
-      let pending: Record<string, unknown>[] = wanted;
-      // BatchGet may leave keys unprocessed under load; ask again for those until none are left.
-      for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-        const { Responses, UnprocessedKeys } = await db.send(
-          new BatchGetCommand({ RequestItems: { [tables.main]: { Keys: pending } } }),
-        );
-        found.push(...(Responses?.[tables.main] ?? []));
-        pending = UnprocessedKeys?.[tables.main]?.Keys ?? [];
-      }
-      const bySk = (sk: string) => found.find((item) => item.sk === sk);
-      const workspaceItem = bySk(keys.workspace(tenantId, workspaceId).sk);
-      const accountItem = bySk(keys.account(tenantId, workspaceId, accountId).sk);
-      const media = new Map<string, Media>();
-      for (const item of found) {
-        if (item.entity === 'media') {
-          const record = fromItem<Media>(item);
-          media.set(record.mediaId, record);
-        }
-      }
+      const workspaceKey = keys.workspace(tenantId, workspaceId);
+      const accountKey = keys.account(tenantId, workspaceId, accountId);
+      const media = mediaKeys(tenantId, workspaceId, mediaIds);
+      const bySk = await batchGet([workspaceKey, accountKey, ...media]);
+      const workspaceItem = bySk(workspaceKey.sk);
+      const accountItem = bySk(accountKey.sk);
       return {
         ...(workspaceItem && { workspace: fromItem<Workspace>(workspaceItem) }),
         ...(accountItem && { account: fromItem<Account>(accountItem) }),
-        media,
+        media: mediaOf(bySk, media),
+      };
+    },
+
+    async getForDelivery(tenantId, workspaceId, postId, accountId, mediaIds) {
+      const postKey = keys.post(tenantId, workspaceId, postId);
+      const accountKey = keys.account(tenantId, workspaceId, accountId);
+      const media = mediaKeys(tenantId, workspaceId, mediaIds);
+      const bySk = await batchGet([postKey, accountKey, ...media]);
+      const postItem = bySk(postKey.sk);
+      const accountItem = bySk(accountKey.sk);
+      return {
+        ...(postItem && { post: fromItem<Post>(postItem) }),
+        context: {
+          ...(accountItem && { account: fromItem<Account>(accountItem) }),
+          media: mediaOf(bySk, media),
+        },
       };
     },
 

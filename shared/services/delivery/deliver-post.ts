@@ -53,7 +53,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
     const lease = await claim(due.post, log);
     if (!lease) return 'dropped';
     try {
-      const reserved = await reserveQuota(lease.post);
+      const reserved = await reserveQuota(lease.post, due.context);
       if ('settle' in reserved)
         return await settle(lease, reserved.settle, { account: undefined, log, requeueAs: 'retry' });
       const { account, context, day, release } = reserved.proceed;

@@ -1,25 +1,30 @@
 import { MAX_QUEUE_DELAY_SECONDS } from '../../domain/delivery-effects.js';
 import type { Post } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
+import type { PostContext } from '../../ports/post-store.js';
 import type { DeliveryMessage } from '../../ports/queues.js';
 import type { DeliveryDeps } from './delivery-deps.js';
+import { messageMatches } from './delivery-message.js';
 
 /** Early by at most this much, the worker waits in place instead of re-queueing. */
 export const WAIT_IN_PLACE_MS = 1000;
 
-export type Due = { kind: 'due'; post: Post } | { kind: 'held' } | { kind: 'dropped' };
+export type Due =
+  /** `context`: the account and media read with the post, when the message named the right ones. */
+  { kind: 'due'; post: Post; context?: PostContext } | { kind: 'held' } | { kind: 'dropped' };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Step 1, hold until due: read the post fresh. Anything but scheduled or queued is a duplicate or
+ * Step 1, hold until due: read the post fresh (with its account and media in the same round trip
+ * when the message names them; see delivery-message.ts). Anything but scheduled or queued is a duplicate or
  * late message: dropped. Not due yet: within a second, wait in place; within the queue's longest
  * delay, put the message back with a delay; further off, drop it (a schedule of its own fires it).
  */
 export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQueue' | 'clock' | 'sleep'>) {
   const sleep = deps.sleep ?? defaultSleep;
   return async function holdUntilDue(message: DeliveryMessage, log: Logger): Promise<Due> {
-    const post = await deps.posts.get(message.tenantId, message.workspaceId, message.postId);
+    const { post, context } = await read(message);
     if (!post || (post.status !== 'scheduled' && post.status !== 'queued')) {
       log.debug('delivery message dropped: the post is not waiting for delivery', {
         status: post?.status ?? 'missing',
@@ -35,7 +40,18 @@ export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQue
       log.debug('delivery held until due', { delaySeconds });
       return { kind: 'held' };
     }
-    if (early > 0) await sleep(early);
-    return { kind: 'due', post };
+    if (early > 0) {
+      await sleep(early);
+      // The account is read again after the wait, as it would have been without the hint.
+      return { kind: 'due', post };
+    }
+    return { kind: 'due', post, ...(context && messageMatches(message, post) && { context }) };
   };
+
+  async function read(message: DeliveryMessage): Promise<{ post?: Post; context?: PostContext }> {
+    const { tenantId, workspaceId, postId, accountId, mediaIds } = message;
+    if (accountId === undefined || mediaIds === undefined)
+      return { post: await deps.posts.get(tenantId, workspaceId, postId) };
+    return deps.posts.getForDelivery(tenantId, workspaceId, postId, accountId, mediaIds);
+  }
 }

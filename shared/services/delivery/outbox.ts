@@ -14,6 +14,7 @@ import type { WebhookDelivery } from '../../ports/webhook-store.js';
 import { type InvocationContext, makeInvocationLogger } from '../invocation-logger.js';
 import type { MediaImportMessage } from '../media/import-media.js';
 import type { WebhookDispatchMessage } from '../webhooks/dispatch-message.js';
+import { deliveryMessageOf } from './delivery-message.js';
 
 export interface OutboxDeps {
   deliveryQueue: MessageQueue<DeliveryMessage>;
@@ -118,11 +119,7 @@ export function makeOutbox(deps: OutboxDeps) {
     if (after.entity !== 'post') return;
     const post = fromItem<Post>(after);
     const previous = before ? fromItem<Post>(before) : undefined;
-    const message: DeliveryMessage = {
-      tenantId: post.tenantId,
-      workspaceId: post.workspaceId,
-      postId: post.postId,
-    };
+    const message = deliveryMessageOf(post);
     const effects = deliveryEffects(previous, post, deps.clock.now());
     if (effects.unschedule) await deps.scheduler.remove(post.postId);
     if (effects.schedule) await deps.scheduler.upsert(post.postId, effects.schedule.fireAt, message);

@@ -6,6 +6,7 @@ import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import { makeAccountCredentials } from '../accounts/account-credentials.js';
 import type { DeliveryDeps } from './delivery-deps.js';
+import { deliveryMessageOf } from './delivery-message.js';
 import { makeSettle, type SettleDeps } from './settle.js';
 import type { Held } from './verdict.js';
 import { makeWriteIfUnchanged } from './write-if-unchanged.js';
@@ -117,10 +118,9 @@ export function makeReconciler(deps: ReconcileDeps) {
     for (const status of ['queued', 'scheduled'] as const) {
       for (const post of await deps.posts.listOverdue(status, new Date(dueBefore).toISOString(), BATCH)) {
         const delaySeconds = Math.max(0, Math.ceil((dueAt(post) - now) / 1000));
-        await deps.deliveryQueue.send(
-          { tenantId: post.tenantId, workspaceId: post.workspaceId, postId: post.postId },
-          { delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, delaySeconds) },
-        );
+        await deps.deliveryQueue.send(deliveryMessageOf(post), {
+          delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, delaySeconds),
+        });
         report.redriven++;
       }
     }

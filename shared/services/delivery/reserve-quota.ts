@@ -19,7 +19,8 @@ export interface Reservation {
 }
 
 /**
- * Step 3, reserve quota: read the account and the post's media in one round trip; the account must
+ * Step 3, reserve quota: the account and the post's media (read with the post in step 1 when the
+ * message named them, else now, in one round trip); the account must
  * be connected; then reserve the post's cost against the account's daily ceiling (one conditional
  * write), and for YouTube against the project's shared counter too, before any media is fetched.
  * Past either ceiling the post fails, retryable (DAILY_QUOTA_EXCEEDED for the account's,
@@ -50,13 +51,15 @@ export function makeReserveQuota(deps: Pick<DeliveryDeps, 'posts' | 'quotas' | '
     }
     return 'reserved';
   };
-  return async function reserveQuota(post: Post): Promise<StepResult<Reservation>> {
-    const context = await deps.posts.loadContext(
-      post.tenantId,
-      post.workspaceId,
-      post.accountId,
-      referencedMediaIds(post),
-    );
+  return async function reserveQuota(post: Post, known?: PostContext): Promise<StepResult<Reservation>> {
+    const context =
+      known ??
+      (await deps.posts.loadContext(
+        post.tenantId,
+        post.workspaceId,
+        post.accountId,
+        referencedMediaIds(post),
+      ));
     const account = context.account;
     const held = post.delivery?.quotaDay;
     if (account?.status !== 'connected') {

@@ -62,13 +62,40 @@ function setup() {
   return { outbox, deliveryQueue, importQueue, eventsQueue, webhookQueue, scheduler, logger };
 }
 
+/** The message of a post without stored media: the worker reads the post and its account at once. */
 const messageOf = (post: Post): DeliveryMessage => ({
   tenantId: post.tenantId,
   workspaceId: post.workspaceId,
   postId: post.postId,
+  accountId: post.accountId,
+  mediaIds: [],
 });
 
 describe('the outbox', () => {
+  it('names the post’s account and stored media in its message, each media once', async () => {
+    const { outbox, deliveryQueue } = setup();
+    const post = aPost({
+      status: 'queued',
+      updatedAt: at(0),
+      postType: 'thread',
+      media: [{ id: 'med_01JD0000000000000000000001' }, { url: 'https://example.com/a.png' }],
+      content: [
+        { text: 'one' },
+        {
+          text: 'two',
+          media: [{ id: 'med_01JD0000000000000000000002' }, { id: 'med_01JD0000000000000000000001' }],
+        },
+      ],
+    });
+
+    await outbox(stream(change('post', undefined, post)));
+
+    expect(deliveryQueue.sent[0]?.message).toEqual({
+      ...messageOf(post),
+      mediaIds: ['med_01JD0000000000000000000001', 'med_01JD0000000000000000000002'],
+    });
+  });
+
   it('a new queued post: a delivery message now, and post.queued', async () => {
     const { outbox, deliveryQueue, eventsQueue } = setup();
     const post = aPost({ status: 'queued', updatedAt: at(0) });

@@ -101,6 +101,16 @@ export class InMemoryPostStore implements PostStore {
     accountId: string,
     mediaIds: string[],
   ): Promise<PostContext> {
+    this.reads.loadContext++;
+    return this.contextOf(tenantId, workspaceId, accountId, mediaIds);
+  }
+
+  private async contextOf(
+    tenantId: string,
+    workspaceId: string,
+    accountId: string,
+    mediaIds: string[],
+  ): Promise<PostContext> {
     const workspace = await this.sources.tenancy?.getWorkspace(tenantId, workspaceId);
     const account = await this.sources.tenancy?.getAccount(tenantId, workspaceId, accountId);
     const media = new Map<string, Media>();
@@ -109,6 +119,27 @@ export class InMemoryPostStore implements PostStore {
       if (item) media.set(item.mediaId, item);
     }
     return { ...(workspace && { workspace }), ...(account && { account }), media };
+  }
+
+  /** Counts of the reads the worker makes, for tests of its round trips (one call each in DynamoDB). */
+  readonly reads = { get: 0, getForDelivery: 0, loadContext: 0 };
+
+  async getForDelivery(
+    tenantId: string,
+    workspaceId: string,
+    postId: string,
+    accountId: string,
+    mediaIds: string[],
+  ): Promise<{ post?: Post; context: PostContext }> {
+    this.reads.getForDelivery++;
+    const post = this.posts.get(postKey(tenantId, workspaceId, postId));
+    const { workspace: _notRead, ...context } = await this.contextOf(
+      tenantId,
+      workspaceId,
+      accountId,
+      mediaIds,
+    );
+    return { ...(post && { post: structuredClone(post) }), context };
   }
 
   async create(post: Post, idempotency?: IdempotencyRecord): Promise<void> {
@@ -131,6 +162,7 @@ export class InMemoryPostStore implements PostStore {
   }
 
   async get(tenantId: string, workspaceId: string, postId: string): Promise<Post | undefined> {
+    this.reads.get++;
     const post = this.posts.get(postKey(tenantId, workspaceId, postId));
     return post && structuredClone(post);
   }
