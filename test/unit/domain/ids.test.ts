@@ -75,6 +75,17 @@ describe('newId', () => {
     // Assess
     expect(ids.size).toBe(200);
   });
+
+  it('draws a fresh random part for ids of the same millisecond, every character of it from the whole alphabet', () => {
+    // Act
+    const randomParts = Array.from({ length: 2000 }, () => newId('post', 0).slice('pst_'.length + 10));
+
+    // Assess: distinct, and at each of the 16 positions all 32 Crockford characters turn up
+    expect(new Set(randomParts).size).toBe(randomParts.length);
+    for (let position = 0; position < 16; position++) {
+      expect(new Set(randomParts.map((part) => part[position])).size).toBe(32);
+    }
+  });
 });
 
 describe('isIdOf', () => {
