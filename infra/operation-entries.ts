@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -126,6 +126,11 @@ export function writeOperationEntry(operation: Operation, dir: string = GENERATE
   } catch {
     current = undefined;
   }
-  if (current !== source) writeFileSync(file, source);
+  if (current !== source) {
+    // Written aside then renamed: another synth (a parallel test) may be bundling the same file.
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, source);
+    renameSync(aside, file);
+  }
   return file;
 }
