@@ -1,0 +1,339 @@
+/**
+ * `tsx bench/throughput.ts`: the delivery pipeline's throughput against the storage's own ceiling,
+ * on the local host (DynamoDB Local, the sandbox network with its simulated latency).
+ * 1. The ceiling: DynamoDB Local's own rate of conditional writes of a post-sized item on the
+ *    main table (indexes and stream included), with as many writers at once as the benchmark has
+ *    clients. Ceiling in posts/s = that rate ÷ the writes one published post costs (measured below).
+ * 2. The DynamoDB calls of each step (create, get, list; the worker's read, claim, context, quota,
+ *    settle; the outbox; events), counted by an SDK middleware on the service's client, per post.
+ * 3. Throughput: POSTS posts created by CONCURRENCY clients, published end to end; published posts/s
+ *    as a share of the ceiling (target at least 0.8).
+ * Not a test: nothing is asserted; every figure is measured in this run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { startLocalHost } from '../infra/local/host.js';
+import { type DynamoCallSnapshot, makeCallCounter } from '../shared/adapters/dynamodb/call-counter.js';
+import { makeDocumentClient, makeDynamoClient } from '../shared/adapters/dynamodb/client.js';
+import { keys } from '../shared/adapters/dynamodb/keys.js';
+import { makeAdmin } from '../shared/services/admin.js';
+import {
+  bySteps,
+  CREATE_WRITE,
+  classifyCall,
+  difference,
+  only,
+  type Phase,
+  plus,
+  RECONCILER,
+} from './throughput-steps.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const POSTS = Number(process.env.BENCH_THROUGHPUT_POSTS ?? 300);
+/** Posts followed one at a time for the per-step counts. */
+const COUNTED_POSTS = 10;
+const CONCURRENCY = 16;
+const CEILING_MS = 5000;
+/** DynamoDB Local is a JVM: its first seconds of writes are slower than the rest. */
+const CEILING_WARM_UP_MS = 2000;
+/** Writers at once for the ceiling: the benchmark's clients, and about the worker's in-flight calls. */
+const CEILING_WRITERS = [CONCURRENCY, 64];
+const SANDBOX_LATENCY = { min: 20, max: 60 };
+const TARGET_SHARE = 0.8;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function inParallel(count: number, limit: number, task: (index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+async function until(done: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+    await sleep(10);
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smcp-bench-throughput-'));
+  let phase: Phase = 'api';
+  const tables = { main: 'local-main', rateLimits: 'local-rate-limits' };
+  const classify = classifyCall(() => phase, tables);
+  const counter = makeCallCounter({
+    classify: (call) => {
+      const label = classify(call);
+      // The post is written: whatever follows is the pipeline's (the stream sees it only now).
+      if (label === CREATE_WRITE) phase = 'pipeline';
+      return label;
+    },
+  });
+  const sandboxCalls = makeCallCounter();
+  const host = await startLocalHost({
+    dataDir,
+    port: 0,
+    dynamodbCalls: counter,
+    delivery: { sandboxLatencyMs: SANDBOX_LATENCY, sandboxDynamodbCalls: sandboxCalls },
+  });
+  // The benchmark's own reads (waiting for posts, the ceiling's loop) go through a client of
+  // their own, never counted as the service's.
+  const own = makeDynamoClient({ region: host.config.region, endpoint: host.config.dynamodbEndpoint });
+  const db = makeDocumentClient(own);
+  try {
+    if (host.config.tables.main !== tables.main || host.config.tables.rateLimits !== tables.rateLimits)
+      throw new Error(`unexpected table names ${JSON.stringify(host.config.tables)}`);
+    const admin = makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock });
+    // Enterprise: 2,400 creates a minute, so the rate limit does not shape the figures.
+    const tenant = await admin.bootstrap({ name: 'Bench', planTier: 'enterprise' });
+    const base = `${host.baseUrl}/v1/workspaces/${tenant.workspaceId}/posts`;
+    const headers = { Authorization: `Bearer ${tenant.apiKey}`, 'Content-Type': 'application/json' };
+    const create = async (content: string) => {
+      const response = await fetch(base, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          platform: 'twitter',
+          accountId: tenant.accounts.twitter,
+          status: 'publish',
+          postType: 'text',
+          content,
+        }),
+      });
+      if (response.status !== 201)
+        throw new Error(`create answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const call = async (path: string) => {
+      const response = await fetch(`${base}${path}`, { headers });
+      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const status = async (postId: string) => {
+      const { Item } = await db.send(
+        new GetCommand({
+          TableName: tables.main,
+          Key: keys.post(tenant.tenantId, tenant.workspaceId, postId),
+        }),
+      );
+      return Item;
+    };
+    const settled = () => counter.snapshot().byCommand.filter((row) => row.label === 'worker: settle');
+    const settledCount = () => settled().reduce((sum, row) => sum + row.calls - row.failed, 0);
+    /** The fan-out's query comes after the feed's write: the last call of an event (no webhooks). */
+    const fanOuts = () =>
+      counter
+        .snapshot()
+        .byCommand.filter((row) => row.label === 'events: fan-out (subscribed webhooks)')
+        .reduce((sum, row) => sum + row.calls - row.failed, 0);
+
+    // Warm-up: the key's cache, the connections, the code paths.
+    phase = 'pipeline';
+    const warm = await create('Warm-up');
+    await until(async () => (await status(warm))?.status === 'published', 'the warm-up post');
+    await until(() => fanOuts() >= 2, 'the warm-up events');
+
+    // 1. The ceiling: conditional writes of the warm-up post's own item, keys of their own (an
+    // entity the outbox ignores), on the same table with its indexes and stream.
+    const template = (await status(warm)) ?? {};
+    const writeRate = async (writers: number, ms: number) => {
+      let writes = 0;
+      const from = performance.now();
+      await Promise.all(
+        Array.from({ length: writers }, async (_, writer) => {
+          const key = { pk: `BENCH#CEILING#${writer}`, sk: `BENCH#CEILING#${writer}` };
+          const { Item } = await db.send(new GetCommand({ TableName: tables.main, Key: key }));
+          let version = Number(Item?.version ?? 0);
+          while (performance.now() - from < ms) {
+            try {
+              await db.send(
+                new PutCommand({
+                  TableName: tables.main,
+                  Item: {
+                    ...template,
+                    ...key,
+                    entity: 'benchCeiling',
+                    gsi1pk: 'BENCH#CEILING',
+                    gsi1sk: `${writer}#${version + 1}`,
+                    version: version + 1,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk) OR #version = :expected',
+                  ExpressionAttributeNames: { '#version': 'version' },
+                  ExpressionAttributeValues: { ':expected': version },
+                }),
+              );
+              version += 1;
+              writes += 1;
+            } catch (error) {
+              if (!(error instanceof ConditionalCheckFailedException)) throw error;
+            }
+          }
+        }),
+      );
+      return writes / ((performance.now() - from) / 1000);
+    };
+    await writeRate(CONCURRENCY, CEILING_WARM_UP_MS);
+    const ceilingRates = new Map<number, number>();
+    for (const writers of CEILING_WRITERS) ceilingRates.set(writers, await writeRate(writers, CEILING_MS));
+    const ceilingWritesPerSecond = Math.max(...ceilingRates.values());
+
+    // 2. Calls per step, one post at a time.
+    counter.reset();
+    sandboxCalls.reset();
+    let createCalls: DynamoCallSnapshot | undefined;
+    let pipelineCalls: DynamoCallSnapshot | undefined;
+    let getCalls: DynamoCallSnapshot | undefined;
+    let listCalls: DynamoCallSnapshot | undefined;
+    for (let i = 0; i < COUNTED_POSTS; i++) {
+      phase = 'api';
+      let before = counter.snapshot();
+      const id = await create(`Counted ${i}`);
+      await until(async () => (await status(id))?.status === 'published', `counted post ${i}`);
+      // Its two events (queued, published) in the feed: the settle write came back before them.
+      await until(() => fanOuts() >= 2 * (i + 1), `counted post ${i}'s events`);
+      // One window from the create to the last event; its calls' names say whose they are (the
+      // worker may start before the create's answer reaches this client).
+      const window = difference(counter.snapshot(), before);
+      createCalls = plus(
+        createCalls,
+        only(window, (label) => label.startsWith('api:')),
+      );
+      pipelineCalls = plus(
+        pipelineCalls,
+        only(window, (label) => !label.startsWith('api:')),
+      );
+      phase = 'api';
+      before = counter.snapshot();
+      await call(`/${id}`);
+      getCalls = plus(getCalls, difference(counter.snapshot(), before));
+      before = counter.snapshot();
+      await call('?limit=20');
+      listCalls = plus(listCalls, difference(counter.snapshot(), before));
+    }
+    const sandboxPerPost = sandboxCalls.snapshot().totals.writes / COUNTED_POSTS;
+
+    // 3. Throughput.
+    phase = 'pipeline';
+    counter.reset();
+    sandboxCalls.reset();
+    const started = performance.now();
+    let lastPublished = started;
+    let published = 0;
+    const watch = (async () => {
+      while (published < POSTS) {
+        const now = settledCount();
+        if (now > published) lastPublished = performance.now();
+        published = now;
+        await sleep(5);
+      }
+    })();
+    await inParallel(POSTS, CONCURRENCY, async (i) => {
+      await create(`Throughput ${i}`);
+    });
+    await Promise.race([
+      watch,
+      sleep(180_000).then(() => {
+        throw new Error(`only ${published} of ${POSTS} posts were settled within 3 minutes`);
+      }),
+    ]);
+    const seconds = (lastPublished - started) / 1000;
+    const postsPerSecond = POSTS / seconds;
+    const peakInFlight = counter.snapshot().peakInFlight;
+    await until(() => fanOuts() >= POSTS * 2, 'every event of the throughput posts');
+    await sleep(100);
+    const run = counter.snapshot();
+    const { Count: publishedCount } = await db.send(
+      new QueryCommand({
+        TableName: tables.main,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': `${keys.workspacePartition(tenant.tenantId, tenant.workspaceId)}#STATUS#published`,
+        },
+        Select: 'COUNT',
+      }),
+    );
+    const expected = POSTS + COUNTED_POSTS + 1;
+    if (publishedCount !== expected)
+      throw new Error(`${publishedCount} posts published, ${expected} expected`);
+
+    const writesPerPost = run.totals.writes / POSTS;
+    const readsPerPost = run.totals.reads / POSTS;
+    const sandboxWritesPerPost = sandboxCalls.snapshot().totals.writes / POSTS;
+    const storageWritesPerPost = writesPerPost + sandboxWritesPerPost;
+    const ceiling = ceilingWritesPerSecond / storageWritesPerPost;
+    const share = postsPerSecond / ceiling;
+
+    const fixed = (value: number, digits = 1) => value.toFixed(digits);
+    console.log('\nThroughput benchmark (local host, sandbox network, DynamoDB Local)');
+    console.log(`  machine: ${process.platform} ${process.arch}, Node ${process.version}`);
+    console.log(
+      `  DynamoDB Local's own rate (post-sized conditional PutItem on the main table, ${CEILING_MS / 1000} s each, after ${CEILING_WARM_UP_MS / 1000} s of warm-up): ` +
+        [...ceilingRates]
+          .map(([writers, rate]) => `${fixed(rate)} writes/s with ${writers} writers`)
+          .join(', ') +
+        `; the ceiling takes the higher, ${fixed(ceilingWritesPerSecond)}`,
+    );
+    console.log(
+      `  writes per published post: ${fixed(storageWritesPerPost, 2)} (${fixed(writesPerPost, 2)} the service's + ${fixed(sandboxWritesPerPost, 2)} the sandbox network's own ledger); reads per post: ${fixed(readsPerPost, 2)}`,
+    );
+    console.log(
+      `  ceiling: ${fixed(ceilingWritesPerSecond)} ÷ ${fixed(storageWritesPerPost, 2)} = ${fixed(ceiling)} posts/s`,
+    );
+    console.log(
+      `  published end to end: ${POSTS} posts by ${CONCURRENCY} clients in ${fixed(seconds, 2)} s = ${fixed(postsPerSecond)} posts/s` +
+        ` = ${fixed(share, 2)} of the ceiling (target >= ${TARGET_SHARE}) ${share >= TARGET_SHARE ? 'OK' : 'NOT MET'}`,
+    );
+    console.log(`  the service's DynamoDB calls in flight at once, at most: ${peakInFlight}`);
+    console.log(
+      `\n  DynamoDB calls per operation (mean of ${COUNTED_POSTS} posts, one at a time; warm key cache)`,
+    );
+    const printSteps = (title: string, snapshot: DynamoCallSnapshot | undefined, per: number) => {
+      if (!snapshot) return;
+      const rows = [...bySteps(snapshot).entries()].filter(([step]) => step !== RECONCILER);
+      const sum = (pick: (step: { reads: number; writes: number; conditional: number }) => number) =>
+        rows.reduce((acc, [, step]) => acc + pick(step), 0);
+      console.log(
+        `  ${title.padEnd(44)} ${fixed(sum((s) => s.reads) / per, 2).padStart(5)} reads ${fixed(sum((s) => s.writes) / per, 2).padStart(5)} writes (${fixed(sum((s) => s.conditional) / per, 2)} conditional)`,
+      );
+      for (const [step, counts] of rows) {
+        console.log(
+          `    ${step.padEnd(42)} ${fixed(counts.reads / per, 2).padStart(5)}       ${fixed(counts.writes / per, 2).padStart(5)}        ${[...counts.commands].join(', ')}`,
+        );
+      }
+    };
+    printSteps('create (POST .../posts)', createCalls, COUNTED_POSTS);
+    printSteps('get (GET .../posts/{id})', getCalls, COUNTED_POSTS);
+    printSteps('list (GET .../posts?limit=20)', listCalls, COUNTED_POSTS);
+    console.log(
+      '  outbox (stream → queues, schedules, events)      0.00 reads  0.00 writes (it only sends messages)',
+    );
+    printSteps('worker and events, create → published', pipelineCalls, COUNTED_POSTS);
+    console.log(
+      `    ${'sandbox network ledger (not the service)'.padEnd(42)} ${fixed(0, 2).padStart(5)}       ${fixed(sandboxPerPost, 2).padStart(5)}        PutItem`,
+    );
+    const reconcilerReads = run.byCommand
+      .filter((row) => row.label === RECONCILER)
+      .reduce((sum, row) => sum + row.calls, 0);
+    console.log(
+      `  whole run: ${fixed(readsPerPost, 2)} reads (${reconcilerReads} of them the reconciler's, on its timer) and ${fixed(writesPerPost, 2)} writes per post, ${run.totals.failed} calls refused (lost races, conditions)`,
+    );
+  } finally {
+    own.destroy();
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('benchmark failed:', error);
+  process.exit(1);
+});
