@@ -321,6 +321,12 @@ async function main() {
     console.log(
       `  our request path over the storage alone (drafts vs DynamoDB Local alone, p99): ${overStorage(singleDrafts, storageSingle)} with 1 client, ${overStorage(drafts, storageLoaded)} with ${CLIENTS}`,
     );
+    // A closed loop of N clients on CPU-bound work cannot go faster than N × CPU per call ÷ cores.
+    const cpuPerCreate = drafts.cpuMsPerCall + drafts.javaCpuMsPerCall;
+    const floor = (CLIENTS * cpuPerCreate) / cpus().length;
+    console.log(
+      `  CPU per create (Node + DynamoDB Local, drafts): ${cpuPerCreate.toFixed(1)} ms on ${cpus().length} cores: ${CLIENTS} clients wait at least ${ms(floor).trim()} each, ${(floor / percentile(singleDrafts.latencies, 50)).toFixed(1)}x the single-client drafts' p50`,
+    );
     if (storageRatio > TARGET_FACTOR)
       console.log(
         `  DynamoDB Local alone misses the same ${TARGET_FACTOR}x at ${CLIENTS} callers on this machine: the target cannot hold here whatever the request path does`,
