@@ -242,7 +242,9 @@ describe('local EventBridge Scheduler', () => {
     // Prepare: the queue does not answer for pst_stuck until the test lets it.
     const answers: (() => void)[] = [];
     const stuck = new Promise<void>((resolve) => answers.push(resolve));
-    const answerStuck = () => answers.forEach((answer) => answer());
+    const answerStuck = () => {
+      for (const answer of answers) answer();
+    };
     const scheduler = makeScheduler(async (m) => {
       if (m.postId === 'pst_stuck') await stuck;
       delivered.push(m);
