@@ -42,6 +42,7 @@ import type { Post } from '../shared/domain/posts.js';
 import type { ApiEvent } from '../shared/http/request-state.js';
 import { operationById, operations } from '../shared/operations/registry.js';
 import { type ColdStartJob, type ColdStartResult, STUB_ORIGIN_PLACEHOLDER } from './cold-start-protocol.js';
+import { runBenchmark } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /**
@@ -759,7 +760,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('bundle benchmark failed:', error);
-  process.exit(1);
-});
+runBenchmark('bench/bundles.ts', main);

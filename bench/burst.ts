@@ -23,6 +23,7 @@ import type { Post } from '../shared/domain/posts.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Metrics } from '../shared/ports/metrics.js';
 import { makeAdmin } from '../shared/services/admin.js';
+import { inParallel, percentile, runBenchmark } from './support.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -47,25 +48,6 @@ const LEAD_AFTER_SKIP_MS = 3000;
 /** After a burst's time, the bench reads nothing for this long (its reads would compete). */
 const QUIET_MS = 2500;
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function inParallel<T>(count: number, limit: number, task: (index: number) => Promise<T>) {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await task(index);
-      }
-    }),
-  );
-  return results;
-}
 
 /** Progress on stderr, so stdout keeps only the table. */
 const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
@@ -372,7 +354,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('benchmark failed:', error);
-  process.exit(1);
-});
+runBenchmark('bench/burst.ts', main);

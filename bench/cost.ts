@@ -31,6 +31,7 @@ import type { LogFields, Logger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import { makeAdmin } from '../shared/services/admin.js';
 import { startWebhookReceiver } from '../test/e2e/support/webhook-receiver.js';
+import { runBenchmark } from './support.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -367,7 +368,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('benchmark failed:', error);
-  process.exit(1);
-});
+runBenchmark('bench/cost.ts', main);

@@ -24,6 +24,7 @@ import { keys } from '../shared/adapters/dynamodb/keys.js';
 import type { LogFields, Logger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import { makeAdmin } from '../shared/services/admin.js';
+import { inParallel, percentile, runBenchmark } from './support.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -34,29 +35,6 @@ const STORAGE_SEQUENCES = Number(process.env.BENCH_STORAGE ?? 240);
 const SANDBOX_LATENCY = { min: 20, max: 60 };
 const TARGET_FACTOR = 3;
 const IDLE_MS = 5000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function inParallel<T>(
-  count: number,
-  limit: number,
-  task: (index: number) => Promise<T>,
-): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await task(index);
-      }
-    }),
-  );
-  return results;
-}
 
 /**
  * The service's log lines, formatted as one JSON line each (the work Powertools does per line) and
@@ -338,7 +316,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('benchmark failed:', error);
-  process.exit(1);
-});
+runBenchmark('bench/create-latency.ts', main);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { startLocalHost } from '../infra/local/host.js';
 import { makeAdmin } from '../shared/services/admin.js';
 import { type ReceivedWebhook, startWebhookReceiver } from '../test/e2e/support/webhook-receiver.js';
+import { inParallel, percentile, runBenchmark } from './support.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -22,29 +23,6 @@ const PACED_POSTS = Number(process.env.BENCH_PACED ?? 40);
 const PACE_MS = 250;
 const CONCURRENCY = 16;
 const SANDBOX_LATENCY = { min: 20, max: 60 };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function inParallel<T>(
-  count: number,
-  limit: number,
-  task: (index: number) => Promise<T>,
-): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await task(index);
-      }
-    }),
-  );
-  return results;
-}
 
 /** Waits until `done()` or the deadline; the webhook figures need every delivery in. */
 async function until(done: () => boolean, what: string, timeoutMs = 180_000) {
@@ -218,7 +196,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('benchmark failed:', error);
-  process.exit(1);
-});
+runBenchmark('bench/delivery.ts', main);

@@ -21,6 +21,7 @@ import { type DynamoCallSnapshot, makeCallCounter } from '../shared/adapters/dyn
 import { makeDocumentClient, makeDynamoClient } from '../shared/adapters/dynamodb/client.js';
 import { keys } from '../shared/adapters/dynamodb/keys.js';
 import { makeAdmin } from '../shared/services/admin.js';
+import { inParallel, runBenchmark } from './support.js';
 import {
   bySteps,
   CREATE_WRITE,
@@ -47,15 +48,6 @@ const SANDBOX_LATENCY = { min: 20, max: 60 };
 const TARGET_SHARE = 0.8;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function inParallel(count: number, limit: number, task: (index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
 
 async function until(done: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -365,7 +357,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('benchmark failed:', error);
-  process.exit(1);
-});
+runBenchmark('bench/throughput.ts', main);
