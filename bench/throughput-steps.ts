@@ -3,10 +3,11 @@
  * belongs to, told apart by the item it touches (and by the phase the benchmark is in, for the
  * calls several steps share: reading a post, the context's BatchGetItem).
  */
-import type {
-  DynamoCallCount,
-  DynamoCallSnapshot,
-  DynamoCallTotals,
+import {
+  type DynamoCallCount,
+  type DynamoCallSnapshot,
+  type DynamoCallTotals,
+  totalsOf,
 } from '../shared/adapters/dynamodb/call-counter.js';
 
 export type Phase = 'api' | 'pipeline';
@@ -147,25 +148,7 @@ export function plus(a: DynamoCallSnapshot | undefined, b: DynamoCallSnapshot): 
 /** The rows whose label `keep` accepts (totals recounted from them). */
 export function only(snapshot: DynamoCallSnapshot, keep: (label: string) => boolean): DynamoCallSnapshot {
   const byCommand = snapshot.byCommand.filter((row) => keep(row.label));
-  const totals: DynamoCallTotals = {
-    calls: 0,
-    reads: 0,
-    writes: 0,
-    conditionalWrites: 0,
-    failed: 0,
-    readUnits: 0,
-    writeUnits: 0,
-  };
-  for (const row of byCommand) {
-    totals.calls += row.calls;
-    if (row.kind === 'read') totals.reads += row.calls;
-    if (row.kind === 'write') totals.writes += row.calls;
-    totals.conditionalWrites += row.conditional;
-    totals.failed += row.failed;
-    totals.readUnits += row.readUnits;
-    totals.writeUnits += row.writeUnits;
-  }
-  return { byCommand, totals, peakInFlight: snapshot.peakInFlight };
+  return { byCommand, totals: totalsOf(byCommand), peakInFlight: snapshot.peakInFlight };
 }
 
 /** Calls per step: `label → {reads, writes, conditional}` summed over tables and commands. */

@@ -211,29 +211,34 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
             a.table.localeCompare(b.table) ||
             a.command.localeCompare(b.command),
         );
-      const totals: DynamoCallTotals = {
-        calls: 0,
-        reads: 0,
-        writes: 0,
-        conditionalWrites: 0,
-        failed: 0,
-        readUnits: 0,
-        writeUnits: 0,
-      };
-      for (const row of byCommand) {
-        totals.calls += row.calls;
-        if (row.kind === 'read') totals.reads += row.calls;
-        if (row.kind === 'write') totals.writes += row.calls;
-        totals.conditionalWrites += row.conditional;
-        totals.failed += row.failed;
-        totals.readUnits += row.readUnits;
-        totals.writeUnits += row.writeUnits;
-      }
-      return { byCommand, totals, peakInFlight };
+      return { byCommand, totals: totalsOf(byCommand), peakInFlight };
     },
     reset() {
       rows = new Map();
       peakInFlight = inFlight;
     },
   };
+}
+
+/** The totals of some rows of a snapshot. */
+export function totalsOf(rows: readonly DynamoCallCount[]): DynamoCallTotals {
+  const totals: DynamoCallTotals = {
+    calls: 0,
+    reads: 0,
+    writes: 0,
+    conditionalWrites: 0,
+    failed: 0,
+    readUnits: 0,
+    writeUnits: 0,
+  };
+  for (const row of rows) {
+    totals.calls += row.calls;
+    if (row.kind === 'read') totals.reads += row.calls;
+    if (row.kind === 'write') totals.writes += row.calls;
+    totals.conditionalWrites += row.conditional;
+    totals.failed += row.failed;
+    totals.readUnits += row.readUnits;
+    totals.writeUnits += row.writeUnits;
+  }
+  return totals;
 }
