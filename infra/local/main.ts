@@ -1,3 +1,4 @@
+import { silentLogger } from '../../shared/ports/logger.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
 import { makeAdmin } from '../../shared/services/admin.js';
 import { makeUserAdmin } from '../../shared/services/users/user-admin.js';
@@ -76,18 +77,20 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const { tenancy, clock, logger } = host.deps;
+  const { tenancy, clock } = host.deps;
   const outcome = await seedDemoTenant(
     dataDir,
     makeAdmin({ tenancy, clock }),
-    makeUserAdmin({ users: host.users, tenancy, clock, logger }),
+    // The banner below says what was made; a log line in the middle of it would only be noise.
+    makeUserAdmin({ users: host.users, tenancy, clock, logger: silentLogger }),
   );
-  console.log(describeDemo(host.baseUrl, outcome));
-  if (fakes) {
-    console.log(
-      `Fake networks: ${fakes.names.join(', ')} run inside this host. Connect an account: POST ${host.baseUrl}/v1/workspaces/<workspace>/accounts/connect {"platform":"twitter"} and open the authorizeUrl (docs/networks.md).`,
-    );
-  }
+  // One write: whoever reads the output sees the whole banner at once, the fakes' line included.
+  const fakesLines = fakes
+    ? [
+        `Fake networks: ${fakes.names.join(', ')} run inside this host. Connect an account: POST ${host.baseUrl}/v1/workspaces/<workspace>/accounts/connect {"platform":"twitter"} and open the authorizeUrl (docs/networks.md).`,
+      ]
+    : [];
+  console.log(describeDemo(host.baseUrl, outcome, fakesLines));
 }
 
 main().catch((error: unknown) => {

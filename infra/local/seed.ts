@@ -70,7 +70,8 @@ function dashboardLines(baseUrl: string, outcome: SeedOutcome): string[] {
   ];
 }
 
-export function describeDemo(baseUrl: string, outcome: SeedOutcome): string {
+/** The start-up banner; `extra` lines (the fake networks') come before the last one. */
+export function describeDemo(baseUrl: string, outcome: SeedOutcome, extra: readonly string[] = []): string {
   const { demo } = outcome;
   const lines = [
     '',
@@ -92,6 +93,7 @@ export function describeDemo(baseUrl: string, outcome: SeedOutcome): string {
     `MCP: ${baseUrl}/mcp (Streamable HTTP, the same Bearer key; docs/mcp.md)`,
     ...dashboardLines(baseUrl, outcome),
     'Webhooks: receivers on http://127.0.0.1:<port> or http://localhost:<port> are allowed here (local host only; deployments require public HTTPS).',
+    ...extra,
     'Stop with Ctrl-C.',
     '',
   ];
