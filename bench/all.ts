@@ -19,7 +19,12 @@ for (const name of chosen) {
   const script = join(repoRoot, 'bench', `${name}.ts`);
   if (!existsSync(script)) throw new Error(`bench/${name}.ts is missing.`);
   console.log(`\n=== ${name} (bench/${name}.ts) ===\n`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', cwd: repoRoot });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    stdio: 'inherit',
+    cwd: repoRoot,
+    // The service's INFO lines (one per post published) would bury the tables; WARN keeps errors.
+    env: { ...process.env, POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+  });
   if (run.status !== 0) {
     console.error(`bench/${name}.ts failed (exit ${run.status ?? run.signal}).`);
     process.exit(1);
