@@ -8,8 +8,25 @@ export function idOf(kind: IdKind) {
     .regex(
       new RegExp(`^${ID_PREFIXES[kind]}_[0-9A-Za-z]{1,64}$`),
       `Expected an id starting with ${ID_PREFIXES[kind]}_.`,
-    );
+    )
+    .describe(`The ${ID_DESCRIPTIONS[kind]}'s id, as the API returned it (${ID_PREFIXES[kind]}_…).`);
 }
+
+/** How a parameter's description names what its id identifies. */
+const ID_DESCRIPTIONS: Readonly<Record<IdKind, string>> = {
+  tenant: 'tenant',
+  workspace: 'workspace',
+  account: 'connected account',
+  post: 'post',
+  media: 'media item',
+  agent: 'agent',
+  apiKey: 'API key',
+  webhook: 'webhook',
+  webhookDelivery: 'webhook delivery',
+  event: 'event',
+  user: 'user',
+  request: 'request',
+};
 
 export const workspacePathParams = z.object({ workspace_id: idOf('workspace') });
 

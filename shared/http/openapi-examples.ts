@@ -1,0 +1,12 @@
+import recorded from './openapi-examples.json' with { type: 'json' };
+
+/** Real bodies of one operation, recorded from the service by scripts/record-openapi-examples.ts. */
+export interface OperationExamples {
+  /** The JSON request body, for operations that take one. */
+  readonly request?: unknown;
+  /** Response bodies by status ("201", "409", "422"…): the success and the errors worth showing. */
+  readonly responses: Readonly<Record<string, unknown>>;
+}
+
+/** Recorded examples by operationId; an operation missing here has none yet. */
+export const operationExamples: Readonly<Record<string, OperationExamples>> = recorded;
