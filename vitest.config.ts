@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'clients/*/test/**/*.test.ts'],
     // test/localstack/ needs a running LocalStack: `npm run test:localstack` (vitest.localstack.config.ts).
     exclude: [...configDefaults.exclude, 'test/localstack/**'],
     // One DynamoDB Local for the whole run; each test file makes its own tables (a random prefix).
