@@ -15,7 +15,7 @@ import { validateInput } from './steps/validate-input.js';
  * Runs one call of an operation, for every transport alike:
  * 1. authenticate the key, then check the plan's status and the operation's permission;
  * 2. take one token from the tenant's bucket for the operation's family;
- * 3. settle the workspace the call is about (one the caller may see, else 404);
+ * 3. settle the workspace the call is about: a malformed id is 400, one the caller cannot see 404;
  * 4. validate params, query, headers and body against the operation's schemas;
  * 5. run the handler, and parse its answer with the response schema, which also drops any field
  *    the schema does not name, so internal attributes never leak.

@@ -1,9 +1,12 @@
 import { assertScopeCovers, soleWorkspace } from '../../domain/access.js';
-import { NotFoundError } from '../../domain/errors.js';
+import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/tenancy.js';
 import type { Operation } from '../../http/operation.js';
+import { toValidationDetails } from '../../http/validation-details.js';
+import { idOf } from '../../operations/common-schemas.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
 import type { OperationRequest } from '../operation-request.js';
+import { SCHEMA_MISMATCH } from './validate-input.js';
 
 /** Upper bound on workspaces read to answer a workspace-less request for an `all`-scope agent. */
 const MAX_IMPLICIT_WORKSPACES = 100;
@@ -54,12 +57,28 @@ async function accessibleWorkspaces(tenancy: TenancyStore, principal: Principal)
   return page.items.map((workspace) => workspace.workspaceId);
 }
 
+const workspaceIdFormat = idOf('workspace');
+
+/**
+ * The workspace the request names: the path's `workspace_id`, or the short forms' optional
+ * `?workspaceId=`. A malformed one is 400 INVALID_REQUEST naming the parameter, as the validator
+ * answers for every other id, and is never looked up: only a well-formed id that the caller cannot
+ * see is 404.
+ */
 function namedWorkspace(
   operation: Pick<Operation, 'workspace'>,
   request: OperationRequest,
 ): string | undefined {
-  const named = operation.workspace === 'path' ? request.params.workspace_id : request.query.workspaceId;
-  return typeof named === 'string' && named !== '' ? named : undefined;
+  const [name, value] =
+    operation.workspace === 'path'
+      ? ['workspace_id', request.params.workspace_id]
+      : ['workspaceId', request.query.workspaceId];
+  if (operation.workspace === 'implicit' && value === undefined) return undefined;
+  const parsed = workspaceIdFormat.safeParse(value);
+  if (!parsed.success) {
+    throw new InvalidRequestError(SCHEMA_MISMATCH, toValidationDetails(parsed.error, name));
+  }
+  return parsed.data;
 }
 
 /**
@@ -75,6 +94,5 @@ export async function resolveWorkspace(
   if (operation.workspace === 'none') return undefined;
   const named = namedWorkspace(operation, request);
   if (named) return visibleWorkspace(tenancy, principal, named);
-  if (operation.workspace === 'path') throw new NotFoundError();
   return soleWorkspace(await accessibleWorkspaces(tenancy, principal));
 }

@@ -3,6 +3,9 @@ import type { Operation, OperationInput } from '../../http/operation.js';
 import { toValidationDetails } from '../../http/validation-details.js';
 import type { OperationRequest } from '../operation-request.js';
 
+/** The message of every 400 INVALID_REQUEST whose `details` list schema failures. */
+export const SCHEMA_MISMATCH = 'The request does not match the schema; see details.';
+
 type ValidatedInput = OperationInput<Record<string, unknown>, Record<string, unknown>, unknown>;
 
 /**
@@ -30,7 +33,7 @@ export function validateInput(operation: Operation, request: OperationRequest): 
     else Object.assign(details, toValidationDetails(parsedBody.error, 'body'));
   }
   if (Object.keys(details).length > 0 || !parsedParams.success || !parsedQuery.success) {
-    throw new InvalidRequestError('The request does not match the schema; see details.', details);
+    throw new InvalidRequestError(SCHEMA_MISMATCH, details);
   }
   return { params: parsedParams.data, query: parsedQuery.data, body: bodyValue, headers: headerValues };
 }

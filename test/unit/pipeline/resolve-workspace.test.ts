@@ -75,3 +75,57 @@ describe('resolveWorkspace for an all-scope agent', () => {
     });
   });
 });
+
+describe('resolveWorkspace with a malformed workspace id', () => {
+  const implicit = { workspace: 'implicit' } as const;
+  const withQuery = (query: Record<string, unknown>): OperationRequest => ({
+    ...requestFor('wks_A'),
+    params: {},
+    query,
+  });
+
+  it.each([
+    ['a foreign prefix', 'pst_A'],
+    ['no prefix', 'not-an-id'],
+    ['an empty id', ''],
+    ['no id at all', undefined],
+  ])(
+    'answers 400 INVALID_REQUEST naming workspace_id in the path for %s, and reads nothing',
+    async (_name, id) => {
+      const tenancy = new CountingTenancyStore();
+      const request = { ...requestFor('wks_A'), params: { workspace_id: id } };
+      await expect(resolveWorkspace(onPath, tenancy, allScope(), request)).rejects.toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { workspace_id: [expect.any(String)] },
+      });
+      expect(tenancy.workspaceReads).toBe(0);
+    },
+  );
+
+  it('says which prefix a workspace id has', async () => {
+    const request = { ...requestFor('wks_A'), params: { workspace_id: 'pst_A' } };
+    await expect(
+      resolveWorkspace(onPath, new CountingTenancyStore(), allScope(), request),
+    ).rejects.toMatchObject({ details: { workspace_id: ['Expected an id starting with wks_.'] } });
+  });
+
+  it.each([
+    ['a foreign prefix', 'pst_A'],
+    ['an empty value', ''],
+  ])("answers 400 naming workspaceId for %s in the short forms' query", async (_name, id) => {
+    const tenancy = new CountingTenancyStore();
+    await expect(
+      resolveWorkspace(implicit, tenancy, allScope(), withQuery({ workspaceId: id })),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST', details: { workspaceId: [expect.any(String)] } });
+    expect(tenancy.workspaceReads).toBe(0);
+  });
+
+  it('still takes the only workspace when the short form names none, and 404s a well-formed unknown one', async () => {
+    const tenancy = new CountingTenancyStore();
+    await tenancy.putWorkspace(aWorkspace({ tenantId: TENANT, workspaceId: 'wks_A' }));
+    expect(await resolveWorkspace(implicit, tenancy, allScope(), withQuery({}))).toBe('wks_A');
+    await expect(
+      resolveWorkspace(implicit, tenancy, allScope(), withQuery({ workspaceId: 'wks_Unknown' })),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
