@@ -47,4 +47,5 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** A time the service answers: always UTC (`Z`). Times a caller sends take any offset (post-schemas utcTimestamp). */
 export const isoTimestamp = z.iso.datetime({ offset: false });

@@ -3,7 +3,28 @@ import { newId } from '../../shared/domain/ids.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { connectMcp, type McpSession } from '../e2e/mcp/support.js';
 import { expectEnvelope } from '../support/envelope.js';
+import { postsClient, tweet } from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
+
+/** `utc` (an ISO string in Z) written as the same instant at `offset` (`+01:00`, `-05:00`). */
+function atOffset(utc: string, offset: string): string {
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [hours = 0, minutes = 0] = offset.slice(1).split(':').map(Number);
+  const shifted = new Date(Date.parse(utc) + sign * (hours * 60 + minutes) * 60_000);
+  return shifted.toISOString().replace(/\.\d{3}Z$/, offset);
+}
+
+/** A whole second some hours ahead, in UTC with milliseconds, as the service answers times. */
+const hoursAhead = (hours: number) =>
+  new Date(Math.ceil((Date.now() + hours * 3_600_000) / 1000) * 1000).toISOString();
+
+/** The JSON schema a `$ref` of the served document points at, or the schema itself. */
+function resolved(document: { components: { schemas: Record<string, unknown> } }, schema: unknown) {
+  const ref = (schema as { $ref?: string }).$ref;
+  return (ref ? document.components.schemas[ref.replace('#/components/schemas/', '')] : schema) as {
+    properties: Record<string, { pattern?: string; format?: string; description?: string }>;
+  };
+}
 
 /**
  * One rule for input a caller gets wrong, whichever part of the request carries it: a malformed id
@@ -106,6 +127,134 @@ describe('input consistency', () => {
       const call = await mcp.call('listPosts', { workspaceId: newId('workspace') });
       expect(call.status).toBe(404);
       expect(call.body?.error).toBe('not_found');
+    });
+  });
+
+  describe('times a caller sends take any offset, and are answered in UTC', () => {
+    it('creates at +01:00 and reads the post back in Z, at the same instant', async () => {
+      const posts = postsClient(host, tenant);
+      const at = hoursAhead(3);
+      const created = await posts.create(
+        tweet(tenant, { status: 'scheduled', scheduledAt: atOffset(at, '+01:00') }),
+      );
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const read = (await (await posts.get(id)).json()) as { scheduledAt: string };
+      expect(read.scheduledAt).toBe(at);
+    });
+
+    it('a PATCH at -05:00 stores the same instant in Z', async () => {
+      const posts = postsClient(host, tenant);
+      const created = await posts.create(tweet(tenant, { status: 'draft' }));
+      const { id } = (await created.json()) as { id: string };
+      const at = hoursAhead(5);
+      const patched = await posts.patch(id, { scheduledAt: atOffset(at, '-05:00') });
+      expect(patched.status).toBe(200);
+      expect(((await patched.json()) as { scheduledAt: string }).scheduledAt).toBe(at);
+    });
+
+    it('validate takes an offset too, and reads the time at that offset', async () => {
+      const validate = (scheduledAt: string) =>
+        host.call(`/v1/workspaces/${tenant.workspaceId}/posts/validate`, {
+          method: 'POST',
+          apiKey: tenant.apiKey,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(tweet(tenant, { status: 'scheduled', scheduledAt })),
+        });
+      const ahead = await validate(atOffset(hoursAhead(2), '+01:00'));
+      expect(((await ahead.json()) as { valid: boolean }).valid).toBe(true);
+      // Read as UTC it would be 30 minutes ahead; at +01:00 it was 30 minutes ago.
+      const wallTime = `${new Date(Date.now() + 1_800_000).toISOString().slice(0, 19)}+01:00`;
+      const result = (await (await validate(wallTime)).json()) as {
+        valid: boolean;
+        errors: { code: string }[];
+      };
+      expect(result.valid).toBe(false);
+      expect(result.errors[0]?.code).toBe('SCHEDULED_AT_IN_PAST');
+    });
+
+    it('the same instant in another offset is the same create for an Idempotency-Key', async () => {
+      const posts = postsClient(host, tenant);
+      const at = hoursAhead(7);
+      const key = { 'Idempotency-Key': `offsets-${Date.now()}` };
+      const first = await posts.create(tweet(tenant, { status: 'scheduled', scheduledAt: at }), key);
+      const again = await posts.create(
+        tweet(tenant, { status: 'scheduled', scheduledAt: atOffset(at, '+02:00') }),
+        key,
+      );
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await again.json()).toEqual(await first.json());
+    });
+
+    it('list filters take offsets (+ sent as %2B), compared in UTC', async () => {
+      const posts = postsClient(host, tenant);
+      const at = hoursAhead(30);
+      const created = await posts.create(tweet(tenant, { status: 'scheduled', scheduledAt: at }));
+      const { id } = (await created.json()) as { id: string };
+      const around = (from: string, to: string) =>
+        posts.list(
+          `?status=scheduled&scheduledFrom=${encodeURIComponent(from)}&scheduledTo=${encodeURIComponent(to)}`,
+        );
+      const hit = await around(atOffset(at, '+03:00'), atOffset(at, '-04:00'));
+      expect(hit.status).toBe(200);
+      expect(((await hit.json()) as { data: { id: string }[] }).data.map((post) => post.id)).toEqual([id]);
+      // Inverted once both are read in UTC: from is a second after to.
+      const inverted = await around(
+        atOffset(new Date(Date.parse(at) + 1000).toISOString(), '-04:00'),
+        atOffset(at, '+03:00'),
+      );
+      await expectEnvelope(inverted, 400, 'INVALID_REQUEST');
+    });
+
+    it.each([
+      ['a local time without Z or an offset', '2030-01-01T10:00:00'],
+      ['an offset without its colon', '2030-01-01T10:00:00+0100'],
+      ['an offset out of range', '2030-01-01T10:00:00+25:00'],
+      ['a date alone', '2030-01-01'],
+    ])('refuses %s with 400 naming scheduledAt', async (_name, scheduledAt) => {
+      const response = await postsClient(host, tenant).create(
+        tweet(tenant, { status: 'scheduled', scheduledAt }),
+      );
+      const body = await expectEnvelope(response, 400, 'INVALID_REQUEST');
+      expect(body.details).toEqual({
+        scheduledAt: [
+          'Expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T09:30:00Z or 2026-12-01T10:30:00+01:00.',
+        ],
+      });
+    });
+
+    it('the document says so: input times match offsets, answered times are Z only', async () => {
+      const served = await host.call('/v1/openapi.json');
+      const document = (await served.json()) as {
+        paths: Record<string, Record<string, Record<string, unknown>>>;
+        components: { schemas: Record<string, unknown> };
+      };
+      const create = document.paths['/v1/workspaces/{workspace_id}/posts']?.post as {
+        requestBody: { content: Record<string, { schema: unknown }> };
+      };
+      const input = resolved(document, create.requestBody.content['application/json']?.schema).properties
+        .scheduledAt;
+      expect(input?.format).toBe('date-time');
+      expect(input?.description).toContain('any offset');
+      expect(new RegExp(input?.pattern ?? '^$').test('2026-12-01T10:30:00+01:00')).toBe(true);
+      expect(new RegExp(input?.pattern ?? '^$').test('2026-12-01T10:30:00Z')).toBe(true);
+
+      const list = document.paths['/v1/workspaces/{workspace_id}/posts']?.get as {
+        parameters: { name: string; schema: { pattern?: string } }[];
+      };
+      const from = list.parameters.find((parameter) => parameter.name === 'scheduledFrom');
+      expect(new RegExp(from?.schema.pattern ?? '^$').test('2026-12-01T10:30:00-05:00')).toBe(true);
+
+      const get = document.paths['/v1/workspaces/{workspace_id}/posts/{post_id}']?.get as {
+        responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+      };
+      const output = resolved(document, get.responses['200']?.content['application/json']?.schema).properties
+        .scheduledAt as { anyOf?: { pattern?: string }[]; pattern?: string };
+      const outputPattern = output.pattern ?? output.anyOf?.find((branch) => branch.pattern)?.pattern;
+      expect(new RegExp(outputPattern ?? '^$').test('2026-12-01T10:30:00Z')).toBe(true);
+      expect(new RegExp(outputPattern ?? '^$').test('2026-12-01T10:30:00+01:00')).toBe(false);
     });
   });
 });

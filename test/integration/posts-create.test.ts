@@ -103,8 +103,8 @@ describe('POST /v1/workspaces/{workspace_id}/posts', () => {
       ['an unknown postType', (t) => tweet(t, { postType: 'poll' }), 'postType'],
       ['status scheduled without scheduledAt', (t) => tweet(t, { status: 'scheduled' }), 'scheduledAt'],
       [
-        'scheduledAt with an offset',
-        (t) => tweet(t, { status: 'scheduled', scheduledAt: '2030-01-01T10:00:00+02:00' }),
+        'scheduledAt without Z or an offset (a local time)',
+        (t) => tweet(t, { status: 'scheduled', scheduledAt: '2030-01-01T10:00:00' }),
         'scheduledAt',
       ],
       [

@@ -17,10 +17,21 @@ export const platformInput = z
   .transform((value) => (value === 'x' ? 'twitter' : value))
   .describe('twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube');
 
-/** ISO 8601 in UTC (`Z`), normalised to millisecond precision so that stored times sort as text. */
+/**
+ * A time a caller sends: ISO 8601 (RFC 3339) with `Z` or any `±hh:mm` offset, turned into UTC `Z`
+ * at millisecond precision, so that stored times sort as text and every answer gives them in UTC.
+ */
 export const utcTimestamp = z.iso
-  .datetime({ offset: false, message: 'Expected an ISO 8601 timestamp in UTC, e.g. 2026-12-01T09:30:00Z.' })
+  .datetime({
+    offset: true,
+    message:
+      'Expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T09:30:00Z or 2026-12-01T10:30:00+01:00.',
+  })
   .transform((value) => new Date(value).toISOString());
+
+/** How a field taking utcTimestamp says what it accepts; `what` is the field's own sentence. */
+const acceptsAnyOffset = (what: string) =>
+  `${what} ISO 8601 with Z or any offset (2026-12-01T10:30:00+01:00); stored and returned in UTC.`;
 
 const userTagSchema = z.strictObject({
   username: z.string().min(1).max(30),
@@ -136,7 +147,9 @@ export const createPostBody = z
       .describe('publish: deliver now; scheduled: at scheduledAt; draft: keep.'),
     postType: z.enum(POST_TYPES),
     content: contentSchema,
-    scheduledAt: utcTimestamp.optional().describe('Required with status scheduled; must be in the future.'),
+    scheduledAt: utcTimestamp
+      .optional()
+      .describe(acceptsAnyOffset('Required with status scheduled; must be in the future.')),
     media: z.array(mediaRefSchema).max(35).optional().describe('Media of a post whose content is a string.'),
     platformOptions: newPostOptions,
   })
@@ -164,7 +177,10 @@ export const idempotencyHeaders = z.object({
 
 export const updatePostBody = z
   .strictObject({
-    scheduledAt: utcTimestamp.nullable().optional().describe('A new time; null removes it (drafts only).'),
+    scheduledAt: utcTimestamp
+      .nullable()
+      .optional()
+      .describe(acceptsAnyOffset('A new time; null removes it (drafts only).')),
     content: contentSchema.optional(),
     media: z.array(mediaRefSchema).max(35).optional(),
     postType: z.enum(POST_TYPES).optional(),
@@ -188,10 +204,14 @@ export const listPostsQuery = z.object({
   status: z.enum(POST_STATUSES).optional(),
   accountId: idOf('account').optional(),
   platform: platformInput.optional(),
-  scheduledFrom: utcTimestamp.optional().describe('Earliest scheduledAt (inclusive).'),
+  scheduledFrom: utcTimestamp
+    .optional()
+    .describe('Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset (send + as %2B), compared in UTC.'),
   scheduledTo: utcTimestamp
     .optional()
-    .describe('Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check.'),
+    .describe(
+      'Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset (send + as %2B), compared in UTC.',
+    ),
 });
 
 /** An inverted range selects nothing and is almost surely a mistake: say so (400). */
