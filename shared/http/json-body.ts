@@ -25,3 +25,27 @@ export function readJsonBody(event: ApiEvent): unknown {
     throw new InvalidRequestError('The request body is not valid JSON.', { body: ['Malformed JSON.'] });
   }
 }
+
+/**
+ * Whether the event carries a body other than nothing or `{}`, whatever its Content-Type: for an
+ * operation that takes no body, which refuses any other (400) without reading it as JSON.
+ */
+export function carriesBody(event: ApiEvent): boolean {
+  if (event.body === undefined || event.body === '') return false;
+  const text = (
+    event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
+  ).trim();
+  if (text === '') return false;
+  try {
+    return !isEmptyObject(JSON.parse(text));
+  } catch {
+    return true;
+  }
+}
+
+/** `{}`: what a client that always sends a JSON body sends when there is nothing to say. */
+export function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}

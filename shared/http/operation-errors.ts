@@ -13,17 +13,6 @@ const OPTIONAL_RESOURCES: ReadonlySet<OperationResource> = new Set([
   'secrets-encrypt',
 ]);
 
-/** False only when params, query, headers and body name nothing at all: such input cannot fail. */
-function hasInputToCheck(operation: Operation): boolean {
-  const { params, query, headers, body } = operation.schemas;
-  return (
-    body !== undefined ||
-    Object.keys(params.shape).length > 0 ||
-    Object.keys(query.shape).length > 0 ||
-    Object.keys(headers?.shape ?? {}).length > 0
-  );
-}
-
 /**
  * Every error code an operation can answer, derived from what it declares, in the order of the
  * middleware stack (operation-handler.ts):
@@ -31,7 +20,8 @@ function hasInputToCheck(operation: Operation): boolean {
  * 2. `auth: 'apiKey'`: unauthorized, plan_inactive, permission_denied (when it names a
  *    `permission`), rate_limited;
  * 3. `workspace`: not_found for a path workspace; workspace_required and not_found for an implicit one;
- * 4. a body schema: unsupported_media_type; any input to check: INVALID_REQUEST;
+ * 4. a body schema: unsupported_media_type; INVALID_REQUEST for every operation: its input fails
+ *    the schemas, or a body is sent to one that takes none;
  * 5. the handler's own `errors`;
  * 6. `resources` a deployment may lack: service_unavailable;
  * 7. internal_error, which any operation may answer.
@@ -47,7 +37,7 @@ export function errorCodesOf(operation: Operation): ErrorCode[] {
   if (operation.workspace === 'path') codes.add('not_found');
   if (operation.workspace === 'implicit') codes.add('workspace_required').add('not_found');
   if (operation.schemas.body) codes.add('unsupported_media_type');
-  if (hasInputToCheck(operation)) codes.add('INVALID_REQUEST');
+  codes.add('INVALID_REQUEST');
   for (const code of operation.errors ?? []) codes.add(code);
   if (operation.resources?.some((resource) => OPTIONAL_RESOURCES.has(resource)))
     codes.add('service_unavailable');

@@ -3,7 +3,7 @@ import type { OperationRequest } from '../pipeline/operation-request.js';
 import { runOperation } from '../pipeline/run-operation.js';
 import type { ServiceDeps } from '../runtime/deps.js';
 import { headerOf } from './content-type.js';
-import { readJsonBody } from './json-body.js';
+import { carriesBody, readJsonBody } from './json-body.js';
 import { jsonResponse } from './json-response.js';
 import { bodySizeLimit } from './middlewares/body-size-limit.js';
 import { errorEnvelope } from './middlewares/error-envelope.js';
@@ -28,6 +28,7 @@ function requestFromEvent(
     query: event.queryStringParameters ?? {},
     headers: event.headers ?? {},
     readBody: () => readJsonBody(event),
+    carriesBody: () => carriesBody(event),
     logger: state.logger ?? fallbackLogger,
   };
 }

@@ -102,7 +102,7 @@ export interface OperationSchemas<
 > {
   params: P;
   query: Q;
-  /** Absent: the operation takes no body (any body sent is ignored). */
+  /** Absent: the operation takes no body (nothing or `{}`; any other body is 400 INVALID_REQUEST). */
   body?: B;
   /** Request headers the operation reads, by lower-case name (e.g. `idempotency-key`). */
   headers?: AnyObjectSchema;

@@ -29,6 +29,12 @@ export interface OperationRequest {
    */
   readBody(): unknown;
   /**
+   * For an operation that takes no body: whether the request carries one other than nothing or
+   * `{}`, whatever its type (such an operation refuses it, 400, without reading it as JSON). A
+   * transport that carries bytes says so here; without it, readBody()'s value is looked at.
+   */
+  carriesBody?(): boolean;
+  /**
    * Input the transport received but could not place (an MCP argument the tool does not have),
    * by the name the caller used: reported with the schema's failures, in the same 400.
    */

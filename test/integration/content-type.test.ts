@@ -113,11 +113,13 @@ describe('Content-Type of request bodies', () => {
   });
 
   it.each(bodyless.map((operation) => [operation.id, operation] as const))(
-    '%s takes no body, so ignores one and its Content-Type',
+    '%s takes no body: refuses one whatever its Content-Type (400, not 415), and takes {} as none',
     async (_id, operation) => {
-      const response = await send(operation, { 'Content-Type': 'text/plain' }, 'ignored');
-      expect(response.status).not.toBe(415);
-      await expectEnvelope(response, 404, 'not_found');
+      const refused = await send(operation, { 'Content-Type': 'text/plain' }, 'refused');
+      const body = await expectEnvelope(refused, 400, 'INVALID_REQUEST');
+      expect(body.details).toEqual({ body: ['This operation takes no body: send none, or {}.'] });
+      // Nothing to refuse: the operation runs, and finds no such post, media or webhook.
+      await expectEnvelope(await send(operation, { 'Content-Type': 'text/plain' }, '{}'), 404, 'not_found');
     },
   );
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/domain/ids.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
@@ -25,6 +26,38 @@ function resolved(document: { components: { schemas: Record<string, unknown> } }
     properties: Record<string, { pattern?: string; format?: string; description?: string }>;
   };
 }
+
+/** A GET with a body, over plain HTTP: fetch refuses to send one. */
+function getWithBody(baseUrl: string, path: string, apiKey: string, body: string) {
+  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+    const sent = Buffer.from(body);
+    const req = httpRequest(
+      new URL(path, baseUrl),
+      {
+        method: 'GET',
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'content-length': String(sent.length),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(sent);
+  });
+}
+
+const NO_BODY_TAKEN = { body: ['This operation takes no body: send none, or {}.'] };
 
 /**
  * One rule for input a caller gets wrong, whichever part of the request carries it: a malformed id
@@ -255,6 +288,118 @@ describe('input consistency', () => {
       const outputPattern = output.pattern ?? output.anyOf?.find((branch) => branch.pattern)?.pattern;
       expect(new RegExp(outputPattern ?? '^$').test('2026-12-01T10:30:00Z')).toBe(true);
       expect(new RegExp(outputPattern ?? '^$').test('2026-12-01T10:30:00+01:00')).toBe(false);
+    });
+  });
+
+  describe('an operation that takes no body refuses one, as others refuse an unknown field', () => {
+    let reviewed: BootstrapResult;
+    const approvalPath = (postId: string) => `/v1/workspaces/${reviewed.workspaceId}/posts/${postId}/approve`;
+
+    beforeAll(async () => {
+      reviewed = await host.admin.bootstrap({ name: 'Reviewed' });
+      await host.deps.tenancy.setWorkspacePolicies(reviewed.tenantId, reviewed.workspaceId, {
+        requireApproval: true,
+      });
+    });
+
+    const pendingPost = async () => {
+      const created = await postsClient(host, reviewed).create(tweet(reviewed));
+      const post = (await created.json()) as { id: string; status: string };
+      expect(post.status).toBe('pending_approval');
+      return post.id;
+    };
+    const statusOf = async (postId: string) =>
+      ((await (await postsClient(host, reviewed).get(postId)).json()) as { status: string }).status;
+
+    it.each([
+      ['no body', {}],
+      ['an empty body', { headers: { 'Content-Type': 'application/json' }, body: '' }],
+      ['{}', { headers: { 'Content-Type': 'application/json' }, body: '{}' }],
+      ['{} with spaces and no Content-Type', { body: new TextEncoder().encode(' { } ') }],
+    ])('approve takes %s', async (_name, init) => {
+      const postId = await pendingPost();
+      const response = await host.call(approvalPath(postId), {
+        method: 'POST',
+        apiKey: reviewed.apiKey,
+        ...init,
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { status: string }).status).toBe('queued');
+    });
+
+    it.each([
+      ['an unknown field', 'application/json', '{"foo":1}'],
+      ['an array', 'application/json', '[1]'],
+      ['a string', 'application/json', '"approve"'],
+      ['null', 'application/json', 'null'],
+      ['malformed JSON', 'application/json', '{"foo":'],
+      ['text', 'text/plain', 'please approve'],
+    ])('approve refuses %s with 400 naming body, and approves nothing', async (_name, type, body) => {
+      const postId = await pendingPost();
+      const response = await host.call(approvalPath(postId), {
+        method: 'POST',
+        apiKey: reviewed.apiKey,
+        headers: { 'Content-Type': type },
+        body,
+      });
+      const envelope = await expectEnvelope(response, 400, 'INVALID_REQUEST');
+      expect(envelope.details).toEqual(NO_BODY_TAKEN);
+      expect(await statusOf(postId)).toBe('pending_approval');
+    });
+
+    it('a DELETE (cancel) refuses a body the same way, and cancels nothing', async () => {
+      const postId = await pendingPost();
+      const refused = await host.call(`/v1/workspaces/${reviewed.workspaceId}/posts/${postId}`, {
+        method: 'DELETE',
+        apiKey: reviewed.apiKey,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"reason":"no"}',
+      });
+      expect((await expectEnvelope(refused, 400, 'INVALID_REQUEST')).details).toEqual(NO_BODY_TAKEN);
+      expect(await statusOf(postId)).toBe('pending_approval');
+    });
+
+    it('a GET refuses a body too, with the other failures in the same 400', async () => {
+      const posts = `/v1/workspaces/${reviewed.workspaceId}/posts`;
+      const listed = await getWithBody(
+        host.baseUrl,
+        `${posts}?limit=0`,
+        reviewed.apiKey,
+        '{"status":"queued"}',
+      );
+      expect(listed.status).toBe(400);
+      expect(Object.keys(listed.body.details as object).sort()).toEqual(['body', 'limit']);
+      const read = await getWithBody(host.baseUrl, posts, reviewed.apiKey, '{}');
+      expect(read.status).toBe(200);
+    });
+
+    it('a key is still checked first: 401 without one, whatever the body', async () => {
+      const response = await host.call(approvalPath(newId('post')), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"foo":1}',
+      });
+      await expectEnvelope(response, 401, 'unauthorized');
+    });
+
+    it('the approvePost tool takes no body argument, and approves without one', async () => {
+      const session = await connectMcp(host, reviewed.apiKey);
+      try {
+        const postId = await pendingPost();
+        const ids = { workspaceId: reviewed.workspaceId, postId };
+        const stray = await session.call('approvePost', { ...ids, body: { foo: 1 } });
+        expect(stray.status).toBe(400);
+        expect(stray.body).toMatchObject({
+          error: 'INVALID_REQUEST',
+          details: { body: [expect.any(String)] },
+        });
+        expect(await statusOf(postId)).toBe('pending_approval');
+        const approved = await session.call('approvePost', ids);
+        expect(approved.status).toBe(200);
+        expect(approved.body?.status).toBe('queued');
+      } finally {
+        await session.close();
+      }
     });
   });
 });
