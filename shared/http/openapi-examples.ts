@@ -6,6 +6,11 @@ export interface OperationExamples {
   readonly request?: unknown;
   /** Response bodies by status ("201", "409", "422"…): the success and the errors worth showing. */
   readonly responses: Readonly<Record<string, unknown>>;
+  /**
+   * More error bodies under a status already in `responses`, each with another `error` code
+   * (createPost: 422 VALIDATION_FAILED in responses, 422 idempotency_key_reused here).
+   */
+  readonly otherErrors?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 /** Recorded examples by operationId; an operation missing here has none yet. */
