@@ -139,6 +139,8 @@ export interface Operation<
   /** Resources beyond the main and rate-limits tables; none when absent. */
   resources?: readonly OperationResource[];
   successStatus: 200 | 201 | 202 | 204;
+  /** What the success answer holds or means: the OpenAPI description of `successStatus`. */
+  successDescription?: string;
   /** Absent: every answer is JSON. */
   nonJson?: NonJsonResponses;
   /**

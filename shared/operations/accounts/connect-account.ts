@@ -20,6 +20,8 @@ export const connectAccount = defineOperation({
   resources: ['network-apps'],
   errors: ['network_not_configured', 'service_unavailable'],
   successStatus: 200,
+  successDescription:
+    "The network's consent URL for this connect (send the person there) and when it stops working.",
   schemas: {
     params: workspacePathParams,
     query: z.object({}),

@@ -19,6 +19,8 @@ export const disconnectAccount = defineOperation({
   errors: ['not_found'],
   effects: { destructive: true, idempotent: true, reachesNetwork: true },
   successStatus: 204,
+  successDescription:
+    "Disconnected: the account's tokens are deleted and account.disconnected is emitted; posts to it are refused until it is connected again.",
   schemas: {
     params: z.object({ workspace_id: idOf('workspace'), account_id: idOf('account') }),
     query: noQuery,

@@ -24,6 +24,7 @@ export const getAccount = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 200,
+  successDescription: "The account, with its connection status and its usage against the network's limits.",
   schemas: {
     params: z.object({ workspace_id: idOf('workspace'), account_id: idOf('account') }),
     query: noQuery,

@@ -16,6 +16,8 @@ export const listAccounts = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'path',
   successStatus: 200,
+  successDescription:
+    "A page of the workspace's connected accounts, filtered by `platform` when given; `nextCursor` while more remain.",
   schemas: {
     params: workspacePathParams,
     query: z.object({

@@ -62,6 +62,8 @@ export const oauthCallback = defineOperation({
   resources: ['network-apps', 'oauth-tokens-encrypt'],
   effects: { reachesNetwork: true },
   successStatus: 200,
+  successDescription:
+    'The result page (HTML), when the connect had no redirectUri: the account is connected, or why not.',
   nonJson: {
     mediaType: 'text/html',
     otherStatuses: {
@@ -79,7 +81,11 @@ export const oauthCallback = defineOperation({
     },
   },
   schemas: {
-    params: z.object({ platform: z.enum(PLATFORMS) }),
+    params: z.object({
+      platform: z
+        .enum(PLATFORMS)
+        .describe('The network the person consented at, as named when the connect started.'),
+    }),
     query: z.object({
       state: z
         .string()

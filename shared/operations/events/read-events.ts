@@ -57,6 +57,8 @@ export const readEvents = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'path',
   successStatus: 200,
+  successDescription:
+    "A page of the workspace's events, oldest first, and `nextCursor` to read on from (null when nothing more is there yet).",
   schemas: {
     params: workspacePathParams,
     query: readEventsQuery,

@@ -18,6 +18,7 @@ export const confirmMedia = defineOperation({
   resources: ['media-read'],
   errors: ['not_found', 'upload_incomplete'],
   successStatus: 200,
+  successDescription: 'The media item, uploaded: the stored file matches the declared type and size.',
   effects: { idempotent: true },
   schemas: { params: mediaPathParams, query: noQuery, response: mediaResource },
   async handler({ deps, principal, workspaceId }, { params }) {

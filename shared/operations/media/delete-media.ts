@@ -21,6 +21,7 @@ export const deleteMedia = defineOperation({
   resources: ['media-delete'],
   errors: ['not_found'],
   successStatus: 204,
+  successDescription: 'Deleted: the media record and its file are gone.',
   schemas: { params: mediaPathParams, query: noQuery, response: z.undefined() },
   async handler({ deps, principal, workspaceId }, { params }) {
     await makeDeleteMedia(deps)(principal.tenant.tenantId, workspaceId, params.media_id);

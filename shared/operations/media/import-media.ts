@@ -16,6 +16,8 @@ export const importMedia = defineOperation({
   rateLimitFamily: 'media_uploads',
   workspace: 'path',
   successStatus: 202,
+  successDescription:
+    'The media item, pending: the service fetches the URL in the background; poll it until uploaded or failed.',
   effects: { reachesNetwork: true },
   schemas: { params: workspacePathParams, query: noQuery, body: importBody, response: mediaResource },
   async handler({ deps, principal, workspaceId }, { body }) {

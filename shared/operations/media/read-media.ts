@@ -18,6 +18,7 @@ export const getMedia = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 200,
+  successDescription: 'The media item: its status (pending, uploaded, failed), type, size and origin.',
   schemas: { params: mediaPathParams, query: noQuery, response: mediaResource },
   async handler({ deps, principal, workspaceId }, { params }) {
     const media = await deps.media.get(principal.tenant.tenantId, workspaceId, params.media_id);
@@ -39,6 +40,7 @@ export const listMedia = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'path',
   successStatus: 200,
+  successDescription: "A page of the workspace's media, newest first, with `nextCursor` while more remain.",
   schemas: { params: workspacePathParams, query: z.object(pageQuery), response: pageOf(mediaResource) },
   async handler({ deps, principal, workspaceId }, { query }) {
     const page = await deps.media.list(principal.tenant.tenantId, workspaceId, {

@@ -17,6 +17,8 @@ export const createUploadUrl = defineOperation({
   workspace: 'path',
   resources: ['media-upload'],
   successStatus: 201,
+  successDescription:
+    'The new media id (status pending) and the presigned URL, valid 15 minutes, to PUT the file to with exactly the returned headers.',
   schemas: { params: workspacePathParams, query: noQuery, body: uploadUrlBody, response: uploadUrlResource },
   async handler({ deps, principal, workspaceId }, { body }) {
     const issued = await makeCreateUpload(deps)(principal.tenant.tenantId, workspaceId, body);

@@ -17,6 +17,7 @@ export function makeGetOpenApi(operations: () => readonly Operation[]) {
     rateLimitFamily: 'other',
     workspace: 'none',
     successStatus: 200,
+    successDescription: 'This document: OpenAPI 3.1, JSON.',
     schemas: { params: noParams, query: noQuery, response: z.record(z.string(), z.unknown()) },
     async handler() {
       document ??= buildOpenApiDocument(operations());

@@ -17,6 +17,7 @@ export const cancelPost = defineOperation({
   workspace: 'path',
   errors: ['not_found', 'conflict'],
   successStatus: 200,
+  successDescription: 'The post, now cancelled.',
   effects: { destructive: true, idempotent: true },
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {

@@ -19,6 +19,8 @@ export const createPost = defineOperation({
   resources: ['idempotency-table'],
   errors: ['VALIDATION_FAILED', 'policy_violation', 'idempotency_key_reused', 'conflict'],
   successStatus: 201,
+  successDescription:
+    'The post as created: its id and status (queued, scheduled, draft or pending_approval). A replay of an Idempotency-Key answers the first response again, with Idempotent-Replayed: true.',
   effects: { reachesNetwork: true },
   schemas: {
     params: workspacePathParams,

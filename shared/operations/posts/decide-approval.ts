@@ -17,6 +17,7 @@ export const approvePost = defineOperation({
   workspace: 'path',
   errors: ['not_found', 'conflict'],
   successStatus: 200,
+  successDescription: 'The post, approved: queued, or scheduled while scheduledAt is still ahead.',
   effects: { reachesNetwork: true },
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {
@@ -40,6 +41,7 @@ export const rejectPost = defineOperation({
   workspace: 'path',
   errors: ['not_found', 'conflict'],
   successStatus: 200,
+  successDescription: 'The post, rejected, with the reviewer and reason in approval.',
   effects: { destructive: true },
   schemas: { params: postPathParams, query: noQuery, body: rejectPostBody, response: postResource },
   async handler({ deps, principal, workspaceId }, { params, body }) {

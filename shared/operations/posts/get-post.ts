@@ -17,6 +17,8 @@ export const getPost = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 200,
+  successDescription:
+    "The post, with its delivery status, the network's post id and URL once published, or the error once failed.",
   schemas: { params: postPathParams, query: noQuery, response: postResource },
   async handler({ deps, principal, workspaceId }, { params }) {
     const post = await deps.posts.get(principal.tenant.tenantId, workspaceId, params.post_id);

@@ -16,6 +16,8 @@ export const listPosts = defineOperation({
   rateLimitFamily: 'posts_read',
   workspace: 'path',
   successStatus: 200,
+  successDescription:
+    "A page of the workspace's posts (the scheduled ones by scheduledAt when status=scheduled), with `nextCursor` while more remain.",
   schemas: {
     params: workspacePathParams,
     query: listPostsQuery.extend(pageQuery).superRefine(checkScheduledRange),

@@ -201,7 +201,10 @@ export const rejectPostBody = z.strictObject({
 export const postPathParams = z.object({ workspace_id: idOf('workspace'), post_id: idOf('post') });
 
 export const listPostsQuery = z.object({
-  status: z.enum(POST_STATUSES).optional(),
+  status: z
+    .enum(POST_STATUSES)
+    .optional()
+    .describe('Only posts in this status; with scheduled, ordered by scheduledAt ascending.'),
   accountId: idOf('account').optional(),
   platform: platformInput.optional(),
   scheduledFrom: utcTimestamp

@@ -23,6 +23,7 @@ export const updatePost = defineOperation({
   workspace: 'path',
   errors: ['not_found', 'conflict', 'VALIDATION_FAILED', 'policy_violation'],
   successStatus: 200,
+  successDescription: 'The post after the change, with its new version and status.',
   schemas: {
     params: postPathParams,
     query: noQuery,

@@ -54,6 +54,8 @@ export const validatePost = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'path',
   successStatus: 200,
+  successDescription:
+    'The verdict, nothing created: whether the post is valid, every rule it breaks, the policy a create would refuse it with, and the status it would start in.',
   // A POST that writes nothing: MCP clients may call the tool freely (readOnlyHint).
   effects: { readOnly: true },
   schemas: {

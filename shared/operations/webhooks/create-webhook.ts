@@ -17,6 +17,8 @@ export const createWebhook = defineOperation({
   resources: ['secrets-encrypt'],
   errors: ['conflict'],
   successStatus: 201,
+  successDescription:
+    'The webhook, with its signing secret (whsec_…): shown this once, keep it to verify signatures.',
   schemas: {
     params: workspacePathParams,
     query: noQuery,

@@ -20,6 +20,7 @@ export const deleteWebhook = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 204,
+  successDescription: 'Deleted: nothing more is delivered to this webhook and its pending retries stop.',
   schemas: { params: webhookPathParams, query: noQuery, response: z.undefined() },
   async handler({ deps, principal, workspaceId }, { params }) {
     await makeDeleteWebhook(deps)(principal.tenant.tenantId, workspaceId, params.webhook_id);

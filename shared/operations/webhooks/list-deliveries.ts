@@ -31,6 +31,7 @@ export const listDeliveries = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 200,
+  successDescription: "A page of the webhook's deliveries, newest first, each with its status and attempts.",
   schemas: { params: webhookPathParams, query: listDeliveriesQuery, response: pageOf(deliveryResource) },
   async handler({ deps, principal, workspaceId }, { params, query }) {
     const page = await makeListDeliveries(deps)(principal.tenant.tenantId, workspaceId, params.webhook_id, {

@@ -17,6 +17,8 @@ export const listWebhooks = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'path',
   successStatus: 200,
+  successDescription:
+    "A page of the workspace's webhooks, oldest first, each with its latest delivery outcome (never the secret); `nextCursor` while more remain.",
   schemas: { params: workspacePathParams, query: z.object(pageQuery), response: pageOf(webhookResource) },
   async handler({ deps, principal, workspaceId }, { query }) {
     const page = await deps.webhooks.listWebhooks(principal.tenant.tenantId, workspaceId, {
@@ -41,6 +43,8 @@ export const getWebhook = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 200,
+  successDescription:
+    'The webhook: its URL, events, latest delivery outcome and consecutiveFailures (never the secret).',
   schemas: { params: webhookPathParams, query: noQuery, response: webhookResource },
   async handler({ deps, principal, workspaceId }, { params }) {
     return toWebhookResource(

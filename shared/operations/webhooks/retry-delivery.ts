@@ -17,6 +17,8 @@ export const retryDelivery = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 202,
+  successDescription:
+    'The delivery, pending: the new attempt follows within seconds and appears in its attemptHistory.',
   effects: { reachesNetwork: true },
   schemas: { params: deliveryPathParams, query: noQuery, response: deliveryResource },
   async handler({ deps, principal, workspaceId }, { params }) {

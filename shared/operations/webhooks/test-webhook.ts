@@ -17,6 +17,7 @@ export const testWebhook = defineOperation({
   workspace: 'path',
   errors: ['not_found'],
   successStatus: 202,
+  successDescription: 'The delivery of the webhook.test event, pending: follow it in the delivery history.',
   effects: { reachesNetwork: true },
   schemas: { params: webhookPathParams, query: noQuery, response: deliveryResource },
   async handler({ deps, principal, workspaceId }, { params }) {

@@ -16,6 +16,8 @@ export const listWorkspaces = defineOperation({
   rateLimitFamily: 'other',
   workspace: 'none',
   successStatus: 200,
+  successDescription:
+    "A page of the workspaces the key's agent may use, oldest first, with `nextCursor` while more remain.",
   schemas: {
     params: noParams,
     query: z.object(pageQuery),
