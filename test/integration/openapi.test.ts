@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../shared/http/openapi.js';
 import { operations } from '../../shared/operations/registry.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 
@@ -12,7 +13,11 @@ interface OpenApiOperation {
 
 describe('GET /v1/openapi.json', () => {
   let host: TestHost;
-  let document: { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
+  let document: {
+    openapi: string;
+    paths: Record<string, Record<string, OpenApiOperation>>;
+    components: { responses: Record<string, { content: Record<string, { example: { error: string } }> }> };
+  };
 
   beforeAll(async () => {
     host = await startTestHost();
@@ -59,5 +64,22 @@ describe('GET /v1/openapi.json', () => {
       Object.values(methods).map((entry) => entry.operationId),
     );
     expect(documented.sort()).toEqual(operations.map((operation) => operation.id).sort());
+  });
+
+  it('is the document the registry generates, recorded examples included', () => {
+    expect(document).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(operations))));
+  });
+
+  it('documents 405 as the service answers it: Allow names the methods, the code is method_not_allowed', async () => {
+    // Act
+    const response = await host.call('/v1/openapi.json', { method: 'PUT' });
+    const body = (await response.json()) as { error: string };
+
+    // Assess
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(body.error).toBe(
+      document.components.responses.MethodNotAllowed?.content['application/json']?.example.error,
+    );
   });
 });

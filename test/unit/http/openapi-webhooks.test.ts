@@ -6,9 +6,10 @@ import { operations } from '../../../shared/operations/registry.js';
 type Json = Record<string, unknown>;
 
 describe("the OpenAPI document's webhooks section", () => {
-  const document = buildOpenApiDocument(operations) as unknown as {
-    webhooks: Record<string, { post: Json }>;
-    components: { schemas: Record<string, Json> };
+  const built: Json = buildOpenApiDocument(operations, {});
+  const document = {
+    webhooks: built.webhooks as Record<string, { post: Json }>,
+    components: built.components as { schemas: Record<string, Json> },
   };
 
   it('describes every event the service POSTs, webhook.test included', () => {
@@ -46,4 +47,41 @@ describe("the OpenAPI document's webhooks section", () => {
       expect(component.additionalProperties).toBeUndefined();
     },
   );
+
+  it.each(Object.entries(WEBHOOK_EVENT_SCHEMAS))(
+    '%s: an example body the dispatcher’s schema accepts unchanged, and no security scheme',
+    (type, schema) => {
+      // Act
+      const entry = document.webhooks[type]?.post as {
+        security: unknown[];
+        requestBody: { content: { 'application/json': { example: Json } } };
+      };
+      const { example } = entry.requestBody.content['application/json'];
+
+      // Assess
+      expect(entry.security).toEqual([]);
+      expect(example.type).toBe(type);
+      expect(example).not.toHaveProperty('tenantId');
+      expect(schema.parse(example)).toEqual(example);
+    },
+  );
+
+  it('gives every event its own example id, the same on every build', () => {
+    // Prepare
+    const idsOf = (webhooks: Record<string, { post: Json }>) =>
+      Object.values(webhooks).map(
+        ({ post }) =>
+          (post.requestBody as { content: { 'application/json': { example: Json } } }).content[
+            'application/json'
+          ].example.id as string,
+      );
+
+    // Act
+    const again: Json = buildOpenApiDocument(operations, {});
+
+    // Assess
+    const ids = idsOf(document.webhooks);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(idsOf(again.webhooks as Record<string, { post: Json }>)).toEqual(ids);
+  });
 });

@@ -8,7 +8,8 @@ import { operations } from '../../../shared/operations/registry.js';
 
 type Json = Record<string, unknown>;
 
-const document = buildOpenApiDocument(operations) as unknown as Json;
+/** Without recorded examples: these tests are about the document's shape, not the recordings. */
+const document: Json = buildOpenApiDocument(operations, {});
 
 /** Every (JSON-pointer path, key, value) in the document, depth first. */
 function* walk(value: unknown, path = '#'): Generator<{ path: string; key: string; value: unknown }> {
@@ -336,7 +337,7 @@ describe('buildOpenApiDocument for an implicit-workspace operation', () => {
 
   it('adds the optional workspaceId query parameter and a body-less 204', () => {
     // Act
-    const entry = ((buildOpenApiDocument([deleteMedia]).paths as Json)['/v1/media/{media_id}'] as Json)
+    const entry = ((buildOpenApiDocument([deleteMedia], {}).paths as Json)['/v1/media/{media_id}'] as Json)
       .delete as Json;
 
     // Assess
@@ -356,7 +357,7 @@ describe('buildOpenApiDocument for an operation that answers a browser (not JSON
     path: '/v1/landing',
     summary: 'A page',
     description: 'Answers HTML or a redirect.',
-    tag: 'Test',
+    tag: 'Accounts',
     auth: 'none',
     rateLimitFamily: 'other',
     workspace: 'none',
@@ -374,7 +375,7 @@ describe('buildOpenApiDocument for an operation that answers a browser (not JSON
     },
   }) as Operation;
 
-  const responses = (((buildOpenApiDocument([landing]).paths as Json)['/v1/landing'] as Json).get as Json)
+  const responses = (((buildOpenApiDocument([landing], {}).paths as Json)['/v1/landing'] as Json).get as Json)
     .responses as Record<string, Json>;
 
   it('describes the success body with its media type, the redirect with its Location header', () => {

@@ -1,0 +1,50 @@
+import type * as z from 'zod';
+import { type JsonSchema, jsonSchema } from './openapi-json-schema.js';
+import type { Operation } from './operation.js';
+
+export interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+
+/** Header schemas use the lower-case names API Gateway delivers; documentation shows the usual form. */
+function displayHeaderName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+/** The operation's path, query and header parameters, each described by its schema's description. */
+export function parametersFor(
+  operation: Operation,
+  components: Record<string, JsonSchema>,
+): ParameterObject[] {
+  const fromShape = (shape: z.ZodRawShape, location: ParameterObject['in']): ParameterObject[] =>
+    Object.entries(shape).map(([name, schema]) => {
+      const property = jsonSchema(schema as z.ZodType, 'input', components);
+      const optional = (schema as z.ZodType).safeParse(undefined).success;
+      return {
+        name: location === 'header' ? displayHeaderName(name) : name,
+        in: location,
+        required: location === 'path' || !optional,
+        ...(typeof property.description === 'string' && { description: property.description }),
+        schema: property,
+      };
+    });
+  const parameters = [
+    ...fromShape(operation.schemas.params.shape, 'path'),
+    ...fromShape(operation.schemas.query.shape, 'query'),
+    ...(operation.schemas.headers ? fromShape(operation.schemas.headers.shape, 'header') : []),
+  ];
+  if (operation.workspace === 'implicit') {
+    parameters.push({
+      name: 'workspaceId',
+      in: 'query',
+      required: false,
+      description: 'The workspace, when the key can access several (else 403 workspace_required).',
+      schema: { type: 'string' },
+    });
+  }
+  return parameters;
+}

@@ -1,0 +1,93 @@
+import { type EventType, type ServiceEvent, stableEventId } from '../domain/events.js';
+import {
+  type DeliveredEnvelope,
+  type DeliveredEventType,
+  toDeliveredEnvelope,
+  WEBHOOK_TEST_EVENT,
+  webhookTestEnvelope,
+} from '../domain/webhooks/payloads.js';
+import { DISCONNECT_REASONS } from '../services/accounts/account-credentials.js';
+
+/**
+ * One delivered body per event type, for the `webhooks` section. Each is made the way the
+ * dispatcher makes a body (toDeliveredEnvelope: the event without tenantId, parsed by the event's
+ * schema), so an example that stopped matching its schema would stop the document from building.
+ * Ids and times are fixed so the document is the same on every build.
+ */
+const TENANT = 'ten_01JNQ3ZB7KXW4M9D2R5T8V0HCE';
+const WORKSPACE = 'wks_01JNQ40A2B3C4D5E6F7G8H9JKM';
+const ACCOUNT = 'acc_01JNQ41N7P8Q9R0S1T2V3W4XYZ';
+const POST = 'pst_01JNQ4Y7M2V8K3D5R6T9W0XBCA';
+const WEBHOOK = 'whk_01JNQ42C5D6E7F8G9H0J1K2MNP';
+const CREATED = '2026-03-02T09:30:00.000Z';
+const SCHEDULED = '2026-03-02T12:00:00.000Z';
+const PUBLISHED = '2026-03-02T12:00:04.000Z';
+
+const post = { postId: POST, platform: 'linkedin', accountId: ACCOUNT };
+
+/** The `data` of each event, as the service fills it (shared/domain/events.ts, outbox.ts). */
+const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
+  'post.queued': { ...post, status: 'queued' },
+  'post.scheduled': { ...post, status: 'scheduled', scheduledAt: SCHEDULED },
+  'post.published': {
+    ...post,
+    status: 'published',
+    scheduledAt: SCHEDULED,
+    platformPostId: 'urn:li:share:7302154837465296896',
+    platformPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7302154837465296896',
+    publishedAt: PUBLISHED,
+  },
+  'post.failed': {
+    ...post,
+    status: 'failed',
+    error: {
+      origin: 'platform',
+      code: 'MEDIA_TOO_LARGE',
+      message: 'The network refused the video: it is larger than the account may upload.',
+      platformRawCode: '413',
+      retryable: false,
+    },
+  },
+  'approval.requested': { postId: POST },
+  'approval.decided': {
+    postId: POST,
+    decision: 'rejected',
+    reviewer: 'agt_01JNQ43D6E7F8G9H0J1K2M3NPQ',
+    reason: 'Wrong launch date.',
+  },
+  'account.disconnected': {
+    accountId: ACCOUNT,
+    platform: 'linkedin',
+    reason: DISCONNECT_REASONS.refreshRefused,
+  },
+};
+
+function example(type: EventType): DeliveredEnvelope {
+  const event: ServiceEvent = {
+    id: stableEventId(Date.parse(CREATED), POST, type),
+    type,
+    createdAt: CREATED,
+    tenantId: TENANT,
+    workspaceId: WORKSPACE,
+    data: DATA[type],
+  };
+  return toDeliveredEnvelope(event);
+}
+
+/** The example body of each delivered event type. */
+export function webhookExamples(): Record<DeliveredEventType, DeliveredEnvelope> {
+  return {
+    'post.queued': example('post.queued'),
+    'post.scheduled': example('post.scheduled'),
+    'post.published': example('post.published'),
+    'post.failed': example('post.failed'),
+    'approval.requested': example('approval.requested'),
+    'approval.decided': example('approval.decided'),
+    'account.disconnected': example('account.disconnected'),
+    // The test body is made per call with a new id; a fixed one keeps the document reproducible.
+    [WEBHOOK_TEST_EVENT]: {
+      ...webhookTestEnvelope({ webhookId: WEBHOOK, workspaceId: WORKSPACE }, Date.parse(CREATED)),
+      id: stableEventId(Date.parse(CREATED), WEBHOOK, WEBHOOK_TEST_EVENT),
+    },
+  };
+}
