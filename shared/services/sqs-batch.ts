@@ -11,7 +11,8 @@ import { type InvocationContext, makeInvocationLogger } from './invocation-logge
  */
 export function makeSqsBatchHandler<T>(
   what: string,
-  handle: (message: T, logger: Logger) => Promise<unknown>,
+  /** `batch` is the whole event the message came in (a consumer may share work among its records). */
+  handle: (message: T, logger: Logger, batch: SQSEvent) => Promise<unknown>,
   options: { concurrent: boolean; logger: Logger },
 ) {
   const invocationLogger = makeInvocationLogger(options.logger);
@@ -21,7 +22,7 @@ export function makeSqsBatchHandler<T>(
     const handleRecord = async (record: SQSEvent['Records'][number]) => {
       const recordLog = log.with({ messageId: record.messageId });
       try {
-        await handle(JSON.parse(record.body) as T, recordLog);
+        await handle(JSON.parse(record.body) as T, recordLog, event);
       } catch (error) {
         recordLog.error(`${what} failed; the message will be retried`, { error });
         failures.push({ itemIdentifier: record.messageId });

@@ -85,6 +85,30 @@ export function makeDynamoWebhookRegistry(
     return Item ? fromItem<WebhookRecord>(Item) : undefined;
   };
 
+  const listFanOutWebhooks = async (tenantId: string, workspaceId: string): Promise<Webhook[]> => {
+    // A workspace has at most a few dozen webhooks: one page, however many event types they name.
+    const found: Webhook[] = [];
+    let start: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const result = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': keys.workspacePartition(tenantId, workspaceId),
+            ':prefix': keys.webhookPrefix,
+          },
+          // A webhook created a moment ago receives the next event.
+          ConsistentRead: true,
+          ...(start && { ExclusiveStartKey: start }),
+        }),
+      );
+      found.push(...(result.Items ?? []).map((item) => publicView(fromItem<WebhookRecord>(item))));
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return found;
+  };
+
   return {
     async createWebhook(webhook, limit) {
       const codes = await transact(
@@ -136,31 +160,12 @@ export function makeDynamoWebhookRegistry(
     },
 
     async listSubscribedWebhooks(tenantId, workspaceId, eventType) {
-      // A workspace has at most a few dozen webhooks: one page, filtered on the way out.
-      const found: Webhook[] = [];
-      let start: QueryCommandOutput['LastEvaluatedKey'];
-      do {
-        const result = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            FilterExpression: 'contains(#events, :type)',
-            ExpressionAttributeNames: { '#events': 'events' },
-            ExpressionAttributeValues: {
-              ':pk': keys.workspacePartition(tenantId, workspaceId),
-              ':prefix': keys.webhookPrefix,
-              ':type': eventType,
-            },
-            // A webhook created a moment ago receives the next event.
-            ConsistentRead: true,
-            ...(start && { ExclusiveStartKey: start }),
-          }),
-        );
-        found.push(...(result.Items ?? []).map((item) => publicView(fromItem<WebhookRecord>(item))));
-        start = result.LastEvaluatedKey;
-      } while (start);
-      return found;
+      return (await listFanOutWebhooks(tenantId, workspaceId)).filter((webhook) =>
+        webhook.events.includes(eventType),
+      );
     },
+
+    listFanOutWebhooks,
 
     async deleteWebhook(tenantId, workspaceId, webhookId) {
       const codes = await transact(

@@ -128,6 +128,16 @@ export class InMemoryWebhookStore implements WebhookStore {
       .map(publicView);
   }
 
+  /** Counted: the fan-out reads a workspace's webhooks once per batch. */
+  fanOutReads = 0;
+
+  async listFanOutWebhooks(tenantId: string, workspaceId: string): Promise<Webhook[]> {
+    this.fanOutReads += 1;
+    return [...this.webhooks.values()]
+      .filter((record) => record.tenantId === tenantId && record.workspaceId === workspaceId)
+      .map(publicView);
+  }
+
   async deleteWebhook(tenantId: string, workspaceId: string, webhookId: string): Promise<boolean> {
     if (!this.webhooks.delete(webhookKey(tenantId, workspaceId, webhookId))) return false;
     const space = workspaceKey(tenantId, workspaceId);

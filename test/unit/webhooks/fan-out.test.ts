@@ -1,5 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { type ServiceEvent, stableEventId } from '../../../shared/domain/events.js';
 import { webhookDeliveryId } from '../../../shared/ports/webhook-store.js';
 import { makeFanOut, makeFanOutConsumer } from '../../../shared/services/webhooks/fan-out.js';
 import {
@@ -11,6 +12,24 @@ import {
   WEBHOOK_NOW,
   WORKSPACE,
 } from './webhook-world.js';
+
+/** The same post's earlier event: queued, a millisecond before it was published. */
+const queuedOf = (published: ServiceEvent): ServiceEvent => {
+  const {
+    platformPostId: _id,
+    platformPostUrl: _url,
+    publishedAt: _at,
+    ...data
+  } = published.data as Record<string, unknown>;
+  const atMs = Date.parse(published.createdAt) - 1;
+  return {
+    ...published,
+    id: stableEventId(atMs, String(data.postId), '1', 'post.queued'),
+    type: 'post.queued',
+    createdAt: new Date(atMs).toISOString(),
+    data: { ...data, status: 'queued' },
+  };
+};
 
 const sqsEvent = (...events: unknown[]): SQSEvent =>
   ({
@@ -140,5 +159,89 @@ describe('the webhook fan-out', () => {
     expect(world.webhooks.allDeliveries().map((d) => d.eventId)).toEqual([good.id]);
     const failure = world.logger.entries.find((entry) => entry.level === 'error');
     expect(failure?.fields).toMatchObject({ messageId: 'm1' });
+  });
+
+  it("as an SQS consumer: the events of one batch read each workspace's webhooks once, and each event reaches only the webhooks subscribed to its type", async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    const both = await world.register({ events: ['post.queued', 'post.published'] });
+    const publishedOnly = await world.register({ events: ['post.published'] });
+    const queuedOnly = await world.register({ events: ['post.queued'] });
+    const elsewhere = await world.register({ workspaceId: OTHER_WORKSPACE, events: ['post.published'] });
+    const first = aPublishedEvent();
+    const second = aPublishedEvent({}, WEBHOOK_NOW + 10);
+    const otherWorkspace = aPublishedEvent({ workspaceId: OTHER_WORKSPACE }, WEBHOOK_NOW + 20);
+    const batch = [queuedOf(first), first, queuedOf(second), second, otherWorkspace];
+
+    // Act
+    const response = await makeFanOutConsumer(world)(sqsEvent(...batch));
+
+    // Assess
+    expect(response).toEqual({ batchItemFailures: [] });
+    expect(world.webhooks.fanOutReads).toBe(2);
+    const received = (webhookId: string) =>
+      world.webhooks
+        .allDeliveries()
+        .filter((delivery) => delivery.webhookId === webhookId)
+        .map((delivery) => delivery.eventId)
+        .sort();
+    expect(received(both.webhook.webhookId)).toEqual(
+      batch
+        .slice(0, 4)
+        .map((event) => event.id)
+        .sort(),
+    );
+    expect(received(publishedOnly.webhook.webhookId)).toEqual([first.id, second.id].sort());
+    expect(received(queuedOnly.webhook.webhookId)).toEqual([queuedOf(first).id, queuedOf(second).id].sort());
+    expect(received(elsewhere.webhook.webhookId)).toEqual([otherWorkspace.id]);
+    const feed = await world.webhooks.readEvents(TENANT, WORKSPACE, { limit: 10 });
+    expect(feed.items.map((item) => item.id).sort()).toEqual(
+      batch
+        .slice(0, 4)
+        .map((event) => event.id)
+        .sort(),
+    );
+  });
+
+  it('as an SQS consumer: the next batch reads the webhooks again, so a webhook created between two batches receives the second', async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    const consumer = makeFanOutConsumer(world);
+    await consumer(sqsEvent(aPublishedEvent()));
+    const created = await world.register({ events: ['post.published'] });
+    const next = aPublishedEvent({}, WEBHOOK_NOW + 10);
+
+    // Act
+    await consumer(sqsEvent(next));
+
+    // Assess
+    expect(world.webhooks.fanOutReads).toBe(2);
+    expect(world.webhooks.allDeliveries().map((delivery) => [delivery.webhookId, delivery.eventId])).toEqual([
+      [created.webhook.webhookId, next.id],
+    ]);
+  });
+
+  it("as an SQS consumer: a failed read of a workspace's webhooks fails that workspace's events (SQS delivers them again), not the others", async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    await world.register({ events: ['post.published'] });
+    const elsewhere = await world.register({ workspaceId: OTHER_WORKSPACE, events: ['post.published'] });
+    const read = world.webhooks.listFanOutWebhooks.bind(world.webhooks);
+    world.webhooks.listFanOutWebhooks = async (tenantId, workspaceId) => {
+      if (workspaceId === WORKSPACE) throw new Error('the store is unreachable');
+      return read(tenantId, workspaceId);
+    };
+    const otherWorkspace = aPublishedEvent({ workspaceId: OTHER_WORKSPACE }, WEBHOOK_NOW + 20);
+
+    // Act
+    const response = await makeFanOutConsumer(world)(
+      sqsEvent(aPublishedEvent(), aPublishedEvent({}, WEBHOOK_NOW + 10), otherWorkspace),
+    );
+
+    // Assess
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm0' }, { itemIdentifier: 'm1' }] });
+    expect(world.webhooks.allDeliveries().map((delivery) => [delivery.webhookId, delivery.eventId])).toEqual([
+      [elsewhere.webhook.webhookId, otherWorkspace.id],
+    ]);
   });
 });
