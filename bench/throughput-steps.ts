@@ -120,7 +120,7 @@ export function difference(after: DynamoCallSnapshot, before: DynamoCallSnapshot
     readUnits: after.totals.readUnits - before.totals.readUnits,
     writeUnits: after.totals.writeUnits - before.totals.writeUnits,
   };
-  return { byCommand, totals, peakInFlight: after.peakInFlight };
+  return { byCommand, totals, peakInFlight: after.peakInFlight, inFlight: after.inFlight };
 }
 
 /** Two counts added, row by row (the posts of a phase counted one at a time). */
@@ -142,13 +142,23 @@ export function plus(a: DynamoCallSnapshot | undefined, b: DynamoCallSnapshot): 
   }
   const totals = { ...a.totals };
   for (const name of Object.keys(totals) as (keyof DynamoCallTotals)[]) totals[name] += b.totals[name];
-  return { byCommand: [...rows.values()], totals, peakInFlight: Math.max(a.peakInFlight, b.peakInFlight) };
+  return {
+    byCommand: [...rows.values()],
+    totals,
+    peakInFlight: Math.max(a.peakInFlight, b.peakInFlight),
+    inFlight: b.inFlight,
+  };
 }
 
 /** The rows whose label `keep` accepts (totals recounted from them). */
 export function only(snapshot: DynamoCallSnapshot, keep: (label: string) => boolean): DynamoCallSnapshot {
   const byCommand = snapshot.byCommand.filter((row) => keep(row.label));
-  return { byCommand, totals: totalsOf(byCommand), peakInFlight: snapshot.peakInFlight };
+  return {
+    byCommand,
+    totals: totalsOf(byCommand),
+    peakInFlight: snapshot.peakInFlight,
+    inFlight: snapshot.inFlight,
+  };
 }
 
 /** Calls per step: `label → {reads, writes, conditional}` summed over tables and commands. */

@@ -130,6 +130,7 @@ describe('DynamoDB call counter on DynamoDB Local', () => {
     expect(counter.snapshot()).toEqual({
       byCommand: [],
       peakInFlight: 0,
+      inFlight: 0,
       totals: { calls: 0, reads: 0, writes: 0, conditionalWrites: 0, failed: 0, readUnits: 0, writeUnits: 0 },
     });
   });

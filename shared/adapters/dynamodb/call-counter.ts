@@ -43,6 +43,8 @@ export interface DynamoCallSnapshot {
   totals: DynamoCallTotals;
   /** The most calls that were in flight at once since the last reset. */
   peakInFlight: number;
+  /** Calls in flight now (a benchmark waits for none before it closes a window). */
+  inFlight: number;
 }
 
 export interface DynamoCallCounter {
@@ -211,7 +213,7 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
             a.table.localeCompare(b.table) ||
             a.command.localeCompare(b.command),
         );
-      return { byCommand, totals: totalsOf(byCommand), peakInFlight };
+      return { byCommand, totals: totalsOf(byCommand), peakInFlight, inFlight };
     },
     reset() {
       rows = new Map();
