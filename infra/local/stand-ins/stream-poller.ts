@@ -14,7 +14,7 @@ import {
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { makeDynamoClient } from '../../../shared/adapters/dynamodb/client.js';
 import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
-import { readJsonFile, StateFileError, writeJsonAtomic } from './json-file.js';
+import { readJsonFile, StateFileError, writeJsonAtomicAsync } from './json-file.js';
 import { makePollLoop } from './poll-loop.js';
 import {
   compareSequenceNumbers,
@@ -142,7 +142,11 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
   let lastDiscovery = Number.NEGATIVE_INFINITY;
   const log = (options.logger ?? silentLogger).with({ streamOf: options.tableName });
 
-  const saveCheckpoints = () => {
+  /**
+   * Awaited before the next batch, as before, but without blocking the process: a synchronous
+   * flush after every batch held the whole local host (API, workers) for the disk's time.
+   */
+  const saveCheckpoints = async () => {
     const saved: CheckpointFile['shards'] = {};
     for (const shard of shards.values()) {
       saved[shard.shardId] = {
@@ -151,7 +155,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
         ...(shard.finished && { finished: true }),
       };
     }
-    writeJsonAtomic(options.checkpointFile, {
+    await writeJsonAtomicAsync(options.checkpointFile, {
       version: 1,
       tableName: options.tableName,
       shards: saved,
@@ -232,7 +236,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
         changed = true;
       }
     }
-    if (changed) saveCheckpoints();
+    if (changed) await saveCheckpoints();
   }
 
   /** A new iterator: after the last record fetched (or handled), else from the oldest record kept. */
@@ -315,7 +319,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
       if (shard.iterator !== null) return false;
       // Closed and read to its end: its children (found by the next discovery) may start.
       shard.finished = true;
-      saveCheckpoints();
+      await saveCheckpoints();
       lastDiscovery = Number.NEGATIVE_INFINITY;
       return true;
     }
@@ -347,7 +351,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
     if (failedAt === -1) {
       shard.failingSequenceNumber = undefined;
       shard.attempts = 0;
-      saveCheckpoints();
+      await saveCheckpoints();
       return true;
     }
 
@@ -368,7 +372,7 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
     } else {
       shard.retryAt = Date.now() + retryDelayMs;
     }
-    if (handled > 0 || shard.attempts === 0) saveCheckpoints();
+    if (handled > 0 || shard.attempts === 0) await saveCheckpoints();
     return handled > 0 || shard.attempts === 0;
   }
 
