@@ -209,7 +209,9 @@ export const listPostsQuery = z.object({
   platform: platformInput.optional(),
   scheduledFrom: utcTimestamp
     .optional()
-    .describe('Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset (send + as %2B), compared in UTC.'),
+    .describe(
+      'Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset (send + as %2B), compared in UTC.',
+    ),
   scheduledTo: utcTimestamp
     .optional()
     .describe(
