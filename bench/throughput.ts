@@ -12,7 +12,7 @@
  * Not a test: nothing is asserted; every figure is measured in this run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -21,6 +21,7 @@ import { type DynamoCallSnapshot, makeCallCounter } from '../shared/adapters/dyn
 import { makeDocumentClient, makeDynamoClient } from '../shared/adapters/dynamodb/client.js';
 import { keys } from '../shared/adapters/dynamodb/keys.js';
 import { makeAdmin } from '../shared/services/admin.js';
+import { javaProcessOf, startCpuWatch } from './process-cpu.js';
 import { inParallel, runBenchmark } from './support.js';
 import {
   bySteps,
@@ -251,6 +252,9 @@ async function main() {
     phase = 'pipeline';
     counter.reset();
     sandboxCalls.reset();
+    // CPU per post, the local host (Node: API, outbox, worker, fan-out, and this benchmark's own
+    // polling) and DynamoDB Local (Java): on a shared machine it moves far less than the rates do.
+    const cpu = startCpuWatch(javaProcessOf(dataDir));
     const started = performance.now();
     let lastPublished = started;
     let published = 0;
@@ -276,6 +280,7 @@ async function main() {
         );
       }),
     ]).finally(() => clearTimeout(giveUp));
+    const cpuUsed = cpu();
     const seconds = (lastPublished - started) / 1000;
     const postsPerSecond = POSTS / seconds;
     const peakInFlight = counter.snapshot().peakInFlight;
@@ -325,6 +330,9 @@ async function main() {
     console.log(
       `  published end to end: ${POSTS} posts by ${CONCURRENCY} clients in ${fixed(seconds, 2)} s = ${fixed(postsPerSecond)} posts/s` +
         ` = ${fixed(share, 2)} of the ceiling (target >= ${TARGET_SHARE}) ${share >= TARGET_SHARE ? 'OK' : 'NOT MET'}`,
+    );
+    console.log(
+      `  CPU per published post: ${fixed(cpuUsed.node / POSTS, 2)} ms the local host (Node) + ${fixed(cpuUsed.other / POSTS, 2)} ms DynamoDB Local (Java) = ${fixed((cpuUsed.node + cpuUsed.other) / POSTS, 2)} ms, on ${cpus().length} cores`,
     );
     console.log(`  the service's DynamoDB calls in flight at once, at most: ${peakInFlight}`);
     console.log(
