@@ -199,6 +199,12 @@ function processEnvironment(
     AWS_SHARED_CREDENTIALS_FILE: join(scratch, 'no-aws-credentials'),
     AWS_EC2_METADATA_DISABLED: 'true',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Lambda's own markers, so Powertools' tracer loads and wraps the clients as it does there; the
+    // trace is not sampled and X-Ray's daemon address is loopback, so nothing is sent.
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs20.x',
+    _X_AMZN_TRACE_ID: 'Root=1-00000000-000000000000000000000000;Parent=0000000000000000;Sampled=0',
+    AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000',
+    AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
     ...functionEnv,
   };
 }
