@@ -8,13 +8,16 @@
  * - the two short-path bursts again with a few deliberately slow posts among them
  *   (`[sandbox:slow:MS]`), to show the others' start does not move.
  * Start delay: the worker's claim (`delivery.lastAttemptAt`) minus the post's time (`scheduledAt`,
- * or `createdAt` for publish now). Target (issue 15): p99 within 2 s, no failure. Not a test: the
+ * or `createdAt` for publish now). For a scheduled burst also the messages the worker had in hand
+ * at its time, and in how many batches: what decides whether the rest wait for a batch to end.
+ * `BENCH_BURST_ONLY` runs some of the bursts (see ONLY). Target (issue 15): p99 within 2 s, no failure. Not a test: the
  * figures are measured each run and printed; nothing is asserted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DELIVERY_READY_BATCHES } from '../infra/delivery-concurrency.js';
 import { startDynamoDbLocal } from '../infra/local/dynamodb-local.js';
 import { LOCAL_REGION, startLocalHost } from '../infra/local/host.js';
 import { makeDynamoClient } from '../shared/adapters/dynamodb/client.js';
@@ -48,6 +51,11 @@ const LEAD_AFTER_SKIP_MS = 3000;
 /** After a burst's time, the bench reads nothing for this long (its reads would compete). */
 const QUIET_MS = 2500;
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
+/**
+ * `BENCH_BURST_ONLY=sqs-delay` (or `scheduler`, `publish-now`, `slow`; a comma list) runs only those
+ * bursts, beside the references: to compare one path before and after a change, back to back.
+ */
+const ONLY = new Set((process.env.BENCH_BURST_ONLY ?? 'sqs-delay,scheduler,publish-now,slow').split(','));
 
 /** Progress on stderr, so stdout keeps only the table. */
 const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
@@ -88,6 +96,8 @@ interface Summary {
   spreadMs: number;
   /** p99 of the worker's ScheduledStartDelay (to the network call) for a scheduled burst. */
   callP99?: number;
+  /** A scheduled burst's messages in the worker's hands at its time, and their batches. */
+  atDue?: { messages: number; batches: number };
 }
 
 function summarise(label: string, outcomes: Outcome[], spreadMs = 0, calls: number[] = []): Summary {
@@ -243,14 +253,33 @@ async function main() {
     };
     const writeRates: number[] = [];
 
+    /**
+     * What the worker has in hand at a burst's time (`due`): its messages received and not yet
+     * done, and the batches they are in. The rest of the burst is not even received then; it waits
+     * for a batch to end (all of its posts done) while every batch is taken.
+     */
+    const inHandAt = (due: number) => {
+      const queue = host.delivery?.deliveryQueue;
+      let seen: { messages: number; batches: number } | undefined;
+      const timer = setInterval(() => {
+        if (!queue || seen || clock.now() < due) return;
+        seen = { messages: queue.inFlight(), batches: queue.batchesInFlight() };
+      }, 5);
+      return () => {
+        clearInterval(timer);
+        return seen;
+      };
+    };
     /** A scheduled burst: its start delays, and its network calls' (the worker's metric). */
-    const scheduledPhase = async (label: string, created: Created[]) => {
+    const scheduledPhase = async (label: string, created: Created[], due?: number) => {
       const callsFrom = callDelays.length;
+      const inHand = due === undefined ? undefined : inHandAt(due);
       const outcomes = await settle(
         created.filter((c) => !c.slow),
         LEAD_AFTER_SKIP_MS + QUIET_MS,
       );
-      record(summarise(label, outcomes, 0, callDelays.slice(callsFrom)));
+      const atDue = inHand?.();
+      record({ ...summarise(label, outcomes, 0, callDelays.slice(callsFrom)), ...(atDue && { atDue }) });
     };
     /** Moves the clock to LEAD_AFTER_SKIP_MS before `due`: the burst was made well ahead of it. */
     const skipTo = (due: number) => clock.skip(Math.max(0, due - LEAD_AFTER_SKIP_MS - clock.now()));
@@ -266,55 +295,72 @@ async function main() {
     progress(`DynamoDB Local: ${Math.round(writeRates[0] ?? 0)} conditional writes/s`);
 
     // 1. One scheduledAt under 15 minutes away: a delayed SQS message per post.
-    const soon = clock.now() + SCHEDULE_LEAD_MS;
-    const scheduledBurst = await burst(() => ({ status: 'scheduled', scheduledAt: iso(soon) }), 0, 0);
-    skipTo(soon);
-    await scheduledPhase(`${BURST} scheduled, one scheduledAt (SQS delay)`, scheduledBurst);
+    if (ONLY.has('sqs-delay')) {
+      const soon = clock.now() + SCHEDULE_LEAD_MS;
+      const scheduledBurst = await burst(() => ({ status: 'scheduled', scheduledAt: iso(soon) }), 0, 0);
+      skipTo(soon);
+      await scheduledPhase(`${BURST} scheduled, one scheduledAt (SQS delay)`, scheduledBurst, soon);
+    }
 
     // 2. One scheduledAt 16 minutes away: a schedule per post, a minute before it. The clock moves
     //    to just before scheduledAt, past the schedules' time: they all fire at once (as after a
     //    restart) and the worker holds every message until scheduledAt.
-    const far = clock.now() + FIFTEEN_MINUTES_MS + 60_000;
-    const farBurst = await burst(() => ({ status: 'scheduled', scheduledAt: iso(far) }), 0, 0);
-    skipTo(far);
-    await scheduledPhase(`${BURST} scheduled, one scheduledAt (Scheduler, then held)`, farBurst);
+    if (ONLY.has('scheduler')) {
+      const far = clock.now() + FIFTEEN_MINUTES_MS + 60_000;
+      const farBurst = await burst(() => ({ status: 'scheduled', scheduledAt: iso(far) }), 0, 0);
+      skipTo(far);
+      await scheduledPhase(`${BURST} scheduled, one scheduledAt (Scheduler, then held)`, farBurst, far);
+    }
 
     // 3. Publish now: BURST creates paced over one second.
-    const nowBurst = await burst(() => ({}), 0, 1000);
-    record(
-      summarise(
-        `${BURST} publish now, created in one second`,
-        await settle(nowBurst, QUIET_MS),
-        await createdSpread(nowBurst),
-      ),
-    );
+    if (ONLY.has('publish-now')) {
+      const nowBurst = await burst(() => ({}), 0, 1000);
+      record(
+        summarise(
+          `${BURST} publish now, created in one second`,
+          await settle(nowBurst, QUIET_MS),
+          await createdSpread(nowBurst),
+        ),
+      );
+    }
 
     // 4 and 5. The same two short-path bursts with a few slow posts among them.
-    const soonAgain = clock.now() + SCHEDULE_LEAD_MS;
-    const scheduledSlow = await burst(
-      () => ({ status: 'scheduled', scheduledAt: iso(soonAgain) }),
-      SLOW_POSTS,
-      0,
-    );
-    skipTo(soonAgain);
-    await scheduledPhase(`${BURST} scheduled, ${SLOW_POSTS} of them slow: the others`, scheduledSlow);
-    const nowSlow = await burst(() => ({}), SLOW_POSTS, 1000);
-    record(
-      summarise(
-        `${BURST} publish now, ${SLOW_POSTS} of them slow: the others`,
-        await settle(
-          nowSlow.filter((c) => !c.slow),
-          QUIET_MS,
+    const slowOutcomes: Outcome[] = [];
+    if (ONLY.has('slow')) {
+      const soonAgain = clock.now() + SCHEDULE_LEAD_MS;
+      const scheduledSlow = await burst(
+        () => ({ status: 'scheduled', scheduledAt: iso(soonAgain) }),
+        SLOW_POSTS,
+        0,
+      );
+      skipTo(soonAgain);
+      await scheduledPhase(
+        `${BURST} scheduled, ${SLOW_POSTS} of them slow: the others`,
+        scheduledSlow,
+        soonAgain,
+      );
+      const nowSlow = await burst(() => ({}), SLOW_POSTS, 1000);
+      record(
+        summarise(
+          `${BURST} publish now, ${SLOW_POSTS} of them slow: the others`,
+          await settle(
+            nowSlow.filter((c) => !c.slow),
+            QUIET_MS,
+          ),
+          await createdSpread(nowSlow),
         ),
-        await createdSpread(nowSlow),
-      ),
-    );
-    const slowOutcomes = await settle(
-      [...scheduledSlow, ...nowSlow].filter((c) => c.slow),
-      0,
-      SLOW_MS * 3,
-    );
-    record(summarise(`the ${SLOW_POSTS * 2} slow posts (${SLOW_MS / 1000} s at the network)`, slowOutcomes));
+      );
+      slowOutcomes.push(
+        ...(await settle(
+          [...scheduledSlow, ...nowSlow].filter((c) => c.slow),
+          0,
+          SLOW_MS * 3,
+        )),
+      );
+      record(
+        summarise(`the ${SLOW_POSTS * 2} slow posts (${SLOW_MS / 1000} s at the network)`, slowOutcomes),
+      );
+    }
 
     writeRates.push(await writeRate());
     const ms = (value: number | undefined) =>
@@ -328,18 +374,22 @@ async function main() {
         `call p99: the worker's ScheduledStartDelay (to the network call); sandbox latency ${SANDBOX_LATENCY.min}–${SANDBOX_LATENCY.max} ms`,
     );
     console.log(
+      `  in hand at its time: a scheduled burst's messages the worker had received (and not finished) at the burst's time, ` +
+        `and the batches holding them (${DELIVERY_CONCURRENCY ?? DELIVERY_READY_BATCHES} at once at most; the rest wait for one to end)`,
+    );
+    console.log(
       `  DynamoDB Local alone, ${BURST} conditional writes at once: ${writeRates.map((r) => Math.round(r)).join(' and ')} writes/s (before and after the bursts)`,
     );
     console.log(
-      `  ${'posts'.padEnd(58)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'call p99'.padStart(10)}  failed`,
+      `  ${'posts'.padEnd(58)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'call p99'.padStart(10)}  failed  in hand at its time`,
     );
     for (const r of results) {
       const spread = r.spreadMs ? ` (made over ${(r.spreadMs / 1000).toFixed(1)} s)` : '';
       console.log(
-        `  ${(r.label + spread).padEnd(58)}${ms(r.p50)}${ms(r.p99)}${ms(r.max)} ${ms(r.callP99)}  ${String(r.failed).padStart(6)}`,
+        `  ${(r.label + spread).padEnd(58)}${ms(r.p50)}${ms(r.p99)}${ms(r.max)} ${ms(r.callP99)}  ${String(r.failed).padStart(6)}  ${r.atDue ? `${r.atDue.messages} in ${r.atDue.batches} batches` : ''}`.trimEnd(),
       );
     }
-    const bursts = results.slice(2, -1);
+    const bursts = results.slice(2, ONLY.has('slow') ? -1 : undefined);
     const met =
       bursts.every((r) => r.p99 <= TARGET_P99_MS && r.failed === 0) && slowOutcomes.every((o) => !o.failed);
     const [scheduledAlone, nowAlone] = results;

@@ -20,19 +20,45 @@ function delayUntil(dueMs: number, now: number): number {
 }
 
 /**
- * A scheduled post's delay rounds down: its message arrives up to a second early and the worker
- * waits in place until scheduledAt (hold-until-due.ts), so it starts on time rather than up to a
- * second late, and never before. (A retry's time needs no such precision: it rounds up.)
+ * The worker puts an early message back so that it arrives this long before the post's time: it
+ * waits until that many whole seconds plus this margin remain, then sends it with that delay. SQS
+ * delays are whole seconds, so messages sent at scattered moments arrive scattered over a second;
+ * sent at the same moment, the messages of posts sharing one time arrive together, in full
+ * batches, and wait in place briefly (docs/delivery.md "Bursts"). The margin covers the send's, the
+ * receive's and the read's own time, and SQS's own imprecision, even on a busy machine: on the
+ * local host one process hands every batch over and starts its reads, and with 500 ms some of a
+ * burst of 200 were received only after their time when other work shared its two cores.
  */
+export const ALIGNED_ARRIVAL_MS = 1000;
+
+/**
+ * A message reaching the worker at most this early waits in place until the post's time
+ * (hold-until-due.ts); an earlier one is put back, aligned, with a delay of a second at least.
+ */
+export const WAIT_IN_PLACE_MS = 1000 + ALIGNED_ARRIVAL_MS;
+
+/**
+ * A scheduled post's first message arrives three to four seconds before its time (the whole
+ * seconds before it, rounded down, less these): more than WAIT_IN_PLACE_MS early even after the
+ * stream's, the send's and the receive's own time, so the worker aligns it (ALIGNED_ARRIVAL_MS)
+ * rather than holding a batch slot in place beside whatever else happened to arrive at that moment.
+ * (A retry's time needs no such precision: it rounds up and arrives after it.)
+ */
+const FIRST_ARRIVAL_EARLY_SECONDS = 3;
+
 function delayBefore(dueMs: number, now: number): number {
+  return Math.max(0, wholeSecondsBefore(dueMs, now) - FIRST_ARRIVAL_EARLY_SECONDS);
+}
+
+function wholeSecondsBefore(dueMs: number, now: number): number {
   return Math.max(0, Math.floor((dueMs - now) / 1000));
 }
 
 /**
  * - entering queued (or queued again for a retry): a message, delayed to the next attempt time;
- * - entering scheduled, or rescheduled: a message delayed to scheduledAt (in whole seconds, rounded
- *   down) when that is at most 15 minutes away, else a one-time schedule a minute before it (the
- *   worker holds early messages);
+ * - entering scheduled, or rescheduled: a message delayed to three to four seconds before
+ *   scheduledAt when that is at most 15 minutes away (the worker aligns and holds it), else a
+ *   one-time schedule a minute before it (the worker holds early messages);
  * - leaving scheduled other than by delivery: the schedule goes.
  */
 export function deliveryEffects(before: Post | undefined, after: Post, now: number): DeliveryEffects {
@@ -45,7 +71,7 @@ export function deliveryEffects(before: Post | undefined, after: Post, now: numb
   if (after.status === 'scheduled' && after.scheduledAt) {
     const moved = !hadSchedule || before?.scheduledAt !== after.scheduledAt;
     const due = Date.parse(after.scheduledAt);
-    if (moved && delayBefore(due, now) <= MAX_QUEUE_DELAY_SECONDS) {
+    if (moved && wholeSecondsBefore(due, now) <= MAX_QUEUE_DELAY_SECONDS) {
       effects.enqueue = { delaySeconds: delayBefore(due, now) };
       if (hadSchedule) effects.unschedule = true;
     } else if (moved) {

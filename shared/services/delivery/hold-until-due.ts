@@ -1,13 +1,14 @@
-import { MAX_QUEUE_DELAY_SECONDS } from '../../domain/delivery-effects.js';
+import {
+  ALIGNED_ARRIVAL_MS,
+  MAX_QUEUE_DELAY_SECONDS,
+  WAIT_IN_PLACE_MS,
+} from '../../domain/delivery-effects.js';
 import type { Post } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
 import type { PostContext } from '../../ports/post-store.js';
 import type { DeliveryMessage } from '../../ports/queues.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { messageMatches } from './delivery-message.js';
-
-/** Early by at most this much, the worker waits in place instead of re-queueing. */
-export const WAIT_IN_PLACE_MS = 1000;
 
 export type Due =
   /** `context`: the account and media read with the post, when the message named the right ones. */
@@ -18,8 +19,11 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Step 1, hold until due: read the post fresh (with its account and media in the same round trip
  * when the message names them; see delivery-message.ts). Anything but scheduled or queued is a duplicate or
- * late message: dropped. Not due yet: within a second, wait in place; within the queue's longest
- * delay, put the message back with a delay; further off, drop it (a schedule of its own fires it).
+ * late message: dropped. Not due yet: within WAIT_IN_PLACE_MS, wait in place; within the queue's
+ * longest delay, put the message back, aligned: wait until whole seconds plus ALIGNED_ARRIVAL_MS
+ * remain and send it delayed by those seconds, so that the messages of posts sharing one time,
+ * whenever they came, arrive together just before it and fill few batches (docs/delivery.md
+ * "Bursts"); further off, drop it (a schedule of its own fires it).
  */
 export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQueue' | 'clock' | 'sleep'>) {
   const sleep = deps.sleep ?? defaultSleep;
@@ -35,7 +39,9 @@ export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQue
     const early = dueIso ? Date.parse(dueIso) - deps.clock.now() : 0;
     if (early > WAIT_IN_PLACE_MS) {
       if (early > MAX_QUEUE_DELAY_SECONDS * 1000) return { kind: 'dropped' };
-      const delaySeconds = Math.floor(early / 1000);
+      // At least a second, as early exceeds WAIT_IN_PLACE_MS (a second plus the margin).
+      const delaySeconds = Math.floor((early - ALIGNED_ARRIVAL_MS) / 1000);
+      await sleep(early - ALIGNED_ARRIVAL_MS - delaySeconds * 1000);
       await deps.deliveryQueue.send(message, { delaySeconds });
       log.debug('delivery held until due', { delaySeconds });
       return { kind: 'held' };

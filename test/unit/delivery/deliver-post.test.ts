@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { quotaDay } from '../../../shared/domain/account-quotas.js';
+import { ALIGNED_ARRIVAL_MS } from '../../../shared/domain/delivery-effects.js';
 import type { Post } from '../../../shared/domain/posts.js';
 import type { Account } from '../../../shared/domain/tenancy.js';
 import { makeDeliverPost } from '../../../shared/services/delivery/deliver-post.js';
@@ -52,7 +53,7 @@ describe('deliver a post', () => {
       expect(await world.deliver()).toBe('dropped');
     });
 
-    it('puts an early message back, delayed to the post’s time', async () => {
+    it('puts an early message back, delayed to just before the post’s time', async () => {
       // Prepare
       const world = await setup();
       const post = world.seedPost({ status: 'scheduled', scheduledAt: atDelivery(10 * 60_000) });
@@ -60,9 +61,10 @@ describe('deliver a post', () => {
       // Act
       const result = await world.deliver();
 
-      // Assess
+      // Assess: sent once the whole seconds plus the margin were left (hold-until-due.test.ts).
       expect(result).toBe('held');
-      expect(world.deliveryQueue.sent).toEqual([{ message: world.message, delaySeconds: 600 }]);
+      expect(world.deliveryQueue.sent).toEqual([{ message: world.message, delaySeconds: 599 }]);
+      expect(world.clock.now() + 599_000).toBe(DELIVERY_NOW + 10 * 60_000 - ALIGNED_ARRIVAL_MS);
       expect(await world.stored()).toEqual(post);
     });
 
@@ -91,7 +93,8 @@ describe('deliver a post', () => {
       const world = await setup();
       world.seedPost({ delivery: { nextAttemptAt: atDelivery(30_000) } });
       expect(await world.deliver()).toBe('held');
-      expect(world.deliveryQueue.sent[0]?.delaySeconds).toBe(30);
+      expect(world.deliveryQueue.sent[0]?.delaySeconds).toBe(29);
+      expect(world.clock.now() + 29_000).toBe(DELIVERY_NOW + 30_000 - ALIGNED_ARRIVAL_MS);
     });
   });
 
