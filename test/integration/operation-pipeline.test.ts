@@ -86,7 +86,11 @@ describe('the operation pipeline, called with a plain request and no event', () 
 
   it('lists every invalid input at once, in the names the request used', async () => {
     const error = await failure(
-      runOperation(getPost, host.deps, request({ params: { workspace_id: tenant.workspaceId, post_id: 7 } })),
+      runOperation(
+        getPost,
+        host.deps,
+        request({ params: { workspace_id: tenant.workspaceId, post_id: 7 }, readBody: () => undefined }),
+      ),
     );
     expect(error.code).toBe('INVALID_REQUEST');
     expect(Object.keys((error as AppError & { details?: object }).details ?? {})).toEqual(['post_id']);

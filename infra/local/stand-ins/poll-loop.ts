@@ -13,7 +13,10 @@ export interface PollLoopOptions {
   step: () => Promise<boolean>;
   /** How long to sleep after a round that found nothing (asked anew each time). */
   idleDelayMs: () => number;
-  /** A step that threw: reported, then the loop sleeps and goes on (a poller must not die of one error). */
+  /**
+   * A step that threw: reported, then the loop sleeps and goes on (a poller must not die of one
+   * error). Not called for a step that throws after stop() was asked.
+   */
   onError: (error: unknown) => void;
 }
 
@@ -49,7 +52,9 @@ export function makePollLoop(options: PollLoopOptions): PollLoop {
       try {
         again = await options.step();
       } catch (error) {
-        options.onError(error);
+        // A step cut short by the shutdown (Ctrl-C reaches DynamoDB Local's Java at the same moment
+        // as this process) is not news: only errors while running are reported.
+        if (running) options.onError(error);
       }
       if (!running) break;
       // Even when there is more to do, let timers and I/O in between two rounds.
