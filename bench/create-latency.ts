@@ -13,7 +13,7 @@
  * durationMs), this process's CPU per create and the event loop's delay p99.
  * Not a test: nothing is asserted; the figures are measured each run.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -24,6 +24,7 @@ import { keys } from '../shared/adapters/dynamodb/keys.js';
 import type { LogFields, Logger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import { makeAdmin } from '../shared/services/admin.js';
+import { cpuMsOf, javaProcessOf } from './process-cpu.js';
 import { inParallel, percentile, runBenchmark } from './support.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -53,27 +54,6 @@ function measuringLogger(onRequest: (durationMs: number) => void, base: LogField
     error: (_message, fields) => line(fields),
     with: (fields) => measuringLogger(onRequest, { ...base, ...fields }),
   };
-}
-
-/** The DynamoDB Local (Java) process holding `dataDir`'s database: its CPU is read from /proc. */
-function javaProcessOf(dataDir: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('DynamoDBLocal') && cmdline.includes(dataDir)) return Number(entry);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return undefined;
-}
-
-/** User + system CPU of a process in ms (clock ticks of 10 ms, Linux's usual USER_HZ of 100). */
-function cpuMsOf(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface PhaseFigures {
