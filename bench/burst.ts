@@ -26,7 +26,7 @@ import type { Post } from '../shared/domain/posts.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Metrics } from '../shared/ports/metrics.js';
 import { makeAdmin } from '../shared/services/admin.js';
-import { inParallel, percentile, runBenchmark } from './support.js';
+import { createBenchPost, inParallel, percentile, runBenchmark } from './support.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -144,26 +144,12 @@ async function main() {
     const admin = makeAdmin({ tenancy: host.deps.tenancy, clock: host.deps.clock });
     const tenant = await admin.bootstrap({ name: 'Burst', planTier: 'enterprise' });
     const url = `${host.baseUrl}/v1/workspaces/${tenant.workspaceId}/posts`;
-    const headers = { Authorization: `Bearer ${tenant.apiKey}`, 'Content-Type': 'application/json' };
+    const poster = { postsUrl: url, apiKey: tenant.apiKey, accountId: tenant.accounts.twitter };
     let serial = 0;
     const create = async (extra: object, slow = false): Promise<Created> => {
       serial += 1;
       const content = `Burst post ${serial}${slow ? ` [sandbox:slow:${SLOW_MS}]` : ''}`;
-      const response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          platform: 'twitter',
-          accountId: tenant.accounts.twitter,
-          status: 'publish',
-          postType: 'text',
-          content,
-          ...extra,
-        }),
-      });
-      if (response.status !== 201)
-        throw new Error(`create answered ${response.status}: ${await response.text()}`);
-      return { id: ((await response.json()) as { id: string }).id, slow };
+      return { id: await createBenchPost(poster, content, extra), slow };
     };
     const read = async (id: string): Promise<Post | undefined> =>
       host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id);

@@ -32,3 +32,33 @@ export function runBenchmark(name: string, main: () => Promise<void>): void {
     process.exit(1);
   });
 }
+
+/** The tenant a benchmark posts as: its workspace's posts URL, its key, its X sandbox account. */
+export interface BenchPoster {
+  postsUrl: string;
+  apiKey: string;
+  accountId: string;
+}
+
+/** Creates one text post on the X sandbox account (publish now unless `extra` says otherwise); its id. */
+export async function createBenchPost(
+  poster: BenchPoster,
+  content: string,
+  extra: object = {},
+): Promise<string> {
+  const response = await fetch(poster.postsUrl, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${poster.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      platform: 'twitter',
+      accountId: poster.accountId,
+      status: 'publish',
+      postType: 'text',
+      content,
+      ...extra,
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`create answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}

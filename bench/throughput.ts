@@ -23,7 +23,7 @@ import { makeDocumentClient, makeDynamoClient } from '../shared/adapters/dynamod
 import { keys } from '../shared/adapters/dynamodb/keys.js';
 import { makeAdmin } from '../shared/services/admin.js';
 import { javaProcessOf, startCpuWatch } from './process-cpu.js';
-import { inParallel, runBenchmark } from './support.js';
+import { createBenchPost, inParallel, runBenchmark } from './support.js';
 import {
   bySteps,
   CREATE_WRITE,
@@ -97,22 +97,8 @@ async function main() {
     const tenant = await admin.bootstrap({ name: 'Bench', planTier: 'enterprise' });
     const base = `${host.baseUrl}/v1/workspaces/${tenant.workspaceId}/posts`;
     const headers = { Authorization: `Bearer ${tenant.apiKey}`, 'Content-Type': 'application/json' };
-    const create = async (content: string) => {
-      const response = await fetch(base, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          platform: 'twitter',
-          accountId: tenant.accounts.twitter,
-          status: 'publish',
-          postType: 'text',
-          content,
-        }),
-      });
-      if (response.status !== 201)
-        throw new Error(`create answered ${response.status}: ${await response.text()}`);
-      return ((await response.json()) as { id: string }).id;
-    };
+    const poster = { postsUrl: base, apiKey: tenant.apiKey, accountId: tenant.accounts.twitter };
+    const create = (content: string) => createBenchPost(poster, content);
     const call = async (path: string) => {
       const response = await fetch(`${base}${path}`, { headers });
       if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
