@@ -14,11 +14,17 @@ function requireJsonContentType(event: ApiEvent): void {
   }
 }
 
+/** The body's text, decoded when API Gateway handed it over in base64; undefined when empty. */
+function bodyText(event: ApiEvent): string | undefined {
+  if (event.body === undefined || event.body === '') return undefined;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
 /** The event's body as a JSON value (undefined when empty): 415 unless declared JSON, 400 if malformed. */
 export function readJsonBody(event: ApiEvent): unknown {
   requireJsonContentType(event);
-  if (event.body === undefined || event.body === '') return undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const text = bodyText(event);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -31,11 +37,8 @@ export function readJsonBody(event: ApiEvent): unknown {
  * operation that takes no body, which refuses any other (400) without reading it as JSON.
  */
 export function carriesBody(event: ApiEvent): boolean {
-  if (event.body === undefined || event.body === '') return false;
-  const text = (
-    event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
-  ).trim();
-  if (text === '') return false;
+  const text = bodyText(event)?.trim();
+  if (!text) return false;
   try {
     return !isEmptyObject(JSON.parse(text));
   } catch {
