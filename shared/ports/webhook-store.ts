@@ -168,8 +168,6 @@ export interface WebhookRegistry {
   ): Promise<WebhookRecord | undefined>;
   /** Oldest first (ids are time-ordered). */
   listWebhooks(tenantId: string, workspaceId: string, page: PageRequest): Promise<Page<Webhook>>;
-  /** Every webhook of the workspace subscribed to `eventType`. */
-  listSubscribedWebhooks(tenantId: string, workspaceId: string, eventType: string): Promise<Webhook[]>;
   /**
    * Every webhook of the workspace, read consistently (a webhook created a moment ago receives the
    * next event), whatever it subscribes to: the fan-out reads a workspace's webhooks once per batch

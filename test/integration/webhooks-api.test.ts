@@ -322,11 +322,7 @@ describe('webhook registration and management over HTTP', () => {
       const listed = (await (await hooks.list('?limit=100')).json()) as { data: { id: string }[] };
       expect(listed.data.map((webhook) => webhook.id)).not.toContain(created.id);
       expect(
-        await host.deps.webhooks.listSubscribedWebhooks(
-          tenant.tenantId,
-          tenant.workspaceId,
-          'post.published',
-        ),
+        await host.deps.webhooks.listFanOutWebhooks(tenant.tenantId, tenant.workspaceId),
       ).not.toContainEqual(expect.objectContaining({ webhookId: created.id }));
     });
   });

@@ -159,12 +159,6 @@ export function makeDynamoWebhookRegistry(
       return { ...found, items: found.items.map(publicView) };
     },
 
-    async listSubscribedWebhooks(tenantId, workspaceId, eventType) {
-      return (await listFanOutWebhooks(tenantId, workspaceId)).filter((webhook) =>
-        webhook.events.includes(eventType),
-      );
-    },
-
     listFanOutWebhooks,
 
     async deleteWebhook(tenantId, workspaceId, webhookId) {

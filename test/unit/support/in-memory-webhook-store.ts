@@ -121,13 +121,6 @@ export class InMemoryWebhookStore implements WebhookStore {
     return pageOf(oldestFirst, (webhook) => webhook.webhookId, page.limit, scope);
   }
 
-  async listSubscribedWebhooks(tenantId: string, workspaceId: string, eventType: string): Promise<Webhook[]> {
-    return [...this.webhooks.values()]
-      .filter((record) => record.tenantId === tenantId && record.workspaceId === workspaceId)
-      .filter((record) => record.events.includes(eventType))
-      .map(publicView);
-  }
-
   /** Counted: the fan-out reads a workspace's webhooks once per batch. */
   fanOutReads = 0;
 
