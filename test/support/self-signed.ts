@@ -53,7 +53,9 @@ export function makeSelfSigned(hostnames: readonly string[], now = new Date()): 
   const spki = publicKey.export({ type: 'spki', format: 'der' });
   const ecdsaWithSha256 = sequence(oid('1.2.840.10045.4.3.2'));
   const serial = randomBytes(12);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // positive INTEGER
+  // DER INTEGER: positive (top bit clear) and minimal (no leading zero byte, which a random first
+  // byte of 0 with a second byte under 0x80 would be: 'illegal padding', one certificate in 256).
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
   const subject = name(hostnames[0] ?? 'localhost');
   const subjectAltName = sequence(
     oid('2.5.29.17'),
