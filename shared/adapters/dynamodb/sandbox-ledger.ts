@@ -1,6 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { SandboxLedger, SandboxPublication } from '../../networks/sandbox/ledger.js';
+
+function publicationOf(item: Record<string, unknown>): SandboxPublication {
+  const { platformPostId, platformPostUrl, publishedAt } = item as unknown as SandboxPublication;
+  return { platformPostId, platformPostUrl, publishedAt };
+}
 
 /**
  * The sandbox network's memory in the main table, so that it survives restarts and is shared by
@@ -16,17 +22,22 @@ export function makeDynamoSandboxLedger(db: DynamoDBDocumentClient, tableName: s
             TableName: tableName,
             Item: { ...key(clientReference), entity: 'sandboxPublication', ...result },
             ConditionExpression: 'attribute_not_exists(pk)',
+            // The refusal carries the item already there: one round trip either way.
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
         );
+        return { ...result };
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        // DynamoDB (and DynamoDB Local) send the item with the refusal when asked to.
+        if (!error.Item)
+          throw new Error(`The sandbox ledger refused ${clientReference} without the item it holds.`);
+        return publicationOf(unmarshall(error.Item));
       }
     },
     async find(clientReference) {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key(clientReference) }));
-      if (!Item) return undefined;
-      const { platformPostId, platformPostUrl, publishedAt } = Item as SandboxPublication;
-      return { platformPostId, platformPostUrl, publishedAt };
+      return Item ? publicationOf(Item) : undefined;
     },
   };
 }

@@ -10,7 +10,7 @@ import type {
 } from '../../ports/connector.js';
 import { parseSandboxDirectives, type SandboxDirectives } from './directives.js';
 import { sandboxPostIdentity } from './identifiers.js';
-import type { SandboxLedger } from './ledger.js';
+import type { SandboxLedger, SandboxPublication } from './ledger.js';
 import {
   type LatencyRange,
   NETWORK_PROFILES,
@@ -85,18 +85,13 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
     const { post, clientReference } = request;
     const profile = NETWORK_PROFILES[post.platform];
 
-    const known = await ledger.find(clientReference);
-    request.signal.throwIfAborted();
-    if (known) {
-      return {
-        kind: 'published',
-        platformPostId: known.platformPostId,
-        platformPostUrl: known.platformPostUrl,
-      };
-    }
-
     const failure = failureFor(request, directives, profile, now());
-    if (failure) return failure;
+    if (failure) {
+      // A post the network already has comes back as it was, whatever the repeat would have met.
+      const known = await ledger.find(clientReference);
+      request.signal.throwIfAborted();
+      return known ? publishedAs(known) : failure;
+    }
 
     const identity = sandboxPostIdentity({
       platform: post.platform,
@@ -105,8 +100,12 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
       postType: post.postType,
     });
     request.signal.throwIfAborted();
-    await ledger.record(clientReference, { ...identity, publishedAt: new Date(now()).toISOString() });
-    return { kind: 'published', ...identity };
+    // One call whether it is new or a repeat: the ledger answers the publication it holds.
+    const recorded = await ledger.record(clientReference, {
+      ...identity,
+      publishedAt: new Date(now()).toISOString(),
+    });
+    return publishedAs(recorded);
   };
 
   return {
@@ -130,6 +129,10 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
         : { kind: 'not_found' };
     },
   };
+}
+
+function publishedAs(known: SandboxPublication): PublishOutcome {
+  return { kind: 'published', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl };
 }
 
 /** Every text of the post (all items of a thread or carousel): where magic tokens are looked for. */

@@ -4,8 +4,9 @@
  * and `findPublished` can tell a worker that died mid-call whether its post went out.
  *
  * Kept deliberately flat for storage: a string key and three strings. A DynamoDB implementation is
- * one item per reference (`pk = SANDBOX#<clientReference>`, the three fields as attributes), a
- * conditional PutItem (`attribute_not_exists(pk)`, the condition failure swallowed) and a GetItem.
+ * one item per reference (`pk = SANDBOX#<clientReference>`, the three fields as attributes): a
+ * conditional PutItem (`attribute_not_exists(pk)`) whose refusal returns the item already there,
+ * and a GetItem.
  */
 export interface SandboxPublication {
   platformPostId: string;
@@ -16,10 +17,11 @@ export interface SandboxPublication {
 
 export interface SandboxLedger {
   /**
-   * Remembers a publication. First writer wins: when the reference is already recorded, the stored
-   * record stays as it is (two workers racing on one post publish it once).
+   * Remembers a publication and answers the one the ledger holds. First writer wins: when the
+   * reference is already recorded, the stored record stays as it is and is the answer (two workers
+   * racing on one post publish it once, and a repeat gets the first publication back).
    */
-  record(clientReference: string, result: SandboxPublication): Promise<void>;
+  record(clientReference: string, result: SandboxPublication): Promise<SandboxPublication>;
   find(clientReference: string): Promise<SandboxPublication | undefined>;
 }
 
@@ -28,7 +30,9 @@ export function makeMemorySandboxLedger(): SandboxLedger {
   const entries = new Map<string, SandboxPublication>();
   return {
     async record(clientReference, result) {
-      if (!entries.has(clientReference)) entries.set(clientReference, { ...result });
+      const recorded = entries.get(clientReference) ?? { ...result };
+      entries.set(clientReference, recorded);
+      return { ...recorded };
     },
     async find(clientReference) {
       const entry = entries.get(clientReference);

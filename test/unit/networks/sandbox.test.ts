@@ -342,9 +342,12 @@ describe('sandbox connector: publication', () => {
     const ledger: SandboxLedger = {
       async record(reference, result) {
         calls.push(`record ${reference}`);
-        await memory.record(reference, result);
+        return memory.record(reference, result);
       },
-      find: (reference) => memory.find(reference),
+      async find(reference) {
+        calls.push(`find ${reference}`);
+        return memory.find(reference);
+      },
     };
     const { connector, clock } = setup({ ledger });
     const first = await connector.publish(aRequest(validPost('twitter')));
@@ -354,8 +357,34 @@ describe('sandbox connector: publication', () => {
       aRequest(validPost('twitter', 'changed [sandbox:transient:5]'), { attempt: 1 }),
     );
     expect(repeat).toEqual(first);
-    expect(calls).toEqual(['record pst_1']);
+    // The publication is one call; the repeat that would have failed looks the post up instead.
+    expect(calls).toEqual(['record pst_1', 'find pst_1']);
     expect((await memory.find('pst_1'))?.publishedAt).toBe(new Date(CREATED_AT).toISOString());
+  });
+
+  it('answers a plain repeat with the publication the ledger holds, in one call', async () => {
+    const calls: string[] = [];
+    const memory = makeMemorySandboxLedger();
+    const ledger: SandboxLedger = {
+      async record(reference, result) {
+        calls.push(`record ${reference} at ${result.publishedAt}`);
+        return memory.record(reference, result);
+      },
+      async find(reference) {
+        calls.push(`find ${reference}`);
+        return memory.find(reference);
+      },
+    };
+    const { connector, clock } = setup({ ledger });
+    const first = expectPublished(await connector.publish(aRequest(validPost('linkedin'))));
+    clock.now += 10 * MINUTE;
+    const repeat = await connector.publish(aRequest(validPost('linkedin', 'edited'), { attempt: 1 }));
+    expect(repeat).toEqual(first);
+    const firstAt = new Date(CREATED_AT).toISOString();
+    const repeatAt = new Date(CREATED_AT + 10 * MINUTE).toISOString();
+    expect(calls).toEqual([`record pst_1 at ${firstAt}`, `record pst_1 at ${repeatAt}`]);
+    // The first publication stays as it was.
+    expect((await memory.find('pst_1'))?.publishedAt).toBe(firstAt);
   });
 
   it('shares what it published between connectors over one ledger', async () => {
