@@ -311,7 +311,7 @@ async function main() {
       dollars.set('Lambda', invocations * PRICE.lambdaRequest + gbSeconds * PRICE.lambdaArmGbSecond);
       const { totals } = dynamo;
       console.log(
-        `    DynamoDB                  ${per(totals.reads)} reads (${per(totals.readUnits)} RRU), ${per(totals.writes)} writes (${per(totals.writeUnits)} WRU)`,
+        `    DynamoDB                  ${per(totals.reads)} reads (${per(totals.readUnits)} RRU), ${per(totals.itemWrites)} item writes in ${per(totals.writes)} calls (${per(totals.writeUnits)} WRU)`,
       );
       const rows = dynamo.byCommand.map(
         (row) =>

@@ -73,6 +73,16 @@ export function classifyCall(
     if (operation === 'GetItem' && key.startsWith('POST#'))
       return side === 'api' ? 'api: read the post' : 'worker: read the post (hold until due)';
     if (operation === 'GetItem' && key.startsWith('APIKEY#')) return 'api: authenticate';
+    if (operation === 'BatchWriteItem') {
+      const requests = Object.values(record(input.RequestItems)).flatMap((list) =>
+        Array.isArray(list) ? list : [],
+      );
+      const entities = new Set(
+        requests.map((request) => record(record(record(request).PutRequest).Item).entity),
+      );
+      if (entities.size === 1 && entities.has('event')) return 'events: append to the feed';
+      return `BatchWriteItem ${[...entities].join('+')}`;
+    }
     if (operation === 'PutItem' || operation === 'UpdateItem') {
       const item = record(input.Item);
       if (item.entity === 'post') return postWrite(item);
@@ -103,6 +113,7 @@ export function difference(after: DynamoCallSnapshot, before: DynamoCallSnapshot
         ? {
             ...row,
             calls: row.calls - was.calls,
+            itemWrites: row.itemWrites - was.itemWrites,
             conditional: row.conditional - was.conditional,
             failed: row.failed - was.failed,
             readUnits: row.readUnits - was.readUnits,
@@ -115,6 +126,7 @@ export function difference(after: DynamoCallSnapshot, before: DynamoCallSnapshot
     calls: after.totals.calls - before.totals.calls,
     reads: after.totals.reads - before.totals.reads,
     writes: after.totals.writes - before.totals.writes,
+    itemWrites: after.totals.itemWrites - before.totals.itemWrites,
     conditionalWrites: after.totals.conditionalWrites - before.totals.conditionalWrites,
     failed: after.totals.failed - before.totals.failed,
     readUnits: after.totals.readUnits - before.totals.readUnits,
@@ -135,6 +147,7 @@ export function plus(a: DynamoCallSnapshot | undefined, b: DynamoCallSnapshot): 
       continue;
     }
     sum.calls += row.calls;
+    sum.itemWrites += row.itemWrites;
     sum.conditional += row.conditional;
     sum.failed += row.failed;
     sum.readUnits += row.readUnits;
@@ -161,16 +174,26 @@ export function only(snapshot: DynamoCallSnapshot, keep: (label: string) => bool
   };
 }
 
-/** Calls per step: `label → {reads, writes, conditional}` summed over tables and commands. */
+/**
+ * Calls per step: `label → {reads, writes, itemWrites, conditional}` summed over tables and
+ * commands (writes are write calls; itemWrites the items they wrote).
+ */
 export function bySteps(snapshot: DynamoCallSnapshot) {
   const steps = new Map<
     string,
-    { reads: number; writes: number; conditional: number; commands: Set<string> }
+    { reads: number; writes: number; itemWrites: number; conditional: number; commands: Set<string> }
   >();
   for (const row of snapshot.byCommand) {
-    const step = steps.get(row.label) ?? { reads: 0, writes: 0, conditional: 0, commands: new Set<string>() };
+    const step = steps.get(row.label) ?? {
+      reads: 0,
+      writes: 0,
+      itemWrites: 0,
+      conditional: 0,
+      commands: new Set<string>(),
+    };
     if (row.kind === 'read') step.reads += row.calls;
     if (row.kind === 'write') step.writes += row.calls;
+    step.itemWrites += row.itemWrites;
     step.conditional += row.conditional;
     step.commands.add(row.command);
     steps.set(row.label, step);

@@ -148,7 +148,9 @@ async function main(): Promise<void> {
           const post = await host.deps.posts.get(main.tenantId, main.workspaceId, postId);
           if (!post) throw new Error(`No post ${postId}.`);
           for (const event of postEvents(lastSeen.get(postId), post)) {
-            await host.deps.webhooks.appendEvent({ ...toDeliveredEnvelope(event), tenantId: event.tenantId });
+            await host.deps.webhooks.appendEvents([
+              { ...toDeliveredEnvelope(event), tenantId: event.tenantId },
+            ]);
           }
           lastSeen.set(postId, post);
         },

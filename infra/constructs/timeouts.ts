@@ -27,8 +27,9 @@ export const WORKER_TIMEOUTS = {
   /** One notification: a GetItem, a HeadObject and an UpdateItem per record. */
   mediaUploaded: Duration.seconds(30),
   /**
-   * One batch of up to 10 events, handled at once: per event a feed PutItem, a Query of the
-   * workspace's webhooks and, per subscribed webhook (25 at most), a PutItem and a SendMessage.
+   * One batch of up to 10 events, handled at once: one BatchWriteItem of the events to the feed,
+   * one Query of each workspace's webhooks and, per event and subscribed webhook (25 at most), a
+   * PutItem and a SendMessage.
    */
   webhookFanOut: Duration.seconds(30),
   /**

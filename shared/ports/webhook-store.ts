@@ -227,8 +227,12 @@ export interface DeliveryLog {
 
 /** The workspace's events in id order, for callers that pull them; kept WEBHOOK_RETENTION_DAYS. */
 export interface EventFeed {
-  /** Adds the event once; false when it is already there (a redelivered event). */
-  appendEvent(event: FeedEvent): Promise<boolean>;
+  /**
+   * Adds the events, in as few round trips as the store allows. An event's id is derived from the
+   * change it describes (stableEventId), so a redelivered event comes with the same content: it is
+   * written again over itself and the feed keeps one copy.
+   */
+  appendEvents(events: readonly FeedEvent[]): Promise<void>;
   /** Oldest first, from `after`; nextCursor while more may follow. */
   readEvents(tenantId: string, workspaceId: string, query: FeedQuery): Promise<Page<FeedEvent>>;
 }

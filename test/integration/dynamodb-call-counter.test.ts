@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   GetCommand,
   PutCommand,
   TransactWriteCommand,
@@ -54,6 +55,16 @@ describe('DynamoDB call counter on DynamoDB Local', () => {
     await db.send(new GetCommand({ TableName: tables.main, Key: key }));
     await db.send(new BatchGetCommand({ RequestItems: { [tables.main]: { Keys: [key] } } }));
     await db.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [tables.main]: [
+            { PutRequest: { Item: { pk: 'COUNT#3', sk: 'COUNT#3' } } },
+            { PutRequest: { Item: { pk: 'COUNT#4', sk: 'COUNT#4' } } },
+          ],
+        },
+      }),
+    );
+    await db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tables.main, Item: { pk: 'COUNT#2', sk: 'COUNT#2' } } },
@@ -92,7 +103,18 @@ describe('DynamoDB call counter on DynamoDB Local', () => {
       calls: 1,
       conditional: 1,
     });
-    expect(totals).toMatchObject({ calls: 6, reads: 2, writes: 4, conditionalWrites: 3, failed: 1 });
+    expect(row('BatchWriteItem')).toMatchObject({ kind: 'write', calls: 1, itemWrites: 2, conditional: 0 });
+    expect(row('TransactWriteItems')).toMatchObject({ itemWrites: 1 });
+    // Item writes: the PutItem, the UpdateItem that succeeded (the refused one wrote nothing), the
+    // batch's two puts, the transaction's one put.
+    expect(totals).toMatchObject({
+      calls: 7,
+      reads: 2,
+      writes: 5,
+      itemWrites: 5,
+      conditionalWrites: 3,
+      failed: 1,
+    });
     // DynamoDB Local answers ReturnConsumedCapacity: the successful calls consumed something.
     expect(totals.writeUnits).toBeGreaterThan(0);
     expect(totals.readUnits).toBeGreaterThan(0);
@@ -131,7 +153,16 @@ describe('DynamoDB call counter on DynamoDB Local', () => {
       byCommand: [],
       peakInFlight: 0,
       inFlight: 0,
-      totals: { calls: 0, reads: 0, writes: 0, conditionalWrites: 0, failed: 0, readUnits: 0, writeUnits: 0 },
+      totals: {
+        calls: 0,
+        reads: 0,
+        writes: 0,
+        itemWrites: 0,
+        conditionalWrites: 0,
+        failed: 0,
+        readUnits: 0,
+        writeUnits: 0,
+      },
     });
   });
 });

@@ -47,7 +47,7 @@ describe('GET /v1/workspaces/{workspace_id}/events', () => {
       workspaceId,
       data: { postId: newId('post', at), status: type.split('.')[1] ?? 'x' },
     };
-    await host.deps.webhooks.appendEvent({ ...event, tenantId: tenant.tenantId });
+    await host.deps.webhooks.appendEvents([{ ...event, tenantId: tenant.tenantId }]);
     return event;
   };
 

@@ -311,7 +311,7 @@ describe('webhook store on DynamoDB Local', () => {
         event,
         createdAt: iso(NOW),
       });
-      await store.appendEvent({ ...event, tenantId: owner.tenantId });
+      await store.appendEvents([{ ...event, tenantId: owner.tenantId }]);
       const deliveryKey = { ...intruder, webhookId: webhook.webhookId, deliveryId: delivery.deliveryId };
 
       // Act
@@ -825,19 +825,16 @@ describe('webhook store on DynamoDB Local', () => {
   });
 
   describe('event feed', () => {
-    it('appends each event once and reads them in id order, whatever order they arrived in', async () => {
+    it('appends a batch of events, keeps one copy of a redelivered one, and reads them in id order', async () => {
       // Prepare
       const scope = newScope();
       const events = [3, 1, 4, 2, 5].map((second) => feedEvent(scope, NOW - 60_000 + second * 1000));
 
-      // Act
-      const appended = [];
-      for (const event of events) appended.push(await store.appendEvent(event));
-      const again = await store.appendEvent({ ...events[0], data: { changed: true } } as FeedEvent);
+      // Act: the batch, then two of its events delivered again (same id, same content).
+      await store.appendEvents(events);
+      await store.appendEvents([events[0], events[3]] as FeedEvent[]);
 
       // Assess
-      expect(appended).toEqual([true, true, true, true, true]);
-      expect(again).toBe(false);
       const page = await store.readEvents(scope.tenantId, scope.workspaceId, { limit: 100 });
       expect(page.items.map((event) => event.id)).toEqual(events.map((event) => event.id).sort());
       expect(page.items.find((event) => event.id === events[0]?.id)).toEqual(events[0]);
@@ -845,12 +842,28 @@ describe('webhook store on DynamoDB Local', () => {
       expect(page.items[0]).not.toHaveProperty('expiresAt');
     });
 
+    it('appends more events than one BatchWriteItem carries (25) in one call', async () => {
+      const scope = newScope();
+      const events = Array.from({ length: 60 }, (_, i) => feedEvent(scope, NOW - 120_000 + i * 1000));
+      await store.appendEvents(events);
+      const page = await store.readEvents(scope.tenantId, scope.workspaceId, { limit: 100 });
+      expect(page.items.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    });
+
+    it('refuses a batch with an event that has no evt_ id, and writes none of it', async () => {
+      const scope = newScope();
+      const good = feedEvent(scope, NOW - 5_000);
+      await expect(store.appendEvents([good, { ...good, id: 'pst_notanevent' }])).rejects.toThrow(RangeError);
+      const page = await store.readEvents(scope.tenantId, scope.workspaceId, { limit: 100 });
+      expect(page.items).toEqual([]);
+    });
+
     it('reads after an event id (exclusive), by types, page by page with a cursor', async () => {
       // Prepare
       const scope = newScope();
       const types = ['post.queued', 'post.published', 'post.failed', 'post.published', 'approval.requested'];
       const events = types.map((type, i) => feedEvent(scope, NOW - 60_000 + i * 1000, type));
-      for (const event of events) await store.appendEvent(event);
+      for (const event of events) await store.appendEvents([event]);
       const [first, second, third, fourth, fifth] = events as [
         FeedEvent,
         FeedEvent,
@@ -885,7 +898,7 @@ describe('webhook store on DynamoDB Local', () => {
     it('a cursor read with other types is refused; a malformed position is refused', async () => {
       // Prepare
       const scope = newScope();
-      for (let i = 0; i < 3; i++) await store.appendEvent(feedEvent(scope, NOW - 10_000 + i));
+      for (let i = 0; i < 3; i++) await store.appendEvents([feedEvent(scope, NOW - 10_000 + i)]);
       const page = await store.readEvents(scope.tenantId, scope.workspaceId, {
         limit: 1,
         types: ['post.published'],
@@ -920,8 +933,8 @@ describe('webhook store on DynamoDB Local', () => {
       const scope = newScope();
       const expired = feedEvent(scope, NOW - 31 * DAY_MS);
       const kept = feedEvent(scope, NOW - 29 * DAY_MS);
-      await store.appendEvent(expired);
-      await store.appendEvent(kept);
+      await store.appendEvents([expired]);
+      await store.appendEvents([kept]);
 
       // Act
       const fromStart = await store.readEvents(scope.tenantId, scope.workspaceId, { limit: 10 });
@@ -942,8 +955,8 @@ describe('webhook store on DynamoDB Local', () => {
       const scope = newScope();
       const early = feedEvent(scope, NOW - 10_000);
       const late = feedEvent(scope, NOW - 1_000);
-      await store.appendEvent(early);
-      await store.appendEvent(late);
+      await store.appendEvents([early]);
+      await store.appendEvents([late]);
 
       // Act
       const settled = await store.readEvents(scope.tenantId, scope.workspaceId, {
@@ -970,8 +983,8 @@ describe('webhook store on DynamoDB Local', () => {
       // Prepare
       const scope = newScope();
       const sibling = { tenantId: scope.tenantId, workspaceId: newId('workspace') };
-      await store.appendEvent(feedEvent(scope, NOW - 1000));
-      await store.appendEvent(feedEvent(sibling, NOW - 1000));
+      await store.appendEvents([feedEvent(scope, NOW - 1000)]);
+      await store.appendEvents([feedEvent(sibling, NOW - 1000)]);
 
       // Act
       const page = await store.readEvents(scope.tenantId, scope.workspaceId, { limit: 10 });

@@ -18,6 +18,12 @@ export interface DynamoCallCount {
   table: string;
   kind: DynamoCallKind;
   calls: number;
+  /**
+   * Items the write calls that succeeded wrote: one per PutItem, UpdateItem or DeleteItem, one per
+   * request of a BatchWriteItem it did not leave unprocessed, one per write of a TransactWriteItems
+   * (its condition checks write nothing).
+   */
+  itemWrites: number;
   /** Writes that carried a condition (a ConditionExpression, or a transaction with one). */
   conditional: number;
   /** Calls DynamoDB refused (a failed condition, a cancelled transaction, any error). */
@@ -30,7 +36,10 @@ export interface DynamoCallCount {
 export interface DynamoCallTotals {
   calls: number;
   reads: number;
+  /** Write calls. */
   writes: number;
+  /** Items written by them (a batch of 25 is one write call and 25 item writes). */
+  itemWrites: number;
   conditionalWrites: number;
   failed: number;
   readUnits: number;
@@ -111,6 +120,28 @@ function tablesOf(input: Input): string {
   return names.size > 0 ? [...names].sort().join('+') : '-';
 }
 
+/** How many items a write call writes (see DynamoCallCount.itemWrites). */
+function itemWritesOf(operation: string, input: Input): number {
+  if (operation === 'BatchWriteItem' && isRecord(input.RequestItems))
+    return Object.values(input.RequestItems).reduce<number>(
+      (sum, requests) => sum + (Array.isArray(requests) ? requests.length : 0),
+      0,
+    );
+  if (operation === 'TransactWriteItems' && Array.isArray(input.TransactItems))
+    return input.TransactItems.filter((item) => isRecord(item) && !isRecord(item.ConditionCheck)).length;
+  return kindOf(operation) === 'write' ? 1 : 0;
+}
+
+/** The requests a BatchWriteItem answered as unprocessed (written by no one yet). */
+function unprocessedOf(output: unknown): number {
+  const unprocessed = isRecord(output) ? output.UnprocessedItems : undefined;
+  if (!isRecord(unprocessed)) return 0;
+  return Object.values(unprocessed).reduce<number>(
+    (sum, requests) => sum + (Array.isArray(requests) ? requests.length : 0),
+    0,
+  );
+}
+
 function isConditional(input: Input): boolean {
   if (typeof input.ConditionExpression === 'string' || isRecord(input.Expected)) return true;
   if (!Array.isArray(input.TransactItems)) return false;
@@ -161,6 +192,7 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
         table,
         kind: kindOf(command),
         calls: 0,
+        itemWrites: 0,
         conditional: 0,
         failed: 0,
         readUnits: 0,
@@ -188,6 +220,7 @@ export function makeCallCounter(options: CallCounterOptions = {}): DynamoCallCou
         const result = await next(
           ask ? { ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } } : args,
         );
+        row.itemWrites += itemWritesOf(command, input) - unprocessedOf(result.output);
         const units = unitsOf(result.output, row.kind);
         row.readUnits += units.read;
         row.writeUnits += units.write;
@@ -228,6 +261,7 @@ export function totalsOf(rows: readonly DynamoCallCount[]): DynamoCallTotals {
     calls: 0,
     reads: 0,
     writes: 0,
+    itemWrites: 0,
     conditionalWrites: 0,
     failed: 0,
     readUnits: 0,
@@ -237,6 +271,7 @@ export function totalsOf(rows: readonly DynamoCallCount[]): DynamoCallTotals {
     totals.calls += row.calls;
     if (row.kind === 'read') totals.reads += row.calls;
     if (row.kind === 'write') totals.writes += row.calls;
+    totals.itemWrites += row.itemWrites;
     totals.conditionalWrites += row.conditional;
     totals.failed += row.failed;
     totals.readUnits += row.readUnits;

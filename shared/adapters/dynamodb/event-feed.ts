@@ -1,11 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime, TIME_LEN } from 'ulid';
 import { ID_PREFIXES, isIdOf } from '../../domain/ids.js';
 import type { Clock } from '../../ports/clock.js';
 import { type EventFeed, type FeedEvent, WEBHOOK_RETENTION_DAYS } from '../../ports/webhook-store.js';
 import { type CursorScope, decodeCursor, encodeCursor } from './cursor.js';
 import { fromItem, keys, toItem } from './keys.js';
+import { writeInBatches } from './write-batches.js';
 
 const RETENTION_MS = WEBHOOK_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -30,25 +30,23 @@ function toFeedEvent(item: Record<string, unknown>): FeedEvent {
  */
 export function makeDynamoEventFeed(db: DynamoDBDocumentClient, tableName: string, clock: Clock): EventFeed {
   return {
-    async appendEvent(event) {
-      if (!isIdOf('event', event.id)) throw new RangeError('A feed event has an evt_… id.');
-      try {
-        await db.send(
-          new PutCommand({
-            TableName: tableName,
+    async appendEvents(events) {
+      for (const event of events)
+        if (!isIdOf('event', event.id)) throw new RangeError('A feed event has an evt_… id.');
+      // Unconditional: a redelivered event has the same id and content (FeedEvent's contract), so
+      // writing it again leaves one copy, and one call carries a whole batch of events.
+      await writeInBatches(
+        tableName,
+        events.map((event) => ({
+          PutRequest: {
             Item: {
               ...toItem('event', keys.feedEvent(event.tenantId, event.workspaceId, event.id), event),
               expiresAt: Math.floor((Date.parse(event.createdAt) + RETENTION_MS) / 1000),
             },
-            // A redelivered event is already there: left as it was, not written twice.
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
+          },
+        })),
+        { writeBatch: (input) => db.send(new BatchWriteCommand(input)) },
+      );
     },
 
     async readEvents(tenantId, workspaceId, query) {

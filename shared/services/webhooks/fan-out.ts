@@ -4,12 +4,18 @@ import { toDeliveredEnvelope } from '../../domain/webhooks/payloads.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
 import type { MessageQueue } from '../../ports/queues.js';
-import type { DeliveryLog, EventFeed, Webhook, WebhookRegistry } from '../../ports/webhook-store.js';
+import type {
+  DeliveryLog,
+  EventFeed,
+  FeedEvent,
+  Webhook,
+  WebhookRegistry,
+} from '../../ports/webhook-store.js';
 import { makeSqsBatchHandler } from '../sqs-batch.js';
 import type { WebhookDispatchMessage } from './dispatch-message.js';
 
 export interface FanOutDeps {
-  webhooks: Pick<EventFeed, 'appendEvent'> &
+  webhooks: Pick<EventFeed, 'appendEvents'> &
     Pick<WebhookRegistry, 'listFanOutWebhooks'> &
     Pick<DeliveryLog, 'createDelivery'>;
   webhookQueue: MessageQueue<WebhookDispatchMessage>;
@@ -18,14 +24,21 @@ export interface FanOutDeps {
 }
 
 export interface FanOutResult {
-  /** False when the feed already had the event (a redelivered event). */
-  appended: boolean;
   /** Dispatch messages sent: one per subscribed webhook whose delivery has not been attempted yet. */
   dispatched: number;
 }
 
 /** A workspace's webhooks, read once and shared by the events of one batch. */
 export type WorkspaceWebhooks = (tenantId: string, workspaceId: string) => Promise<Webhook[]>;
+
+/** Adds one event to the feed; the events of one batch share the write. */
+export type AppendToFeed = (event: FeedEvent) => Promise<void>;
+
+/** What the events of one batch share: one read of each workspace's webhooks, one feed write. */
+export interface SharedByBatch {
+  webhooksOf: WorkspaceWebhooks;
+  appendToFeed: AppendToFeed;
+}
 
 /**
  * Each workspace read at most once: the events of one batch (a post's queued and published, a
@@ -47,17 +60,53 @@ export function readOncePerBatch(read: WorkspaceWebhooks): WorkspaceWebhooks {
 }
 
 /**
+ * The events appended in one turn of the event loop go to the feed in one `appendEvents` (one
+ * round trip per 25 instead of one per event): a batch's records are handled at once, and each
+ * asks before its first await, so the write waits for the end of that turn and carries them all.
+ * A failed write fails every event it carried; each is retried with its message.
+ */
+interface WaitingEvent {
+  event: FeedEvent;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export function appendTogether(appendEvents: EventFeed['appendEvents']): AppendToFeed {
+  let waiting: WaitingEvent[] | undefined;
+  return (event) =>
+    new Promise<void>((resolve, reject) => {
+      if (!waiting) {
+        const batch: WaitingEvent[] = [];
+        waiting = batch;
+        queueMicrotask(() => {
+          waiting = undefined;
+          appendEvents(batch.map((entry) => entry.event)).then(
+            () => {
+              for (const entry of batch) entry.resolve();
+            },
+            (error: unknown) => {
+              for (const entry of batch) entry.reject(error);
+            },
+          );
+        });
+      }
+      waiting.push({ event, resolve, reject });
+    });
+}
+
+/**
  * One event from the events queue (docs/webhooks.md "Delivery"):
  * 1. the envelope, checked against the event's documented schema (WebhookPayloadError: a bug, the
  *    message goes towards the dead-letter queue rather than a body the docs do not describe);
- * 2. appended to the workspace's feed (GET …/events), once;
+ * 2. appended to the workspace's feed (GET …/events): its id is stable, so a redelivered event
+ *    leaves one copy;
  * 3. one delivery per webhook of the event's OWN tenant and workspace subscribed to its type, its
  *    id derived from (webhook, event), so a redelivered event finds its first deliveries;
  * 4. a dispatch message for each delivery not attempted yet. A delivery already attempted has its
  *    own retries queued, and a second message would only be dropped as stale.
  * Every step is safe to repeat: an event handled twice makes no second delivery. The workspace's
- * webhooks come from `webhooksOf` (the consumer shares one read among a batch's events; alone, an
- * event reads them itself).
+ * webhooks and the feed's write come from `shared` (the consumer shares one read and one write among
+ * a batch's events; alone, an event has its own).
  */
 export function makeFanOut(deps: FanOutDeps) {
   /** The store answers per workspace; the check is kept so a store bug can never cross tenants. */
@@ -69,8 +118,7 @@ export function makeFanOut(deps: FanOutDeps) {
   return async function fanOut(
     event: ServiceEvent,
     logger: Logger = deps.logger,
-    webhooksOf: WorkspaceWebhooks = (tenantId, workspaceId) =>
-      deps.webhooks.listFanOutWebhooks(tenantId, workspaceId),
+    shared: SharedByBatch = shareWithinBatch(deps),
   ): Promise<FanOutResult> {
     const log = logger.with({
       tenantId: event.tenantId,
@@ -80,9 +128,9 @@ export function makeFanOut(deps: FanOutDeps) {
     });
     const envelope = toDeliveredEnvelope(event);
     // The feed's write and the webhooks' read are independent: both at once.
-    const [appended, webhooks] = await Promise.all([
-      deps.webhooks.appendEvent({ ...envelope, tenantId: event.tenantId }),
-      webhooksOf(event.tenantId, event.workspaceId),
+    const [, webhooks] = await Promise.all([
+      shared.appendToFeed({ ...envelope, tenantId: event.tenantId }),
+      shared.webhooksOf(event.tenantId, event.workspaceId),
     ]);
     const subscribed = webhooks.filter(subscribedTo(event));
     const createdAt = new Date(deps.clock.now()).toISOString();
@@ -107,32 +155,41 @@ export function makeFanOut(deps: FanOutDeps) {
       }),
     );
     const dispatched = sent.filter(Boolean).length;
-    log.debug('event fanned out', { appended, webhooks: subscribed.length, dispatched });
-    return { appended, dispatched };
+    log.debug('event fanned out', { webhooks: subscribed.length, dispatched });
+    return { dispatched };
+  };
+}
+
+/** A fresh read of each workspace's webhooks and a fresh feed write, for the events of one batch. */
+export function shareWithinBatch(deps: Pick<FanOutDeps, 'webhooks'>): SharedByBatch {
+  return {
+    webhooksOf: readOncePerBatch((tenantId, workspaceId) =>
+      deps.webhooks.listFanOutWebhooks(tenantId, workspaceId),
+    ),
+    appendToFeed: appendTogether((events) => deps.webhooks.appendEvents(events)),
   };
 }
 
 /**
- * The SQS side: the events of a batch are independent, so they are handled at once, and the events
- * of one workspace share one read of its webhooks (a post's two events cost one read, not two, when
- * they arrive together; a burst's events, one per batch).
+ * The SQS side: the events of a batch are independent, so they are handled at once; the events of
+ * one workspace share one read of its webhooks (a post's two events cost one read, not two, when
+ * they arrive together; a burst's events, one per batch), and the batch's events share one write
+ * to the feed.
  */
 export function makeFanOutConsumer(deps: FanOutDeps) {
   const fanOut = makeFanOut(deps);
-  const readsOf = new WeakMap<SQSEvent, WorkspaceWebhooks>();
-  const webhooksFor = (batch: SQSEvent) => {
-    let webhooksOf = readsOf.get(batch);
-    if (!webhooksOf) {
-      webhooksOf = readOncePerBatch((tenantId, workspaceId) =>
-        deps.webhooks.listFanOutWebhooks(tenantId, workspaceId),
-      );
-      readsOf.set(batch, webhooksOf);
+  const sharedBy = new WeakMap<SQSEvent, SharedByBatch>();
+  const sharedFor = (batch: SQSEvent) => {
+    let shared = sharedBy.get(batch);
+    if (!shared) {
+      shared = shareWithinBatch(deps);
+      sharedBy.set(batch, shared);
     }
-    return webhooksOf;
+    return shared;
   };
   return makeSqsBatchHandler<ServiceEvent>(
     'webhook fan-out',
-    (event, logger, batch) => fanOut(event, logger, webhooksFor(batch)),
+    (event, logger, batch) => fanOut(event, logger, sharedFor(batch)),
     { concurrent: true, logger: deps.logger },
   );
 }

@@ -170,7 +170,7 @@ describe('dashboard: posts', () => {
         workspaceId: tenant.workspaceId,
         data,
       };
-      await host.deps.webhooks.appendEvent({ ...event, tenantId: tenant.tenantId });
+      await host.deps.webhooks.appendEvents([{ ...event, tenantId: tenant.tenantId }]);
     };
     await append(NOW + 1_000, 'post.queued', { postId, status: 'queued' });
     await append(NOW + 1_500, 'post.queued', { postId: created.draftTweet, status: 'queued' });
@@ -203,14 +203,16 @@ describe('dashboard: posts', () => {
     const postId = await create(crowded, tweet(crowded, { status: 'draft' }));
     const at = clock.now();
     for (let i = 0; i < 501; i++) {
-      await host.deps.webhooks.appendEvent({
-        id: newId('event', at + 1 + i),
-        type: 'post.queued',
-        createdAt: iso(at + 1 + i),
-        tenantId: crowded.tenantId,
-        workspaceId: crowded.workspaceId,
-        data: { postId: newId('post', at), status: 'queued' },
-      });
+      await host.deps.webhooks.appendEvents([
+        {
+          id: newId('event', at + 1 + i),
+          type: 'post.queued',
+          createdAt: iso(at + 1 + i),
+          tenantId: crowded.tenantId,
+          workspaceId: crowded.workspaceId,
+          data: { postId: newId('post', at), status: 'queued' },
+        },
+      ]);
     }
     clock.advance(600 + FEED_SETTLE_MS);
     const { client: owner } = await signedInAs(host, { role: 'owner', tenantId: crowded.tenantId });

@@ -228,12 +228,18 @@ export class InMemoryWebhookStore implements WebhookStore {
     return pageOf(newestFirst, (delivery) => delivery.deliveryId, query.limit, scope);
   }
 
-  async appendEvent(event: FeedEvent): Promise<boolean> {
-    if (!isIdOf('event', event.id)) throw new RangeError('A feed event has an evt_… id.');
-    const key = `${workspaceKey(event.tenantId, event.workspaceId)}/${event.id}`;
-    if (this.events.has(key)) return false;
-    this.events.set(key, structuredClone(event));
-    return true;
+  /** appendEvents calls: the fan-out's tests count its feed writes. */
+  feedWrites = 0;
+
+  async appendEvents(events: readonly FeedEvent[]): Promise<void> {
+    this.feedWrites += 1;
+    for (const event of events)
+      if (!isIdOf('event', event.id)) throw new RangeError('A feed event has an evt_… id.');
+    for (const event of events)
+      this.events.set(
+        `${workspaceKey(event.tenantId, event.workspaceId)}/${event.id}`,
+        structuredClone(event),
+      );
   }
 
   async readEvents(tenantId: string, workspaceId: string, query: FeedQuery): Promise<Page<FeedEvent>> {

@@ -51,7 +51,7 @@ describe('the webhook fan-out', () => {
     const result = await makeFanOut(world)(event);
 
     // Assess
-    expect(result).toEqual({ appended: true, dispatched: 2 });
+    expect(result).toEqual({ dispatched: 2 });
     const deliveries = world.webhooks.allDeliveries();
     expect(deliveries.map((d) => d.webhookId).sort()).toEqual(
       [subscribed.webhook.webhookId, secondSubscribed.webhook.webhookId].sort(),
@@ -120,7 +120,7 @@ describe('the webhook fan-out', () => {
     const again = await fanOut(structuredClone(event));
 
     // Assess
-    expect(again).toEqual({ appended: false, dispatched: 0 });
+    expect(again).toEqual({ dispatched: 0 });
     expect(world.webhooks.allDeliveries().map((d) => d.deliveryId)).toEqual(first.map((d) => d.deliveryId));
     expect(world.webhookQueue.sent).toHaveLength(1);
     expect((await world.webhooks.readEvents(TENANT, WORKSPACE, { limit: 10 })).items).toHaveLength(1);
@@ -179,6 +179,8 @@ describe('the webhook fan-out', () => {
     // Assess
     expect(response).toEqual({ batchItemFailures: [] });
     expect(world.webhooks.fanOutReads).toBe(2);
+    // Five events, both workspaces: one write to the feed.
+    expect(world.webhooks.feedWrites).toBe(1);
     const received = (webhookId: string) =>
       world.webhooks
         .allDeliveries()
@@ -201,6 +203,42 @@ describe('the webhook fan-out', () => {
         .map((event) => event.id)
         .sort(),
     );
+  });
+
+  it('as an SQS consumer: a failed feed write fails every event it carried, and their redelivery appends them', async () => {
+    // Prepare
+    const world = aWebhookWorld();
+    await world.register({ events: ['post.published'] });
+    const append = world.webhooks.appendEvents.bind(world.webhooks);
+    let failures = 1;
+    world.webhooks.appendEvents = async (events) => {
+      if (failures-- > 0) throw new Error('the store is unreachable');
+      return append(events);
+    };
+    const consumer = makeFanOutConsumer(world);
+    const events = [aPublishedEvent(), aPublishedEvent({}, WEBHOOK_NOW + 10)];
+
+    // Act
+    const failed = await consumer(sqsEvent(...events));
+    const retried = await consumer(sqsEvent(...events));
+
+    // Assess
+    expect(failed).toEqual({ batchItemFailures: [{ itemIdentifier: 'm0' }, { itemIdentifier: 'm1' }] });
+    expect(retried).toEqual({ batchItemFailures: [] });
+    const feed = await world.webhooks.readEvents(TENANT, WORKSPACE, { limit: 10 });
+    expect(feed.items.map((item) => item.id)).toEqual(events.map((event) => event.id).sort());
+    // One delivery per event, whether the first fan-out made it or the second.
+    expect(world.webhooks.allDeliveries()).toHaveLength(2);
+  });
+
+  it("as an SQS consumer: an event that breaks its schema stays out of the batch's feed write", async () => {
+    const world = aWebhookWorld();
+    const good = aPublishedEvent();
+    const broken = aPublishedEvent({ data: { postId: 'pst_x' } }, WEBHOOK_NOW + 1);
+    await makeFanOutConsumer(world)(sqsEvent(broken, good));
+    expect(world.webhooks.feedWrites).toBe(1);
+    const feed = await world.webhooks.readEvents(TENANT, WORKSPACE, { limit: 10 });
+    expect(feed.items.map((item) => item.id)).toEqual([good.id]);
   });
 
   it('as an SQS consumer: the next batch reads the webhooks again, so a webhook created between two batches receives the second', async () => {

@@ -11,7 +11,7 @@ async function append(
   workspaceId = WORKSPACE_ID,
 ) {
   const event = anEvent(atMs, workspaceId, type);
-  await world.webhooks.appendEvent({ ...event, tenantId: TENANT_ID });
+  await world.webhooks.appendEvents([{ ...event, tenantId: TENANT_ID }]);
   return event;
 }
 
