@@ -8,6 +8,7 @@ import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
+import { OUTBOX_ENTITIES } from '../../shared/services/delivery/outbox-entities.js';
 import { DELIVERY_MINIMUM_POLLERS } from '../delivery-concurrency.js';
 import { decryptStatement, encryptStatement } from './http-api.js';
 import type { MediaStorage } from './media-storage.js';
@@ -137,6 +138,13 @@ export class ServiceWorkers extends Construct {
       retryAttempts: OUTBOX_RETRY_ATTEMPTS,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(queues.outboxFailures),
+      // Only the changes the outbox acts on invoke it: a post's two feed events, the sandbox's
+      // ledger and the like are dropped by Lambda before any invocation is spent on them.
+      filters: [
+        lambda.FilterCriteria.filter({
+          dynamodb: { NewImage: { entity: { S: lambda.FilterRule.or(...OUTBOX_ENTITIES) } } },
+        }),
+      ],
     });
     sendTo(
       this.outbox,

@@ -18,6 +18,7 @@ import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDelivery } from '../../shared/runtime/make-delivery.js';
 import { makeMediaFetcher } from '../../shared/runtime/media-fetcher.js';
 import type { SweepReport } from '../../shared/services/accounts/refresh-expiring-tokens.js';
+import { outboxAcceptsNewImage } from '../../shared/services/delivery/outbox-entities.js';
 import type { MediaImportMessage } from '../../shared/services/media/import-media.js';
 import type { WebhookDispatchMessage, WebhookRetryPlan } from '../../shared/services/webhooks/dispatch.js';
 import { DELIVERY_READY_BATCHES } from '../delivery-concurrency.js';
@@ -222,6 +223,8 @@ export async function startLocalDelivery(
     tableName: config.tables.main,
     checkpointFile: join(dataDir, 'streams', `${config.tables.main}.json`),
     handler: timed('outbox', (event) => delivery.handleStream(event)),
+    // The stack's filter on the outbox's event source mapping.
+    accepts: (record) => outboxAcceptsNewImage(record.dynamodb?.NewImage),
     pollIntervalMs: 50,
     logger: deps.logger,
   });

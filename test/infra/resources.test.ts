@@ -132,7 +132,7 @@ describe('queues, triggers, scheduling, storage, key and alarms', { timeout: SYN
       }
     });
 
-    it("the outbox reads the main table's stream from its oldest record, in order, retries 10 times, then sets the record aside", () => {
+    it("the outbox reads the main table's stream from its oldest record, in order, retries 10 times, then sets the record aside; only the entities it acts on invoke it", () => {
       // Act
       const [mapping] = mappingOf(stack.workers.outbox) as [CfnResource];
 
@@ -146,6 +146,15 @@ describe('queues, triggers, scheduling, storage, key and alarms', { timeout: SYN
         MaximumRetryAttempts: 10,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         DestinationConfig: { OnFailure: { Destination: getAtt(stack.queues.outboxFailures, 'Arn') } },
+        FilterCriteria: {
+          Filters: [
+            {
+              Pattern: JSON.stringify({
+                dynamodb: { NewImage: { entity: { S: ['post', 'media', 'webhookDelivery', 'account'] } } },
+              }),
+            },
+          ],
+        },
         Tags: expect.any(Array),
       });
     });

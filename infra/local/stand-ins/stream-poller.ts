@@ -37,6 +37,11 @@ export interface StreamPollerOptions {
   /** JSON file of the last processed sequence number per shard (under the host's data folder). */
   checkpointFile: string;
   handler: StreamBatchHandler;
+  /**
+   * The event source mapping's filter criteria: a record it refuses is passed over (and, with the
+   * next batch, checkpointed) without invoking the handler, as Lambda drops it. Default: every record.
+   */
+  accepts?: (record: _Record) => boolean;
   /** Records per invocation at most (BatchSize), 1–1,000 (GetRecords' own limit). Default 100. */
   batchSize?: number;
   /** Sleep between two polls that found nothing. Default 250 ms (Lambda polls a shard 4 times a second). */
@@ -303,8 +308,9 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
       const sequenceNumber = record.dynamodb?.SequenceNumber;
       if (sequenceNumber === undefined) continue;
       if (after !== undefined && compareSequenceNumbers(sequenceNumber, after) <= 0) continue;
-      shard.buffer.push(record);
       shard.fetchedThrough = sequenceNumber;
+      if (options.accepts && !options.accepts(record)) continue;
+      shard.buffer.push(record);
     }
     shard.iterator = response.NextShardIterator ?? null;
   }

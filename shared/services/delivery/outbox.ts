@@ -15,6 +15,7 @@ import { type InvocationContext, makeInvocationLogger } from '../invocation-logg
 import type { MediaImportMessage } from '../media/import-media.js';
 import type { WebhookDispatchMessage } from '../webhooks/dispatch-message.js';
 import { deliveryMessageOf } from './delivery-message.js';
+import { isOutboxEntity, type OutboxEntity } from './outbox-entities.js';
 
 export interface OutboxDeps {
   deliveryQueue: MessageQueue<DeliveryMessage>;
@@ -91,11 +92,8 @@ function requestedDispatch(before: Image | undefined, after: Image): WebhookDisp
  */
 export function makeOutbox(deps: OutboxDeps) {
   const invocationLogger = makeInvocationLogger(deps.logger);
-  const apply = async (record: DynamoDBRecord) => {
-    const after = image(record.dynamodb?.NewImage);
-    if (!after) return;
-    const before = image(record.dynamodb?.OldImage);
-    if (after.entity === 'media') {
+  const effectsOf: Record<OutboxEntity, (before: Image | undefined, after: Image) => Promise<void>> = {
+    async media(before, after) {
       // A new import by URL: the import worker fetches it.
       const media = fromItem<Media>(after);
       if (!before && media.source === 'url' && media.status === 'pending') {
@@ -105,27 +103,31 @@ export function makeOutbox(deps: OutboxDeps) {
           mediaId: media.mediaId,
         });
       }
-      return;
-    }
-    if (after.entity === 'webhookDelivery') {
+    },
+    async webhookDelivery(before, after) {
       const dispatch = requestedDispatch(before, after);
       if (dispatch) await deps.webhookQueue.send(dispatch);
-      return;
-    }
-    if (after.entity === 'account') {
+    },
+    async account(before, after) {
       for (const event of accountEvents(before, after)) await deps.eventsQueue.send(event);
-      return;
-    }
-    if (after.entity !== 'post') return;
-    const post = fromItem<Post>(after);
-    const previous = before ? fromItem<Post>(before) : undefined;
-    const message = deliveryMessageOf(post);
-    const effects = deliveryEffects(previous, post, deps.clock.now());
-    if (effects.unschedule) await deps.scheduler.remove(post.postId);
-    if (effects.schedule) await deps.scheduler.upsert(post.postId, effects.schedule.fireAt, message);
-    if (effects.enqueue)
-      await deps.deliveryQueue.send(message, { delaySeconds: effects.enqueue.delaySeconds });
-    for (const event of postEvents(previous, post)) await deps.eventsQueue.send(event);
+    },
+    async post(before, after) {
+      const post = fromItem<Post>(after);
+      const previous = before ? fromItem<Post>(before) : undefined;
+      const message = deliveryMessageOf(post);
+      const effects = deliveryEffects(previous, post, deps.clock.now());
+      if (effects.unschedule) await deps.scheduler.remove(post.postId);
+      if (effects.schedule) await deps.scheduler.upsert(post.postId, effects.schedule.fireAt, message);
+      if (effects.enqueue)
+        await deps.deliveryQueue.send(message, { delaySeconds: effects.enqueue.delaySeconds });
+      for (const event of postEvents(previous, post)) await deps.eventsQueue.send(event);
+    },
+  };
+  const apply = async (record: DynamoDBRecord) => {
+    const after = image(record.dynamodb?.NewImage);
+    // A removal (TTL), or an item of no interest that got past a filter: nothing to do.
+    if (!after || !isOutboxEntity(after.entity)) return;
+    await effectsOf[after.entity](image(record.dynamodb?.OldImage), after);
   };
 
   return async function handleStream(

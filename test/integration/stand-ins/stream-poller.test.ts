@@ -173,6 +173,32 @@ describe('stream poller: DynamoDB Streams → Lambda on DynamoDB Local', () => {
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
   });
 
+  it('hands over only the records its filter accepts, in order, and a restart does not bring the others back', async () => {
+    // Prepare: an outbox-like filter on an attribute of the new image.
+    const wanted = (entity: string) => ({ entity: { S: entity } });
+    const accepts: StreamPollerOptions['accepts'] = (record) =>
+      record.dynamodb?.NewImage?.entity?.S === 'post';
+    await startPoller(async () => undefined, { accepts });
+
+    // Act
+    await put('1', wanted('post'));
+    await put('2', wanted('event'));
+    await put('3', wanted('post'));
+    await put('4', wanted('event'));
+    await client.send(new DeleteItemCommand({ TableName: tableName, Key: key('1') }));
+
+    // Assess: the removal has no new image, so it is refused too.
+    await eventually(() => expect(delivered()).toEqual(['INSERT 1', 'INSERT 3']));
+    await pause(30);
+    await stopAll();
+    batches = [];
+    await put('5', wanted('post'));
+    await startPoller(async () => undefined, { accepts });
+    await eventually(() => expect(delivered()).toEqual(['INSERT 5']));
+    await pause(30);
+    expect(delivered()).toEqual(['INSERT 5']);
+  });
+
   it('resumes after a restart from its checkpoint, without delivering processed records again', async () => {
     // Prepare: two changes processed, then the host stops.
     await startPoller();

@@ -11,6 +11,7 @@ import { fixedClock } from '../../../shared/ports/clock.js';
 import type { DeliveryMessage } from '../../../shared/ports/queues.js';
 import type { WebhookDelivery } from '../../../shared/ports/webhook-store.js';
 import { makeOutbox } from '../../../shared/services/delivery/outbox.js';
+import { OUTBOX_ENTITIES, outboxAcceptsNewImage } from '../../../shared/services/delivery/outbox-entities.js';
 import type { MediaImportMessage } from '../../../shared/services/media/import-media.js';
 import type { WebhookDispatchMessage } from '../../../shared/services/webhooks/dispatch-message.js';
 import { makeMemoryLogger } from '../../support/memory-observability.js';
@@ -231,6 +232,15 @@ describe('the outbox', () => {
       stream(change('tenant', undefined, { tenantId: 't' }), change('post', post, undefined, '2')),
     );
     expect([deliveryQueue.sent, eventsQueue.sent]).toEqual([[], []]);
+  });
+
+  it("the stream's filter lets through exactly the entities the outbox acts on", () => {
+    for (const entity of OUTBOX_ENTITIES) expect(outboxAcceptsNewImage({ entity: { S: entity } })).toBe(true);
+    for (const entity of ['event', 'sandboxPublication', 'apiKey', 'workspace', 'tenant'])
+      expect(outboxAcceptsNewImage({ entity: { S: entity } })).toBe(false);
+    // A removal has no new image.
+    expect(outboxAcceptsNewImage(undefined)).toBe(false);
+    expect(outboxAcceptsNewImage({ pk: { S: 'x' } })).toBe(false);
   });
 
   describe('webhook deliveries', () => {
