@@ -120,13 +120,18 @@ function tablesOf(input: Input): string {
   return names.size > 0 ? [...names].sort().join('+') : '-';
 }
 
+/** The requests of a batch's per-table map (RequestItems, UnprocessedItems), all tables together. */
+function requestsIn(byTable: unknown): number {
+  if (!isRecord(byTable)) return 0;
+  return Object.values(byTable).reduce<number>(
+    (sum, requests) => sum + (Array.isArray(requests) ? requests.length : 0),
+    0,
+  );
+}
+
 /** How many items a write call writes (see DynamoCallCount.itemWrites). */
 function itemWritesOf(operation: string, input: Input): number {
-  if (operation === 'BatchWriteItem' && isRecord(input.RequestItems))
-    return Object.values(input.RequestItems).reduce<number>(
-      (sum, requests) => sum + (Array.isArray(requests) ? requests.length : 0),
-      0,
-    );
+  if (operation === 'BatchWriteItem') return requestsIn(input.RequestItems);
   if (operation === 'TransactWriteItems' && Array.isArray(input.TransactItems))
     return input.TransactItems.filter((item) => isRecord(item) && !isRecord(item.ConditionCheck)).length;
   return kindOf(operation) === 'write' ? 1 : 0;
@@ -134,12 +139,7 @@ function itemWritesOf(operation: string, input: Input): number {
 
 /** The requests a BatchWriteItem answered as unprocessed (written by no one yet). */
 function unprocessedOf(output: unknown): number {
-  const unprocessed = isRecord(output) ? output.UnprocessedItems : undefined;
-  if (!isRecord(unprocessed)) return 0;
-  return Object.values(unprocessed).reduce<number>(
-    (sum, requests) => sum + (Array.isArray(requests) ? requests.length : 0),
-    0,
-  );
+  return isRecord(output) ? requestsIn(output.UnprocessedItems) : 0;
 }
 
 function isConditional(input: Input): boolean {
