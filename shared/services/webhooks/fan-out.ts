@@ -59,18 +59,19 @@ export function readOncePerBatch(read: WorkspaceWebhooks): WorkspaceWebhooks {
   };
 }
 
-/**
- * The events appended in one turn of the event loop go to the feed in one `appendEvents` (one
- * round trip per 25 instead of one per event): a batch's records are handled at once, and each
- * asks before its first await, so the write waits for the end of that turn and carries them all.
- * A failed write fails every event it carried; each is retried with its message.
- */
+/** An event waiting for its batch's feed write, and how to tell it the outcome. */
 interface WaitingEvent {
   event: FeedEvent;
   resolve(): void;
   reject(error: unknown): void;
 }
 
+/**
+ * The events appended in one turn of the event loop go to the feed in one `appendEvents` (one
+ * round trip per 25 instead of one per event): a batch's records are handled at once, and each
+ * asks before its first await, so the write waits for the end of that turn and carries them all.
+ * A failed write fails every event it carried; each is retried with its message.
+ */
 export function appendTogether(appendEvents: EventFeed['appendEvents']): AppendToFeed {
   let waiting: WaitingEvent[] | undefined;
   return (event) =>
