@@ -75,6 +75,11 @@ export interface LocalHostOptions {
    * 30; false turns the limit off.
    */
   authFailuresPerMinute?: number | false;
+  /**
+   * How long a request's body may take to arrive after its headers before it is answered 408
+   * (LOCAL_BODY_TIMEOUT_SECONDS); http-server.ts's DEFAULT_BODY_TIMEOUT_MS by default.
+   */
+  bodyTimeoutMs?: number;
   clock?: Clock;
   /** Where logs and metrics go; Powertools' logger (metrics off) by default, a recorder in tests. */
   observability?: Observability;
@@ -221,7 +226,12 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
           }),
         ),
       },
-      { logger: deps.logger, metrics: deps.metrics, ...authFailureLimit(options, deps.clock) },
+      {
+        logger: deps.logger,
+        metrics: deps.metrics,
+        ...authFailureLimit(options, deps.clock),
+        ...(options.bodyTimeoutMs !== undefined && { bodyTimeoutMs: options.bodyTimeoutMs }),
+      },
     );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -14,6 +14,7 @@ import { toApiGatewayEvent } from './api-gateway-event.js';
 import type { AuthFailureLimiter } from './auth-failure-limiter.js';
 import { makeLambdaContext } from './lambda-context.js';
 import { type Refusal, rawHttpResponse, refusalForClientError } from './raw-refusal.js';
+import { BodyRefused, readBody } from './read-body.js';
 
 /**
  * API Gateway's own payload ceiling: up to it the body reaches the handler, whose 1 MiB limit
@@ -22,26 +23,8 @@ import { type Refusal, rawHttpResponse, refusalForClientError } from './raw-refu
  */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-class BodyTooLarge extends Error {}
-
-function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        reject(new BodyTooLarge());
-        request.removeAllListeners('data');
-        request.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
+/** How long a request's body may take to arrive after its headers (LOCAL_BODY_TIMEOUT_SECONDS). */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
 function writeResult(response: ServerResponse, result: ApiResult): void {
   const headers: Record<string, string | string[]> = Object.fromEntries(
@@ -105,6 +88,11 @@ export interface LocalApiServerOptions {
    * too many 401 answers (see auth-failure-limiter.ts); none when absent.
    */
   authFailures?: AuthFailureLimiter;
+  /**
+   * How long the whole body may take to arrive once the headers have; a request still missing part
+   * of its body then is answered 408 and its connection closed. DEFAULT_BODY_TIMEOUT_MS by default.
+   */
+  bodyTimeoutMs?: number;
 }
 
 /**
@@ -117,10 +105,29 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
   const match = makeRouteMatcher(routes.operations);
   const { logger, authFailures } = options;
   const metrics = options.metrics ?? noMetrics;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const tooLarge = new PayloadTooLargeError(MAX_BODY_BYTES);
+  const bodyLimits = {
+    maxBytes: GATEWAY_MAX_BODY_BYTES,
+    tooLarge: { status: tooLarge.status, envelope: toEnvelope(tooLarge) },
+    timeoutMs: bodyTimeoutMs,
+  };
   /** The response being written on each connection: a parse error that follows it waits its turn. */
   const answering = new WeakMap<Duplex, ServerResponse>();
   /** Connections already given their last answer (the parser may report the same error again). */
   const refused = new WeakSet<Duplex>();
+  /**
+   * The body being read on each connection: a parse error or time-out in the middle of it is that
+   * request's answer, given through its own response (a raw refusal would wait for it forever).
+   */
+  const readingBody = new WeakMap<Duplex, { request: IncomingMessage; refuse: (refusal: Refusal) => void }>();
+
+  const logRefusal = (refusal: Refusal, requestId: string) =>
+    logger.info('local host: refused a request it could not read', {
+      requestId,
+      status: refusal.status,
+      error: refusal.envelope.error,
+    });
 
   const answer = (response: ServerResponse, refusal: Refusal, requestId: string) =>
     writeResult(
@@ -136,6 +143,13 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
   const refuseConnection = (socket: Duplex, refusal: Refusal, requestId: string) => {
     if (refused.has(socket)) return;
     refused.add(socket);
+    // A body still incomplete: its own request is refused. A complete one (whose excess bytes
+    // did not parse) is answered first, and the excess after it.
+    const reading = readingBody.get(socket);
+    if (reading && !reading.request.complete) {
+      reading.refuse(refusal);
+      return;
+    }
     const send = () => {
       if (socket.writable) socket.end(rawHttpResponse(refusal, requestId));
       else socket.destroy();
@@ -145,11 +159,19 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
     const pending = answering.get(socket);
     if (pending && !pending.writableFinished) pending.once('close', send);
     else send();
-    logger.info('local host: refused a request it could not read', {
-      requestId,
-      status: refusal.status,
-      error: refusal.envelope.error,
-    });
+    logRefusal(refusal, requestId);
+  };
+
+  /** The request's body, refused (BodyRefused) when too large, too slow or unparseable. */
+  const bodyOf = async (request: IncomingMessage): Promise<Buffer> => {
+    const socket = request.socket;
+    const reading = readBody(request, bodyLimits);
+    readingBody.set(socket, { request, refuse: reading.refuse });
+    try {
+      return await reading.body;
+    } finally {
+      readingBody.delete(socket);
+    }
   };
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -196,7 +218,7 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
         });
         return;
       }
-      const body = await readBody(request, GATEWAY_MAX_BODY_BYTES);
+      const body = await bodyOf(request);
       if (mcp) {
         const event = toApiGatewayEvent({ request, url, body, routeKey: `ANY ${MCP_PATH}` });
         const result = await mcp(event, makeLambdaContext('mcp'));
@@ -226,9 +248,10 @@ export function createLocalApiServer(routes: LocalApiRoutes, options: LocalApiSe
       const event = toApiGatewayEvent({ request, url, body, routeKey: '$default' });
       writeResult(response, await routes.fallback(event, makeLambdaContext('fallback')));
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        const tooLarge = new PayloadTooLargeError(MAX_BODY_BYTES);
-        answer(response, { status: tooLarge.status, envelope: toEnvelope(tooLarge) }, requestId);
+      if (error instanceof BodyRefused) {
+        // Connection: close, so the rest of the body (or the bytes the parser refused) is never read.
+        answer(response, error.refusal, requestId);
+        logRefusal(error.refusal, requestId);
         return;
       }
       // The caller went away mid-request: there is nobody to answer.

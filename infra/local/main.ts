@@ -5,6 +5,7 @@ import { makeUserAdmin } from '../../shared/services/users/user-admin.js';
 import { startFakeNetworks } from '../fake-networks/start.js';
 import { startLocalHost } from './host.js';
 import { defaultDataDir } from './host-file.js';
+import { DEFAULT_BODY_TIMEOUT_MS } from './http-server.js';
 import { JavaMissingError } from './java.js';
 import { describeDemo, seedDemoTenant } from './seed.js';
 
@@ -16,7 +17,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * `npm start`: the whole service on this machine. PORT (default 3000) and DATA_DIR choose where;
  * DELIVERY_CONCURRENCY (default 30, as AWS from the start of a burst) how many delivery batches run at once;
  * LOCAL_AUTH_FAILURES_PER_MINUTE (default 30, 0 for no limit) how many 401 answers a client
- * address gets per minute before its requests with unproven keys are refused with 429.
+ * address gets per minute before its requests with unproven keys are refused with 429;
+ * LOCAL_BODY_TIMEOUT_SECONDS (default 30) how long a request's body may take to arrive after its
+ * headers before the request is answered 408 and its connection closed.
  */
 async function main() {
   const port = Number(process.env.PORT ?? '3000');
@@ -55,6 +58,7 @@ async function main() {
     appCredentials: envAppCredentials(networkEnv),
     dataDir,
     port,
+    bodyTimeoutMs: seconds('LOCAL_BODY_TIMEOUT_SECONDS', DEFAULT_BODY_TIMEOUT_MS / 1000),
     ...(authFailuresPerMinute !== undefined && {
       authFailuresPerMinute: authFailuresPerMinute === 0 ? false : authFailuresPerMinute,
     }),

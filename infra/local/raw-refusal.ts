@@ -16,6 +16,7 @@ const PARSE_ERRORS: Readonly<Record<string, string>> = {
   HPE_INVALID_CONTENT_LENGTH: 'The Content-Length header is not a number.',
   HPE_UNEXPECTED_CONTENT_LENGTH: 'Content-Length and Transfer-Encoding were both sent; send one.',
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 'The chunk extensions of the body are too large.',
+  HPE_INVALID_CHUNK_SIZE: 'A chunk size of the chunked body is not a hexadecimal number followed by CRLF.',
 };
 
 /**
