@@ -92,6 +92,37 @@ export const creatorInfo: Handler = (context) => {
 };
 
 const utf16Length = (text: string) => text.length;
+
+/**
+ * The post_info fields each init documents (developers.tiktok.com "Direct Post" and "Photo"):
+ * a field the page does not list is refused, as a strict API refuses it, so a connector sending
+ * a video field on a photo post (`is_aigc`, `disable_duet`) fails here and not at TikTok.
+ */
+const VIDEO_POST_INFO_FIELDS = [
+  'title',
+  'privacy_level',
+  'disable_duet',
+  'disable_comment',
+  'disable_stitch',
+  'video_cover_timestamp_ms',
+  'brand_content_toggle',
+  'brand_organic_toggle',
+  'is_aigc',
+];
+const PHOTO_POST_INFO_FIELDS = [
+  'title',
+  'description',
+  'privacy_level',
+  'disable_comment',
+  'auto_add_music',
+  'brand_content_toggle',
+  'brand_organic_toggle',
+];
+
+function unknownFieldProblem(postInfo: Record<string, unknown>, known: readonly string[]): Reply | undefined {
+  const unknown = Object.keys(postInfo).filter((field) => !known.includes(field));
+  return unknown.length > 0 ? invalid(`post_info has unknown fields: ${unknown.join(', ')}.`) : undefined;
+}
 const BOOLEAN_FIELDS = [
   'disable_duet',
   'disable_comment',
@@ -174,7 +205,9 @@ export const videoInit: Handler = (context) => {
   const postInfo = body.post_info as Record<string, unknown> | undefined;
   const source = body.source_info as Record<string, unknown> | undefined;
   if (!postInfo || !source) return invalid('post_info and source_info are required.');
-  const problem = postInfoProblem(postInfo, auth.creator, { title: 2200 });
+  const problem =
+    unknownFieldProblem(postInfo, VIDEO_POST_INFO_FIELDS) ??
+    postInfoProblem(postInfo, auth.creator, { title: 2200 });
   if (problem) return problem;
   if (source.source !== 'FILE_UPLOAD') {
     if (source.source === 'PULL_FROM_URL')
@@ -219,8 +252,16 @@ export const contentInit: Handler = (context) => {
   const postInfo = body.post_info as Record<string, unknown> | undefined;
   const source = body.source_info as Record<string, unknown> | undefined;
   if (!postInfo || !source) return invalid('post_info and source_info are required.');
-  const problem = postInfoProblem(postInfo, auth.creator, { title: 90, description: 4000 });
+  const problem =
+    unknownFieldProblem(postInfo, PHOTO_POST_INFO_FIELDS) ??
+    postInfoProblem(postInfo, auth.creator, { title: 90, description: 4000 });
   if (problem) return problem;
+  // The photo page marks both toggles required for a Direct Post.
+  if (body.post_mode === 'DIRECT_POST') {
+    for (const field of ['brand_content_toggle', 'brand_organic_toggle']) {
+      if (postInfo[field] === undefined) return invalid(`post_info.${field} is required.`);
+    }
+  }
   if (source.source !== 'PULL_FROM_URL') return invalid('Photos are taken by PULL_FROM_URL only.');
   const images = source.photo_images;
   if (

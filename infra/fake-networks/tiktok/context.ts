@@ -7,6 +7,12 @@ export interface FakeTikTokApp {
   clientSecret: string;
   /** Exact redirect URIs registered; undefined accepts any absolute http(s) URL. */
   redirectUris?: readonly string[];
+  /**
+   * The scopes TikTok approved for the app (its products: Login Kit's user.info.*, the Content
+   * Posting API's video.publish with Direct Post, video.upload): an authorization naming another
+   * is refused with `invalid_scope`.
+   */
+  scopes: readonly string[];
 }
 
 export interface FakeTikTokSettings {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLoopbackServer } from '../shared/server.js';
 import { contentInit, creatorInfo, statusFetch, uploadChunk, userInfo, videoInit } from './api-routes.js';
-import type { FakeTikTokApp, FakeTikTokSettings, Handler } from './context.js';
+import { FAKE_TIKTOK_SCOPES, type FakeTikTokApp, type FakeTikTokSettings, type Handler } from './context.js';
 import { envelope, oauthError, type Reply, readBody, writeReply } from './http.js';
 import { authorizeDecision, authorizePage, revoke, token } from './oauth-routes.js';
 import {
@@ -44,6 +44,8 @@ export interface TikTokFakeOptions {
   clientKey?: string;
   clientSecret?: string;
   redirectUris?: string[];
+  /** The scopes approved for the app; default every scope the fake knows. */
+  appScopes?: string[];
   creators?: FakeTikTokCreator[];
   /** Overrides of the fake's rules (chunk sizes, polls, caps, clock). */
   settings?: Partial<FakeTikTokSettings>;
@@ -144,6 +146,7 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     clientKey: options.clientKey ?? 'fakeclientkey01',
     clientSecret: options.clientSecret ?? state.secret(16),
     ...(options.redirectUris && { redirectUris: options.redirectUris }),
+    scopes: options.appScopes ?? FAKE_TIKTOK_SCOPES,
   };
   for (const creator of options.creators ?? [FAKE_TIKTOK_DEFAULT_CREATOR])
     state.creators.set(creator.openId, { ...creator });
@@ -225,10 +228,7 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     updateSettings(change) {
       Object.assign(settings, change);
     },
-    issueToken(
-      openId = FAKE_TIKTOK_DEFAULT_CREATOR.openId,
-      scopes = ['user.info.basic', 'video.publish', 'video.upload'],
-    ) {
+    issueToken(openId = FAKE_TIKTOK_DEFAULT_CREATOR.openId, scopes = ['user.info.basic', 'video.publish']) {
       const accessToken = `act.${state.secret(24)}`;
       state.accessTokens.set(accessToken, {
         token: accessToken,

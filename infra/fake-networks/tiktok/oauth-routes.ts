@@ -37,9 +37,15 @@ export const authorizePage: Handler = (context) => {
   if (params.get('response_type') !== 'code') return errorPage('response_type must be code.');
   const state = params.get('state') ?? '';
   const scopes = (params.get('scope') ?? '').split(',').filter(Boolean);
-  const refused = scopes.filter((scope) => !FAKE_TIKTOK_SCOPES.includes(scope));
+  const refused = scopes.filter(
+    (scope) => !FAKE_TIKTOK_SCOPES.includes(scope) || !context.app.scopes.includes(scope),
+  );
   if (scopes.length === 0 || refused.length > 0) {
-    return redirectTo(redirectUri, { error: 'invalid_scope', error_description: 'Unknown scope.', state });
+    return redirectTo(redirectUri, {
+      error: 'invalid_scope',
+      error_description: 'A scope is unknown or not approved for the app.',
+      state,
+    });
   }
   const hidden = (name: string, value: string) =>
     `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;

@@ -17,8 +17,11 @@ import { StandardTokenAnswer, tokenSetFromAnswer } from '../oauth/token-answer.j
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
-/** Who the creator is, Direct Post, and upload (networks/tiktok.md §1). */
-export const TIKTOK_SCOPES: readonly string[] = ['user.info.basic', 'video.publish', 'video.upload'];
+/**
+ * Who the creator is, and Direct Post (networks/tiktok.md §1): nothing more. `video.upload` is
+ * for sending drafts to the creator's inbox, which the connector never does.
+ */
+export const TIKTOK_SCOPES: readonly string[] = ['user.info.basic', 'video.publish'];
 
 export interface TikTokOAuthDeps extends OAuthClientDeps {
   /** TIKTOK_AUTHORIZE_URL: TikTok's consent page. */

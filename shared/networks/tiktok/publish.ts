@@ -407,11 +407,11 @@ function interactions(options: TikTokPostOptions, creator: CreatorInfo) {
   };
 }
 
-function brand(options: TikTokPostOptions) {
+/** Paid partnership / own business: fields of both the video and the photo post_info. */
+function brandToggles(options: TikTokPostOptions) {
   return {
     brand_content_toggle: options.brandContentToggle ?? false,
     brand_organic_toggle: options.brandOrganicToggle ?? false,
-    ...(options.isAiGenerated !== undefined && { is_aigc: options.isAiGenerated }),
   };
 }
 
@@ -431,7 +431,9 @@ function videoInit(attempt: Attempt, creator: CreatorInfo, size: number, rules: 
         disable_duet,
         disable_comment,
         disable_stitch,
-        ...brand(attempt.options),
+        ...brandToggles(attempt.options),
+        // The AI label is a video field only (the Direct Post page lists it; the photo page does not).
+        ...(attempt.options.isAiGenerated !== undefined && { is_aigc: attempt.options.isAiGenerated }),
       },
       source_info: {
         source: 'FILE_UPLOAD',
@@ -477,7 +479,7 @@ async function photoInit(attempt: Attempt, creator: CreatorInfo) {
         description: textOf(attempt),
         privacy_level: attempt.options.privacyLevel,
         disable_comment,
-        ...brand(attempt.options),
+        ...brandToggles(attempt.options),
       },
       source_info: { source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: urls },
     },

@@ -204,6 +204,33 @@ describe('TikTok publishing against the fake', () => {
     });
   });
 
+  it('sends a photo post only the post_info fields TikTok lists for photos: no AI label, no duet or stitch, even when the post asks for them', async () => {
+    world = await startWorld();
+    const photos = [stored(world.bytes, 'image', patternBytes(KB, 1))];
+    const mediaUrls: MediaUrls = { presignGet: async (key) => `https://media.example.com/${key}` };
+    const post = aPost(
+      { postType: 'carousel', content: 'An AI photo' },
+      {
+        privacyLevel: 'PUBLIC_TO_EVERYONE',
+        isAiGenerated: true,
+        disableDuet: true,
+        brandOrganicToggle: true,
+      },
+    );
+    const { outcome } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { post, media: photos, mediaUrls }),
+    );
+    expect(outcome.kind).toBe('published');
+    expect(world.fake.control.publishes()[0]?.postInfo).toEqual({
+      description: 'An AI photo',
+      privacy_level: 'PUBLIC_TO_EVERYONE',
+      disable_comment: false,
+      brand_content_toggle: false,
+      brand_organic_toggle: true,
+    });
+  });
+
   it('refuses before any call what TikTok would refuse: PNG photos, a stored photo with no URL to give, mixed media', async () => {
     world = await startWorld();
     const token = creatorToken(world);
