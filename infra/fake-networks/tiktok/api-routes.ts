@@ -342,14 +342,16 @@ export const statusFetch: Handler = (context) => {
     else if (publish.failReason) publish.status = 'FAILED';
     else {
       publish.status = 'PUBLISH_COMPLETE';
-      // Private posts never get a public id.
-      if (publish.postInfo.privacy_level !== 'SELF_ONLY') publish.postId = `7${context.state.nextId()}`;
+      // Only a post for public viewership gets a post id, once moderation approves it.
+      if (publish.postInfo.privacy_level === 'PUBLIC_TO_EVERYONE')
+        publish.postId = context.state.nextPostId();
     }
   }
   return ok({
     status: publish.status,
     ...(publish.status === 'FAILED' && { fail_reason: publish.failReason }),
-    publicaly_available_post_id: publish.postId ? [publish.postId] : [],
+    // list<int64>: bare JSON numbers, above 2^53 like TikTok's 19-digit ids.
+    publicaly_available_post_id: publish.postId ? [BigInt(publish.postId)] : [],
     uploaded_bytes: publish.uploadedBytes,
   });
 };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stringify } from 'lossless-json';
 import { type JsonContentType, type Reply, writeReply as writeJsonOrHtml } from '../shared/http.js';
 
 export type { Reply } from '../shared/http.js';
@@ -25,8 +26,22 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bu
   });
 }
 
+/**
+ * JSON is written with lossless-json, so a bigint in a reply goes out as a bare JSON number of
+ * any size, as TikTok sends its int64 post ids.
+ */
 export function writeReply(response: ServerResponse, reply: Reply): void {
-  writeJsonOrHtml(response, reply, JSON_CONTENT_TYPE);
+  if (reply.json === undefined) {
+    writeJsonOrHtml(response, reply, JSON_CONTENT_TYPE);
+    return;
+  }
+  if (response.destroyed || response.headersSent) return;
+  response.writeHead(reply.status, {
+    ...reply.headers,
+    ...(reply.location && { location: reply.location }),
+    'content-type': JSON_CONTENT_TYPE.value,
+  });
+  response.end(stringify(reply.json));
 }
 
 let logCounter = 0;

@@ -56,6 +56,8 @@ export interface FakeTikTokControl {
   failNext(endpoint: FakeTikTokEndpoint, ...failures: FakeTikTokFailure[]): void;
   /** The next publishes end FAILED with these fail_reasons, one each. */
   failNextPublish(...failReasons: string[]): void;
+  /** The post ids (decimal digits) the next public posts get, in order. */
+  nextPostIds(...postIds: string[]): void;
   /** Change a creator (privacy options, interactions turned off). */
   updateCreator(openId: string, change: Partial<FakeTikTokCreator>): void;
   /** Change the fake's rules while it runs. */
@@ -219,6 +221,9 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     },
     failNextPublish(...failReasons) {
       state.nextFailReasons.push(...failReasons);
+    },
+    nextPostIds(...postIds) {
+      state.nextPostIds.push(...postIds);
     },
     updateCreator(openId, change) {
       const creator = state.creators.get(openId);

@@ -115,6 +115,8 @@ export class FakeTikTokState {
   readonly nextFailReasons: string[] = [];
   /** Posts per creator per UTC day, for the daily cap. */
   readonly postsToday = new Map<string, number>();
+  /** The post ids the next public posts get (a test's choice); none left: made up. */
+  readonly nextPostIds: string[] = [];
   private counter = 0;
 
   secret(bytes = 16): string {
@@ -124,6 +126,14 @@ export class FakeTikTokState {
   nextId(): string {
     this.counter += 1;
     return `${Date.now()}${String(this.counter).padStart(4, '0')}`;
+  }
+
+  /** A 19-digit post id as TikTok's (7…), always above 2^53. */
+  nextPostId(): string {
+    const chosen = this.nextPostIds.shift();
+    if (chosen) return chosen;
+    this.counter += 1;
+    return `73${String(Date.now()).slice(-13)}${String(this.counter).padStart(4, '0')}`;
   }
 
   take(endpoint: FakeTikTokEndpoint): FakeTikTokFailure | undefined {

@@ -4,9 +4,13 @@ import { NoAnswerError } from './network-fetch.js';
  * A JSON body, or undefined when the answer has none or it is not JSON: the connectors map a
  * network's answer by its status first, so an unreadable body is not an error of its own. A body
  * cut off while it was read (a reset, an abort) is a NoAnswerError, like a request that got no
- * answer at all: the network may have acted on it.
+ * answer at all: the network may have acted on it. `parseText` replaces JSON.parse where a
+ * network's numbers do not fit a JS number (TikTok's int64 post ids).
  */
-export async function readJson(response: Response): Promise<unknown> {
+export async function readJson(
+  response: Response,
+  parseText: (text: string) => unknown = JSON.parse,
+): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
@@ -15,7 +19,7 @@ export async function readJson(response: Response): Promise<unknown> {
   }
   if (text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseText(text);
   } catch {
     return undefined;
   }

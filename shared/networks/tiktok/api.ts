@@ -1,3 +1,4 @@
+import { isSafeNumber, parse as parseLosslessly } from 'lossless-json';
 import * as z from 'zod';
 import { readJson } from '../http/json-answer.js';
 import { networkFetch } from '../http/network-fetch.js';
@@ -73,8 +74,18 @@ export interface TikTokAnswer {
   data: unknown;
 }
 
+/**
+ * A JSON number as a JS number when that is exact, else its digits as written: TikTok's post ids
+ * are int64 (`publicaly_available_post_id`, list<int64>), and a 19-digit id read as a JS number
+ * silently becomes another id. Node 20's JSON.parse cannot hand over a number's source text, so
+ * lossless-json parses the answer.
+ */
+const exactNumber = (digits: string): number | string => (isSafeNumber(digits) ? Number(digits) : digits);
+
 export async function readAnswer(response: Response): Promise<TikTokAnswer> {
-  const parsed = Envelope.safeParse(await readJson(response));
+  const parsed = Envelope.safeParse(
+    await readJson(response, (text) => parseLosslessly(text, null, exactNumber)),
+  );
   const code = parsed.success ? parsed.data.error?.code : undefined;
   return {
     status: response.status,

@@ -5,8 +5,11 @@ import { failed, failureOf, TikTokStepFailed } from './errors.js';
 const Status = z.object({
   status: z.string(),
   fail_reason: z.string().optional(),
-  // TikTok spells it so (networks/tiktok.md §5).
-  publicaly_available_post_id: z.array(z.union([z.string(), z.number()])).optional(),
+  // TikTok spells it so (networks/tiktok.md §5). int64: a safe one arrives as a number, a larger
+  // one as its digits (readAnswer); either way the id is its decimal digits.
+  publicaly_available_post_id: z
+    .array(z.union([z.string().regex(/^[0-9]+$/), z.number().int().nonnegative()]))
+    .optional(),
   uploaded_bytes: z.number().optional(),
 });
 

@@ -44,6 +44,23 @@ describe('TikTok publishing against the fake', () => {
     expect(endpoints.slice(0, 3)).toEqual(['creator_info', 'video_init', 'upload']);
   });
 
+  it('keeps a post id above 2^53, sent by TikTok as a bare JSON number, digit for digit in the id and the URL', async () => {
+    world = await startWorld();
+    // An odd 19-digit id: no float64 is equal to it, so a JSON number read as one changes it.
+    const postId = '7351234567890123457';
+    world.fake.control.nextPostIds(postId);
+    const video = stored(world.bytes, 'video', patternBytes(2 * KB));
+    const { outcome } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { media: [video] }),
+    );
+    expect(outcome).toEqual({
+      kind: 'published',
+      platformPostId: postId,
+      platformPostUrl: `https://www.tiktok.com/@${CREATOR.username}/video/${postId}`,
+    });
+  });
+
   it('sends the caption and every option as TikTok names them, with what the creator turned off kept off', async () => {
     world = await startWorld();
     world.fake.control.updateCreator(CREATOR.openId, { stitchDisabled: true });
