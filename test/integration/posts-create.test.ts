@@ -317,6 +317,43 @@ describe('POST /v1/workspaces/{workspace_id}/posts', () => {
         'accountId:ACCOUNT_DISCONNECTED',
       ]);
     });
+
+    it("for a draft naming another tenant's account, or no account at all, as a post to publish would be", async () => {
+      // Prepare
+      const other = await host.admin.bootstrap({ name: 'Neighbour' });
+      const foreignDraft = tweet(tenant, { status: 'draft', accountId: other.accounts.twitter });
+      const unknownDraft = tweet(tenant, { status: 'draft', accountId: 'acc_01J0000000000000000000000X' });
+
+      // Act
+      const foreign = await posts.create(foreignDraft);
+      const unknown = await posts.create(unknownDraft);
+
+      // Assess
+      expect(await codes(foreign)).toEqual(['accountId:ACCOUNT_NOT_FOUND']);
+      expect(await codes(unknown)).toEqual(['accountId:ACCOUNT_NOT_FOUND']);
+      const listed = (await (await posts.list('?status=draft')).json()) as { data: { accountId: string }[] };
+      expect(listed.data.map((post) => post.accountId)).not.toContain(other.accounts.twitter);
+    });
+
+    it('for a draft naming an account of another network; a draft on a disconnected account is kept', async () => {
+      // Prepare
+      const disconnected = await host.admin.createSandboxAccount({
+        tenantId: tenant.tenantId,
+        workspaceId: tenant.workspaceId,
+        platform: 'twitter',
+      });
+      await host.deps.tenancy.putAccount({ ...disconnected, status: 'disconnected' });
+
+      // Act
+      const mismatch = await posts.create(
+        tweet(tenant, { status: 'draft', accountId: tenant.accounts.linkedin }),
+      );
+      const kept = await posts.create(tweet(tenant, { status: 'draft', accountId: disconnected.accountId }));
+
+      // Assess
+      expect(await codes(mismatch)).toEqual(['accountId:ACCOUNT_PLATFORM_MISMATCH']);
+      expect(kept.status).toBe(201);
+    });
   });
 
   describe('answers 403 policy_violation with facet and reason', () => {

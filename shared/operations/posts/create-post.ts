@@ -10,7 +10,7 @@ export const createPost = defineOperation({
   path: '/v1/workspaces/{workspace_id}/posts',
   summary: 'Create a post (deliver now, schedule it, or keep a draft)',
   description:
-    'Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted.',
+    'Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted, but for their account: it must be an account of the workspace, on the platform of the post (422 ACCOUNT_NOT_FOUND or ACCOUNT_PLATFORM_MISMATCH).',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:write',

@@ -12,7 +12,12 @@ import type {
 } from '../../domain/posts.js';
 import type { Clock } from '../../ports/clock.js';
 import type { PostStore } from '../../ports/post-store.js';
-import { findSubmitProblems, referencedMediaIds, type SubmitFindings } from './post-checks.js';
+import {
+  draftAccountViolations,
+  findSubmitProblems,
+  referencedMediaIds,
+  type SubmitFindings,
+} from './post-checks.js';
 
 /** The body of a create (and of a validate, which takes the same body). */
 export interface CreatePostInput {
@@ -39,6 +44,7 @@ export interface NewPostCheck {
  * and validatePost (which reports every finding and writes nothing), so the two cannot drift:
  * 1. read the workspace, account and media in one round trip (404 when the workspace is gone);
  * 2. unless it is a draft: scheduledAt ahead, the account, media and network rules, the policies;
+ *    a draft's account must be the workspace's, of the post's network (as at submit);
  * 3. the initial status, pending_approval when the workspace requires approval.
  */
 export function makeCheckNewPost(deps: { posts: PostStore; clock: Clock }) {
@@ -62,10 +68,10 @@ export function makeCheckNewPost(deps: { posts: PostStore; clock: Clock }) {
       referencedMediaIds(draft),
     );
     if (!context.workspace) throw new NotFoundError();
-    // A draft may be incomplete: it is checked when it is submitted.
+    // A draft may be incomplete: it is checked when it is submitted, but for its account.
     const findings: SubmitFindings =
       input.status === 'draft'
-        ? { violations: [] }
+        ? { violations: draftAccountViolations(draft, input.accountId, context) }
         : findSubmitProblems(draft, input.accountId, context, {
             now: deps.clock.now(),
             publishNow: input.status === 'publish',

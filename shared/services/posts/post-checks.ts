@@ -54,6 +54,36 @@ export function assertScheduleInFuture(scheduledAt: string | undefined, now: num
   if (violation) throw scheduleError(violation);
 }
 
+/**
+ * What a draft is checked for too (422 items): its account is one of this workspace's, of the
+ * post's network. A draft cannot change its account later, so one naming another tenant's (or no)
+ * account could never be submitted; whether the account is connected is left to the submit.
+ */
+export function draftAccountViolations(
+  draft: Pick<PostDraft, 'platform'>,
+  accountId: string,
+  context: Pick<PostContext, 'account'>,
+): RuleViolation[] {
+  const account = context.account;
+  if (!account) {
+    return [
+      {
+        field: 'accountId',
+        code: 'ACCOUNT_NOT_FOUND',
+        message: `No account ${accountId} in this workspace.`,
+      },
+    ];
+  }
+  if (account.platform === draft.platform) return [];
+  return [
+    {
+      field: 'accountId',
+      code: 'ACCOUNT_PLATFORM_MISMATCH',
+      message: `Account ${accountId} is a ${account.platform} account, not ${draft.platform}.`,
+    },
+  ];
+}
+
 /** What the account and the referenced media say about the post (422 items). */
 function contextViolations(
   draft: PostDraft,
@@ -61,29 +91,13 @@ function contextViolations(
   context: PostContext,
   publishNow: boolean,
 ): RuleViolation[] {
-  const violations: RuleViolation[] = [];
-  const account = context.account;
-  if (!account) {
+  const violations: RuleViolation[] = draftAccountViolations(draft, accountId, context);
+  if (context.account && context.account.status !== 'connected') {
     violations.push({
       field: 'accountId',
-      code: 'ACCOUNT_NOT_FOUND',
-      message: `No account ${accountId} in this workspace.`,
+      code: 'ACCOUNT_DISCONNECTED',
+      message: `Account ${accountId} is disconnected; reconnect it in the dashboard.`,
     });
-  } else {
-    if (account.platform !== draft.platform) {
-      violations.push({
-        field: 'accountId',
-        code: 'ACCOUNT_PLATFORM_MISMATCH',
-        message: `Account ${accountId} is a ${account.platform} account, not ${draft.platform}.`,
-      });
-    }
-    if (account.status !== 'connected') {
-      violations.push({
-        field: 'accountId',
-        code: 'ACCOUNT_DISCONNECTED',
-        message: `Account ${accountId} is disconnected; reconnect it in the dashboard.`,
-      });
-    }
   }
   for (const { ref, path } of mediaRefsWithPaths(draft)) {
     if (!ref.id) continue;

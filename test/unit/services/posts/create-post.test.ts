@@ -119,13 +119,12 @@ describe('create post', () => {
       expect(posts.all()[0]).toMatchObject({ status: 'scheduled', scheduledAt: at(1) });
     });
 
-    it('draft: kept even when it breaks every rule and names no account that exists', async () => {
+    it("draft: kept even when it breaks every rule but its account's", async () => {
       const { createPost, posts } = await setup({ blockedTerms: ['spam'] });
 
       const created = await createPost(
         aTweet({
           status: 'draft',
-          accountId: 'acc_01JD0000000000000000000099',
           postType: 'reel',
           content: `spam ${'x'.repeat(400)}`,
           scheduledAt: at(-60_000),

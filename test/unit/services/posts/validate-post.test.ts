@@ -50,13 +50,12 @@ describe('validate post', () => {
     expect(result).toEqual({ valid: true, postStatus: expected, errors: [] });
   });
 
-  it('a draft is valid whatever it holds, as a create keeps it', async () => {
+  it("a draft is valid whatever it holds but another workspace's account, as a create keeps it", async () => {
     const { validatePost } = await setup({ blockedTerms: ['spam'] });
 
     const result = await validatePost(
       aTweet({
         status: 'draft',
-        accountId: 'acc_01JD0000000000000000000099',
         postType: 'reel',
         content: 'spam',
         scheduledAt: at(-60_000),
@@ -64,6 +63,20 @@ describe('validate post', () => {
     );
 
     expect(result).toEqual({ valid: true, postStatus: 'draft', errors: [] });
+  });
+
+  it('a draft naming an account the workspace does not have is not valid, as a create refuses it', async () => {
+    const { validatePost } = await setup();
+
+    const result = await validatePost(
+      aTweet({ status: 'draft', accountId: 'acc_01JD0000000000000000000099' }),
+    );
+
+    expect(result).toMatchObject({
+      valid: false,
+      postStatus: 'draft',
+      errors: [{ field: 'accountId', code: 'ACCOUNT_NOT_FOUND' }],
+    });
   });
 
   it("the network's rules and the context: the items of create's 422, nothing written", async () => {
