@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLoopbackServer } from '../shared/server.js';
 import { FakeXControlState, type XFakeControl, type XFakeEndpoint } from './control.js';
 import { BodyTooLarge, problems, type Reply, readBody, writeReply } from './http.js';
+import { MAX_SEGMENT_BYTES } from './media-limits.js';
 import * as media from './media-routes.js';
 import { authorizePage, decide, revoke, token } from './oauth-routes.js';
 import { XOpenApiValidator } from './openapi-validator.js';
@@ -56,11 +57,13 @@ export const DEFAULT_FAKE_X_USER: FakeXUser = {
 const DEFAULT_SETTINGS: FakeXSettings = {
   accessTokenSeconds: 7200,
   codeLifetimeMs: 30_000,
-  maxChunkBytes: 5 * 1024 * 1024,
 };
 
-/** Request bodies larger than a chunk and its multipart framing are refused before reading them. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * Request bodies larger than the largest segment X takes (8 MiB, media-limits.ts) and its multipart
+ * framing are refused before reading them; a segment just over it gets append's own 400.
+ */
+const MAX_BODY_BYTES = MAX_SEGMENT_BYTES + 64 * 1024;
 
 /** An API route names X's OpenAPI path and the scopes the token must hold; OAuth routes have neither. */
 interface ApiRoute {

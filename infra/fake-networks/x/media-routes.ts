@@ -1,36 +1,17 @@
 import { createHash } from 'node:crypto';
 import { problems, type Reply } from './http.js';
+import { CATEGORY_RULES, defaultCategory, MAX_SEGMENT_BYTES } from './media-limits.js';
 import type { ApiContext } from './route.js';
 import type { FakeMedia } from './store.js';
 
 /**
  * X's v2 chunked media upload (twitter.md §2), after the bodies passed X's OpenAPI schema:
- * initialize (type, category and size checked), append (segments in order, each within the chunk
- * limit, never past total_bytes), finalize (every byte received), STATUS while processing, and
- * the alt text.
+ * initialize (type, category, and size within the category's limit for this user: media-limits.ts),
+ * append (segments in order, each 1 byte to 8 MiB, never past total_bytes), finalize (every byte
+ * received), STATUS while processing, and the alt text.
  */
 
-/** twitter.md §2: per category, the largest file. */
-const MAX_BYTES: Record<string, number> = {
-  tweet_image: 5 * 1024 * 1024,
-  tweet_gif: 15 * 1024 * 1024,
-  tweet_video: 512 * 1024 * 1024,
-  amplify_video: 512 * 1024 * 1024,
-};
-
 const EXPIRES_AFTER_SECS = 86_400;
-
-function categoryFits(category: string, mediaType: string): boolean {
-  if (category === 'tweet_image') return mediaType.startsWith('image/') && mediaType !== 'image/gif';
-  if (category === 'tweet_gif') return mediaType === 'image/gif';
-  if (category === 'tweet_video' || category === 'amplify_video') return mediaType.startsWith('video/');
-  return false;
-}
-
-function defaultCategory(mediaType: string): string {
-  if (mediaType === 'image/gif') return 'tweet_gif';
-  return mediaType.startsWith('video/') ? 'tweet_video' : 'tweet_image';
-}
 
 /** The caller's own upload, or the answer X gives for anyone else's. */
 function ownMedia(context: ApiContext, id: string): FakeMedia | Reply {
@@ -49,17 +30,19 @@ export function initialize(context: ApiContext): Reply {
     return problems.invalid('media_type and total_bytes are required.', { media_type: [], total_bytes: [] });
   }
   const category = body.media_category ?? defaultCategory(mediaType);
-  if (!categoryFits(category, mediaType)) {
+  const rule = CATEGORY_RULES[category];
+  if (!rule?.fits(mediaType)) {
     return problems.invalid(`media_category ${category} does not take ${mediaType}.`, {
       media_category: [category],
     });
   }
-  const limit = MAX_BYTES[category] ?? 0;
+  // "Limits follow the authenticated user (X Premium / verified status)".
+  const limit = context.user.premium ? rule.maxBytes.premium : rule.maxBytes.standard;
   if (totalBytes > limit) {
     return problems.invalid(`File size exceeds ${limit} bytes.`, { total_bytes: [String(totalBytes)] });
   }
   const id = context.store.snowflake();
-  const processes = category !== 'tweet_image';
+  const processes = rule.processed;
   context.store.media.set(id, {
     id,
     mediaKey: `${processes ? 7 : 3}_${id}`,
@@ -96,8 +79,8 @@ export function append(context: ApiContext): Reply {
       },
     );
   }
-  if (chunk.length === 0 || chunk.length > context.settings.maxChunkBytes) {
-    return problems.invalid(`A segment must hold 1 to ${context.settings.maxChunkBytes} bytes.`, {
+  if (chunk.length === 0 || chunk.length > MAX_SEGMENT_BYTES) {
+    return problems.invalid(`A segment must hold 1 to ${MAX_SEGMENT_BYTES} bytes.`, {
       media: [String(chunk.length)],
     });
   }
@@ -115,7 +98,7 @@ export function append(context: ApiContext): Reply {
 
 function mediaData(media: FakeMedia) {
   const info =
-    media.processing === 'succeeded' && media.category === 'tweet_image'
+    media.processing === 'succeeded' && !CATEGORY_RULES[media.category]?.processed
       ? undefined
       : {
           state: media.processing,

@@ -16,8 +16,6 @@ export interface FakeXSettings {
   accessTokenSeconds: number;
   /** Milliseconds a code may wait to be exchanged (X: 30 seconds). */
   codeLifetimeMs: number;
-  /** Largest APPEND chunk (X's v1.1 reference: 5 MB). */
-  maxChunkBytes: number;
 }
 
 export interface RouteContext {

@@ -7,6 +7,8 @@ export interface FakeXUser {
   username: string;
   name: string;
   profileImageUrl?: string;
+  /** X Premium / verified: larger media limits (media-limits.ts). */
+  premium?: boolean;
 }
 
 export interface ConsentRequest {

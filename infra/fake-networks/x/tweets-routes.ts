@@ -1,4 +1,5 @@
 import { problems, type Reply } from './http.js';
+import { CATEGORY_RULES } from './media-limits.js';
 import { isTextTooLong, renderText } from './render.js';
 import type { ApiContext } from './route.js';
 
@@ -23,7 +24,9 @@ export function createTweet(context: ApiContext): Reply {
 
   const media = mediaIds.map((id) => store.media.get(id));
   for (const [index, item] of media.entries()) {
-    if (!item || item.ownerId !== user.id || item.processing !== 'succeeded') {
+    // A DM's media or subtitles upload fine but cannot go on a Post (X's media best practices).
+    const onPost = item && CATEGORY_RULES[item.category]?.onPost;
+    if (!item || !onPost || item.ownerId !== user.id || item.processing !== 'succeeded') {
       return problems.invalid('Your media IDs are invalid.', { 'media.media_ids': [mediaIds[index] ?? ''] });
     }
   }

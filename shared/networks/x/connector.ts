@@ -10,7 +10,7 @@ export interface XConnectorOptions {
   fetch?: typeof fetch;
   /** Epoch ms; the rate-limit waits and the upload budget are measured with it. */
   now?: () => number;
-  /** Bytes per APPEND chunk; default X_CHUNK_BYTES (4 MiB). */
+  /** Bytes per APPEND chunk; default X_CHUNK_BYTES (4 MiB); larger for a file that needs more than 1,000. */
   chunkBytes?: number;
   /**
    * How long one call appends chunks before handing back `pending` to carry on in the next

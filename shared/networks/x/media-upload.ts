@@ -10,18 +10,24 @@ import {
   localFailure,
   processingFailure,
 } from './errors.js';
-import { isXMediaType, mediaCategoryOf, X_ALT_TEXT_MAX_CHARS, X_MAX_SEGMENTS } from './limits.js';
+import {
+  isXMediaType,
+  mediaCategoryOf,
+  type SegmentPlan,
+  segmentPlan,
+  X_ALT_TEXT_MAX_CHARS,
+} from './limits.js';
 import type { MediaProgress } from './progress.js';
 
 export interface UploadContext {
   caller: XCaller;
   bytes: MediaBytes | undefined;
-  /** Bytes per APPEND (X_CHUNK_BYTES). */
+  /** Bytes per APPEND (X_CHUNK_BYTES), unless a file needs larger segments (segmentPlan). */
   chunkBytes: number;
   now: () => number;
   /**
    * Past this (epoch ms) no further chunk is started: the upload hands back `pending` with the next
-   * segment in its progress, and the next invocation carries on, so a 512 MB video never has to
+   * segment in its progress, and the next invocation carries on, so a large video never has to
    * fit in one invocation's time-out.
    */
   appendUntil: number;
@@ -64,7 +70,8 @@ export async function advanceMedia(
     };
   }
   const { category, maxBytes } = mediaCategoryOf(mimeType);
-  if (sizeBytes > maxBytes || Math.ceil(sizeBytes / context.chunkBytes) > X_MAX_SEGMENTS) {
+  const plan = segmentPlan(sizeBytes, context.chunkBytes);
+  if (sizeBytes > maxBytes || !plan) {
     return { kind: 'failed', outcome: localFailure('permanent', 'MEDIA_TOO_LARGE'), progress: undefined };
   }
 
@@ -82,7 +89,7 @@ export async function advanceMedia(
     }
 
     if (state.stage === 'appending') {
-      const stopped = await appendChunks(context, bytes, state, { objectKey, sizeBytes });
+      const stopped = await appendChunks(context, bytes, state, { objectKey, sizeBytes, plan });
       if (stopped) return stopped;
       const finalized = await callX(context.caller, {
         method: 'POST',
@@ -137,12 +144,11 @@ async function appendChunks(
   context: UploadContext,
   bytes: MediaBytes,
   state: MediaProgress,
-  file: { objectKey: string; sizeBytes: number },
+  file: { objectKey: string; sizeBytes: number; plan: SegmentPlan },
 ): Promise<Exclude<MediaStep, { kind: 'ready' }> | undefined> {
-  const { objectKey, sizeBytes } = file;
+  const { objectKey, sizeBytes, plan } = file;
   const first = state.next ?? 0;
-  const segments = Math.ceil(sizeBytes / context.chunkBytes);
-  for (let segment = first; segment < segments; segment += 1) {
+  for (let segment = first; segment < plan.segments; segment += 1) {
     if (segment > first && context.now() >= context.appendUntil) {
       return {
         kind: 'pending',
@@ -151,8 +157,8 @@ async function appendChunks(
         stage: 'media_upload',
       };
     }
-    const start = segment * context.chunkBytes;
-    const end = Math.min(sizeBytes, start + context.chunkBytes);
+    const start = segment * plan.segmentBytes;
+    const end = Math.min(sizeBytes, start + plan.segmentBytes);
     let chunk: Uint8Array;
     try {
       chunk = await bytes.readRange(objectKey, start, end, context.caller.signal);
