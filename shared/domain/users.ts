@@ -25,6 +25,12 @@ export interface User {
    * from an older epoch is no longer valid, so a password change ends every other session.
    */
   sessionEpoch: number;
+  /**
+   * Bumped by every new set-password link and every password change (absent: 0): a link remembers
+   * the epoch it was issued under and works only while that is still the user's, so a newer link,
+   * a used link or a changed password revokes every earlier link.
+   */
+  linkEpoch?: number;
   createdAt: string;
   /** Who invited them; absent for the owner made by bootstrap. */
   invitedBy?: string;
@@ -49,9 +55,15 @@ export interface OneTimeToken {
   tenantId: string;
   userId: string;
   purpose: 'set_password';
+  /** The user's `linkEpoch` when the link was issued; absent (0) on links issued before epochs. */
+  linkEpoch?: number;
   createdAt: string;
   expiresAt: string;
 }
+
+/** Whether a link is still its user's newest: no newer link, used link or password change since. */
+export const linkIsCurrent = (token: OneTimeToken, user: User): boolean =>
+  (token.linkEpoch ?? 0) === (user.linkEpoch ?? 0);
 
 /** What a user may see of themselves and others: never the password hash. */
 export type UserView = Omit<User, 'passwordHash'>;

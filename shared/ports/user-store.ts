@@ -10,8 +10,24 @@ export interface UserStore {
   getUser(tenantId: string, userId: string): Promise<User | undefined>;
   findUserByEmail(email: string): Promise<User | undefined>;
   listUsers(tenantId: string): Promise<User[]>;
-  /** Sets the password hash and bumps `sessionEpoch` (ending every session); the updated user. */
+  /**
+   * Sets the password hash and bumps `sessionEpoch` (ending every session) and `linkEpoch`
+   * (revoking every set-password link); the updated user.
+   */
   setPassword(tenantId: string, userId: string, passwordHash: string): Promise<User>;
+  /**
+   * setPassword for a link issued under `linkEpoch`, only while that is still the user's epoch
+   * (checked in the same write); undefined, and nothing written, when a newer link, a used link
+   * or a password change has revoked it since.
+   */
+  setPasswordWithLink(
+    tenantId: string,
+    userId: string,
+    passwordHash: string,
+    linkEpoch: number,
+  ): Promise<User | undefined>;
+  /** Bumps the user's `linkEpoch`, revoking every set-password link; the new epoch, for the next link. */
+  revokeSetPasswordLinks(tenantId: string, userId: string): Promise<number>;
 
   putSession(session: DashboardSession): Promise<void>;
   getSession(sessionHash: string): Promise<DashboardSession | undefined>;

@@ -158,6 +158,66 @@ describe('admin CLI: the dashboard owner and invitations', () => {
     expect(unknown.stderr).toContain('No user with the email');
   });
 
+  it('user-link revokes the earlier links: after the newer one is used, an older one sets nothing', async () => {
+    // Prepare
+    const ownerEmail = `revoke-${unique()}@example.com`;
+    const { owner } = await fx.cliJson<BootstrapResult & { owner: LinkFacts }>([
+      ...['bootstrap', '--owner-email', ownerEmail],
+    ]);
+    const older = await fx.cliJson<LinkFacts>(['user-link', '--email', ownerEmail]);
+    const newer = await fx.cliJson<LinkFacts>(['user-link', '--email', ownerEmail]);
+
+    // Act
+    const usedNewer = await auth.setPasswordWithLink(
+      tokenOf(newer.setPasswordLink),
+      'the newer long password',
+    );
+    const peekOlder = await auth.peekSetPasswordLink(tokenOf(older.setPasswordLink));
+    const usedOlder = await auth.setPasswordWithLink(
+      tokenOf(older.setPasswordLink),
+      'the older long password',
+    );
+    const usedFirst = await auth.setPasswordWithLink(
+      tokenOf(owner.setPasswordLink),
+      'the first long password',
+    );
+
+    // Assess
+    expect(usedNewer?.user.userId).toBe(owner.userId);
+    expect(peekOlder).toBeUndefined();
+    expect(usedOlder).toBeUndefined();
+    expect(usedFirst).toBeUndefined();
+    expect(usedNewer && (await auth.resolveSession(usedNewer.sessionToken))).toBeDefined();
+    const signedIn = await auth.signIn({
+      email: ownerEmail,
+      password: 'the newer long password',
+      sourceIp: '',
+    });
+    expect(signedIn.kind).toBe('signed_in');
+  });
+
+  it('user-link revokes the earlier links before either is used', async () => {
+    // Prepare
+    const ownerEmail = `revoke-unused-${unique()}@example.com`;
+    await fx.cliJson(['bootstrap', '--owner-email', ownerEmail]);
+    const older = await fx.cliJson<LinkFacts>(['user-link', '--email', ownerEmail]);
+    const newer = await fx.cliJson<LinkFacts>(['user-link', '--email', ownerEmail]);
+
+    // Act
+    const usedOlder = await auth.setPasswordWithLink(
+      tokenOf(older.setPasswordLink),
+      'the older long password',
+    );
+    const usedNewer = await auth.setPasswordWithLink(
+      tokenOf(newer.setPasswordLink),
+      'the newer long password',
+    );
+
+    // Assess
+    expect(usedOlder).toBeUndefined();
+    expect(usedNewer?.user.email).toBe(ownerEmail);
+  });
+
   it('prints the link as a path when the target does not tell its address', async () => {
     // Prepare
     const file = readHostFile(fx.dataDir);

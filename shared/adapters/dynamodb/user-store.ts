@@ -43,6 +43,12 @@ function fromExpiring<T extends { expiresAt: string }>(item: Record<string, unkn
   return fromItem<T>({ ...rest, expiresAt: expiresAtIso });
 }
 
+/**
+ * A new password ends every session (sessionEpoch) and revokes every set-password link
+ * (linkEpoch), whichever way it was set.
+ */
+const SET_PASSWORD = 'SET passwordHash = :hash ADD sessionEpoch :one, linkEpoch :one';
+
 /** The sign-in failure counter of `key` in the window starting at `windowStart` (rate-limits table). */
 const signInCounterKey = (key: string, windowStart: string) => ({ pk: `SIGNIN#${key}#${windowStart}` });
 
@@ -148,11 +154,47 @@ export function makeDynamoUserStore(
         {
           TableName: tables.main,
           Key: keys.user(tenantId, userId),
-          UpdateExpression: 'SET passwordHash = :hash ADD sessionEpoch :one',
+          UpdateExpression: SET_PASSWORD,
           ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1 },
         },
         'user',
       );
+    },
+
+    async setPasswordWithLink(tenantId, userId, passwordHash, linkEpoch) {
+      // A user without an epoch is at 0: a link from before epochs works until the first bump.
+      const current =
+        linkEpoch === 0 ? '(attribute_not_exists(linkEpoch) OR linkEpoch = :epoch)' : 'linkEpoch = :epoch';
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName: tables.main,
+            Key: keys.user(tenantId, userId),
+            UpdateExpression: SET_PASSWORD,
+            ConditionExpression: `attribute_exists(pk) AND ${current}`,
+            ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1, ':epoch': linkEpoch },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? fromItem<User>(Attributes) : undefined;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return undefined;
+        throw error;
+      }
+    },
+
+    async revokeSetPasswordLinks(tenantId, userId) {
+      const user = await updateExisting<User>(
+        db,
+        {
+          TableName: tables.main,
+          Key: keys.user(tenantId, userId),
+          UpdateExpression: 'ADD linkEpoch :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+        'user',
+      );
+      return user.linkEpoch ?? 1;
     },
 
     putSession: (session) => putNew('session', keys.session(session.sessionHash), session),

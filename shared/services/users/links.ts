@@ -11,7 +11,11 @@ export const OWNER_LINK_TTL_SECONDS = 24 * 60 * 60;
 /** Where a one-time link points, below the dashboard (`<base>/dashboard` + this). */
 export const welcomePath = (token: string) => `/dashboard/welcome/${token}`;
 
-/** A set-password link for `user`: only its hash is stored; the token is in the answer only. */
+/**
+ * A set-password link for `user`, revoking every earlier one (the user's link epoch moves on
+ * first, and the new link carries the new epoch): only the newest link a person was given works.
+ * Only its hash is stored; the token is in the answer only.
+ */
 export async function issueSetPasswordLink(
   deps: Pick<UsersDeps, 'users' | 'clock'>,
   user: User,
@@ -19,12 +23,14 @@ export async function issueSetPasswordLink(
 ): Promise<IssuedLink> {
   const now = deps.clock.now();
   const token = newSecretToken();
+  const linkEpoch = await deps.users.revokeSetPasswordLinks(user.tenantId, user.userId);
   const expiresAt = new Date(now + ttlSeconds * 1000).toISOString();
   await deps.users.putOneTimeToken({
     tokenHash: sha256Hex(token),
     tenantId: user.tenantId,
     userId: user.userId,
     purpose: 'set_password',
+    linkEpoch,
     createdAt: new Date(now).toISOString(),
     expiresAt,
   });

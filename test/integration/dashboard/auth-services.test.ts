@@ -268,6 +268,49 @@ describe('dashboard people use cases on DynamoDB Local', () => {
     expect(await auth.peekSetPasswordLink(link.token)).toBeUndefined();
   });
 
+  it('a new link revokes the earlier ones, and a password change revokes every link', async () => {
+    // Prepare
+    const owner = await ownerWithPassword();
+    const older = await userAdmin.reissueLink({ email: owner.email });
+    const newer = await userAdmin.reissueLink({ email: owner.email });
+
+    // Act
+    const peekedOlder = await auth.peekSetPasswordLink(older.token);
+    const peekedNewer = await auth.peekSetPasswordLink(newer.token);
+    await auth.changePassword(owner, { currentPassword: PASSWORD, newPassword: 'a new long password' });
+    const afterChange = await auth.peekSetPasswordLink(newer.token);
+    const usedAfterChange = await auth.setPasswordWithLink(newer.token, 'a third long password');
+
+    // Assess
+    expect(peekedOlder).toBeUndefined();
+    expect(peekedNewer?.userId).toBe(owner.userId);
+    expect(afterChange).toBeUndefined();
+    expect(usedAfterChange).toBeUndefined();
+    expect((await signIn(owner.email, 'a new long password')).kind).toBe('signed_in');
+  });
+
+  it('a link revoked while it is being used sets nothing', async () => {
+    // Prepare: the link is taken, then a newer one is issued before its password is written.
+    const owner = await ownerWithPassword();
+    const link = await userAdmin.reissueLink({ email: owner.email });
+    const racing: UserStore = {
+      ...users,
+      async takeOneTimeToken(tokenHash) {
+        const taken = await users.takeOneTimeToken(tokenHash);
+        await userAdmin.reissueLink({ email: owner.email });
+        return taken;
+      },
+    };
+    const racingAuth = makeDashboardAuth({ users: racing, tenancy, clock, logger: silentLogger });
+
+    // Act
+    const used = await racingAuth.setPasswordWithLink(link.token, 'a racing long password');
+
+    // Assess
+    expect(used).toBeUndefined();
+    expect((await signIn(owner.email, PASSWORD)).kind).toBe('signed_in');
+  });
+
   it('an expired link works no more', async () => {
     // Prepare
     const owner = await ownerWithPassword();

@@ -118,7 +118,7 @@ describe('user store on DynamoDB Local', () => {
     expect(listed.map((u) => u.userId).sort()).toEqual(mine.map((u) => u.userId).sort());
   });
 
-  it('setting a password stores the hash and bumps the session epoch', async () => {
+  it('setting a password stores the hash and bumps the session and link epochs', async () => {
     // Prepare
     const written = user({ sessionEpoch: 3 });
     await store.createUser(written);
@@ -127,8 +127,41 @@ describe('user store on DynamoDB Local', () => {
     const updated = await store.setPassword(written.tenantId, written.userId, 'scrypt$hash');
 
     // Assess
-    expect(updated).toEqual({ ...written, passwordHash: 'scrypt$hash', sessionEpoch: 4 });
+    expect(updated).toEqual({ ...written, passwordHash: 'scrypt$hash', sessionEpoch: 4, linkEpoch: 1 });
     expect(await store.getUser(written.tenantId, written.userId)).toEqual(updated);
+  });
+
+  it('sets a password with a link only under the user’s current link epoch, and moves it on', async () => {
+    // Prepare
+    const written = user();
+    await store.createUser(written);
+    const epoch = await store.revokeSetPasswordLinks(written.tenantId, written.userId);
+
+    // Act
+    const stale = await store.setPasswordWithLink(written.tenantId, written.userId, 'scrypt$stale', 0);
+    const current = await store.setPasswordWithLink(written.tenantId, written.userId, 'scrypt$new', epoch);
+    const again = await store.setPasswordWithLink(written.tenantId, written.userId, 'scrypt$again', epoch);
+    const nobody = await store.setPasswordWithLink(written.tenantId, newId('user', NOW), 'scrypt$x', 0);
+
+    // Assess
+    expect(epoch).toBe(1);
+    expect(stale).toBeUndefined();
+    expect(current).toEqual({ ...written, passwordHash: 'scrypt$new', sessionEpoch: 1, linkEpoch: 2 });
+    expect(again).toBeUndefined();
+    expect(nobody).toBeUndefined();
+    expect(await store.getUser(written.tenantId, written.userId)).toEqual(current);
+  });
+
+  it('a link from before link epochs sets the password while the user has none', async () => {
+    // Prepare
+    const written = user();
+    await store.createUser(written);
+
+    // Act
+    const updated = await store.setPasswordWithLink(written.tenantId, written.userId, 'scrypt$hash', 0);
+
+    // Assess
+    expect(updated).toMatchObject({ passwordHash: 'scrypt$hash', linkEpoch: 1 });
   });
 
   it('a session comes back as written, carries the TTL in epoch seconds, and is gone once deleted', async () => {
