@@ -115,7 +115,18 @@ export interface Media {
   error?: { code: string; message: string };
   createdAt: string;
   uploadedAt?: string;
+  /** A video's length in seconds, read from its container when it was stored; absent when unknown. */
+  durationSeconds?: number;
+  /** A video's frame size in pixels, where its container says it. */
+  width?: number;
+  height?: number;
 }
+
+/**
+ * What a video's container says of it (shared/ports/video-probe.ts): each field absent when the file
+ * does not say it or cannot be read, and then nothing is checked against it.
+ */
+export type VideoFacts = Partial<Pick<Media, 'durationSeconds' | 'width' | 'height'>>;
 
 /** Where a media item's bytes live in the bucket: by tenant first, so access can be scoped by prefix. */
 export function mediaObjectKey(tenantId: string, workspaceId: string, mediaId: string): string {
