@@ -3,7 +3,6 @@ import { fetchMedia } from './media-fetch.js';
 import type { ApiContext, Handler, RouteContext } from './route.js';
 import type { FakeContainer, FakeContainerType, FakeMedia } from './store.js';
 
-const PUBLISH_SCOPE = 'instagram_business_content_publish';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The caller's token, from `Authorization: Bearer` or `access_token`, as Graph checks it. */
@@ -123,9 +122,6 @@ function fetchRefusal(reason: 'unreachable' | 'too_large' | 'unsupported'): Repl
 export const createMedia: Handler<ApiContext> = async (context) => {
   const notOwn = ownUser(context);
   if (notOwn) return notOwn;
-  if (!context.token.scopes.includes(PUBLISH_SCOPE)) {
-    return graphError(10, 'Application does not have permission for this action.');
-  }
   const f = context.fields;
   const mediaType = f.get('media_type');
   const isItem = f.get('is_carousel_item') === 'true';

@@ -8,7 +8,7 @@ import {
   mediaPublish,
   publishingLimit,
 } from './graph-routes.js';
-import type { Reply } from './http.js';
+import { graphError, type Reply } from './http.js';
 import {
   authorizeDecision,
   authorizePage,
@@ -31,12 +31,20 @@ export type Route =
       pattern: RegExp;
       endpoint: FakeInstagramEndpoint;
       access: 'token';
+      /**
+       * What the token must hold, from each endpoint reference's "Instagram API with Instagram Login"
+       * requirements: every read needs `instagram_business_basic`; containers, publishing and the
+       * publishing limit need `instagram_business_content_publish` too.
+       */
+      permissions: readonly string[];
       handler: Handler<ApiContext>;
     };
 
 /** Graph paths may carry a version (`/v23.0/me`); unversioned calls get the oldest Meta serves. */
 const graph = (path: string) => new RegExp(`^(?:/v\\d+\\.\\d+)?${path}$`);
 const USER = '(?<user>me|[0-9]+)';
+const BASIC = ['instagram_business_basic'] as const;
+const PUBLISH = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
 
 export const ROUTES: readonly Route[] = [
   {
@@ -74,12 +82,13 @@ export const ROUTES: readonly Route[] = [
     access: 'open',
     handler: refresh,
   },
-  { method: 'GET', pattern: graph('/me'), endpoint: 'me', access: 'token', handler: me },
+  { method: 'GET', pattern: graph('/me'), endpoint: 'me', access: 'token', permissions: BASIC, handler: me },
   {
     method: 'POST',
     pattern: graph(`/${USER}/media`),
     endpoint: 'media.create',
     access: 'token',
+    permissions: PUBLISH,
     handler: createMedia,
   },
   {
@@ -87,6 +96,7 @@ export const ROUTES: readonly Route[] = [
     pattern: graph(`/${USER}/media`),
     endpoint: 'media.list',
     access: 'token',
+    permissions: BASIC,
     handler: listMedia('media'),
   },
   {
@@ -94,6 +104,7 @@ export const ROUTES: readonly Route[] = [
     pattern: graph(`/${USER}/stories`),
     endpoint: 'stories.list',
     access: 'token',
+    permissions: BASIC,
     handler: listMedia('stories'),
   },
   {
@@ -101,6 +112,7 @@ export const ROUTES: readonly Route[] = [
     pattern: graph(`/${USER}/media_publish`),
     endpoint: 'media_publish',
     access: 'token',
+    permissions: PUBLISH,
     handler: mediaPublish,
   },
   {
@@ -108,6 +120,7 @@ export const ROUTES: readonly Route[] = [
     pattern: graph(`/${USER}/content_publishing_limit`),
     endpoint: 'content_publishing_limit',
     access: 'token',
+    permissions: PUBLISH,
     handler: publishingLimit,
   },
   {
@@ -115,6 +128,7 @@ export const ROUTES: readonly Route[] = [
     pattern: graph('/(?<id>[0-9]+)'),
     endpoint: 'object.get',
     access: 'token',
+    permissions: BASIC,
     handler: getObject,
   },
 ];
@@ -135,5 +149,7 @@ export async function run(route: Route, context: RouteContext): Promise<Reply> {
   if (route.access === 'open') return route.handler(context);
   const authenticated = authenticate(context);
   if ('status' in authenticated) return authenticated;
+  const missing = route.permissions.filter((permission) => !authenticated.token.scopes.includes(permission));
+  if (missing.length > 0) return graphError(10, 'Application does not have permission for this action.');
   return route.handler(authenticated);
 }
