@@ -4,8 +4,12 @@
  * - an absolute HTTPS URL; plain HTTP only to a loopback host (127.0.0.1, [::1], localhost) and only
  *   where the deployment allows it (the local host);
  * - no user name or password, no fragment, at most 2048 characters;
+ * - no control character (a line break, a tab…) and no space at either end: a URL parser drops
+ *   them silently, so the text would not be the URL that was checked;
+ * - no `accountId`, `error` or `error_description` in its query: those are the callback's;
  * - on the allow-list of the tenant or of the workspace: an entry matches when the scheme, host,
- *   port and path are the same; the query is the caller's own (kept as sent, ours appended).
+ *   port and path are the same; the query is the caller's own (ours appended).
+ * The browser is sent to the URL as parsed (RedirectTarget), never to the raw text.
  */
 
 export const MAX_REDIRECT_URI_LENGTH = 2048;
@@ -15,6 +19,12 @@ export interface RedirectRule {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** A control character: C0, DEL or C1 (Unicode category Cc). */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** The query parameters the callback adds: a receiver must never see two values of one. */
+export const RESULT_PARAMETERS = ['accountId', 'error', 'error_description'] as const;
 
 function parse(value: string): URL | undefined {
   try {
@@ -27,6 +37,9 @@ function parse(value: string): URL | undefined {
 function shapeProblems(value: string, rule: RedirectRule): { url?: URL; problems: string[] } {
   if (value.length > MAX_REDIRECT_URI_LENGTH)
     return { problems: [`At most ${MAX_REDIRECT_URI_LENGTH} characters.`] };
+  if (CONTROL_CHARACTER.test(value))
+    return { problems: ['Must not contain a control character (a line break, a tab…).'] };
+  if (value !== value.trim()) return { problems: ['Must not begin or end with a space.'] };
   const url = parse(value);
   if (!url) return { problems: ['Must be an absolute URL.'] };
   const problems: string[] = [];
@@ -45,7 +58,10 @@ function shapeProblems(value: string, rule: RedirectRule): { url?: URL; problems
 
 /** What is wrong with `value` as a connect's redirectUri, in words; empty when its shape is fine. */
 export function redirectUriProblems(value: string, rule: RedirectRule): string[] {
-  return shapeProblems(value, rule).problems;
+  const { url, problems } = shapeProblems(value, rule);
+  if (url && RESULT_PARAMETERS.some((name) => url.searchParams.has(name)))
+    problems.push(`Must not have ${RESULT_PARAMETERS.join(', ')} in its query: the service adds them.`);
+  return problems;
 }
 
 /**
@@ -71,12 +87,24 @@ export function isAllowedRedirect(value: string, allowList: readonly string[]): 
   });
 }
 
+/** A redirect URI as parsed and serialised again: printable ASCII only, so always a valid Location. */
+export type RedirectTarget = string & { readonly redirectTarget: unique symbol };
+
 /**
- * The redirect target with our result appended to its query. The caller's own query is kept
- * byte for byte (a URL object would re-encode it); a redirect URI never has a fragment.
+ * The URL the browser is sent to: `value` parsed and serialised (the parser's reading, which the
+ * rules checked, with what must be percent-encoded encoded); undefined when it does not parse.
+ * The query keeps its own encoding: only characters a URL cannot hold are encoded.
  */
-export function redirectWithResult(value: string, result: Readonly<Record<string, string>>): string {
+export function redirectTarget(value: string): RedirectTarget | undefined {
+  return parse(value)?.href as RedirectTarget | undefined;
+}
+
+/**
+ * The redirect target with our result appended to its query as text: setting it through a URL's
+ * searchParams would re-encode the caller's whole query. A redirect URI never has a fragment.
+ */
+export function redirectWithResult(target: RedirectTarget, result: Readonly<Record<string, string>>): string {
   const ours = new URLSearchParams(result).toString();
-  const separator = value.includes('?') ? (value.endsWith('?') || value.endsWith('&') ? '' : '&') : '?';
-  return `${value}${separator}${ours}`;
+  const separator = target.includes('?') ? (target.endsWith('?') || target.endsWith('&') ? '' : '&') : '?';
+  return `${target}${separator}${ours}`;
 }

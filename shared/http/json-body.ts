@@ -15,7 +15,7 @@ function requireJsonContentType(event: ApiEvent): void {
 }
 
 /** The body's text, decoded when API Gateway handed it over in base64; undefined when empty. */
-function bodyText(event: ApiEvent): string | undefined {
+export function bodyText(event: ApiEvent): string | undefined {
   if (event.body === undefined || event.body === '') return undefined;
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }

@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { MethodNotAllowedError, UnauthorizedError } from '../domain/errors.js';
 import { headerOf } from '../http/content-type.js';
 import { toApiResult, toFetchRequest } from '../http/fetch-bridge.js';
+import { bodyText } from '../http/json-body.js';
 import { bodySizeLimit } from '../http/middlewares/body-size-limit.js';
 import { errorEnvelope } from '../http/middlewares/error-envelope.js';
 import { requestLog } from '../http/middlewares/request-log.js';
@@ -11,6 +12,7 @@ import type { Operation } from '../http/operation.js';
 import type { ApiHandler } from '../http/operation-handler.js';
 import type { ApiContext, ApiEvent, ApiResult } from '../http/request-state.js';
 import type { ServiceDeps } from '../runtime/deps.js';
+import { screenMessage } from './json-rpc-screen.js';
 import { makeMcpServer } from './mcp-server.js';
 import { buildToolCatalog } from './tool-catalog.js';
 
@@ -46,6 +48,9 @@ export function makeMcpHandler(operations: readonly Operation[], deps: ServiceDe
       authorization,
       logger: state.logger ?? deps.logger,
     };
+    // A batch, or params that do not fit their method, are answered before the SDK reads them.
+    const screened = screenMessage(bodyText(event));
+    if (screened.kind === 'answer') return toApiResult(screened.response);
     const server = makeMcpServer(catalog, callContext, deps, deps.metrics);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -53,7 +58,8 @@ export function makeMcpHandler(operations: readonly Operation[], deps: ServiceDe
     });
     await server.connect(transport);
     try {
-      return await toApiResult(await transport.handleRequest(toFetchRequest(event)));
+      const parsed = 'parsedBody' in screened ? { parsedBody: screened.parsedBody } : undefined;
+      return await toApiResult(await transport.handleRequest(toFetchRequest(event), parsed));
     } finally {
       await server.close();
     }

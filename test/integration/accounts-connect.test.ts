@@ -1,9 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { keys } from '../../shared/adapters/dynamodb/keys.js';
 import { fixedClock } from '../../shared/ports/clock.js';
 import type { AppCredentials, NetworkApp } from '../../shared/runtime/network-config.js';
+import { hashState } from '../../shared/services/accounts/oauth-state.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { expectEnvelope } from '../support/envelope.js';
 import { type FakeOAuthNetwork, startFakeOAuthNetwork } from '../support/fake-oauth-network.js';
@@ -140,6 +141,37 @@ describe('connecting accounts', () => {
       }
     });
 
+    it('refuses a redirectUri with a control character or a space at either end, naming the field', async () => {
+      for (const redirectUri of [
+        `${APP_URI}\n`,
+        `${APP_URI}?next=a\r\nSet-Cookie:x=1`,
+        `${APP_URI}?a=\tb`,
+        `${APP_URI}?a=\u0000`,
+        ` ${APP_URI}`,
+        `${APP_URI} `,
+      ]) {
+        const body = await expectEnvelope(
+          await connect({ platform: 'twitter', redirectUri }),
+          400,
+          'INVALID_REQUEST',
+        );
+        expect(body.details, JSON.stringify(redirectUri)).toEqual({
+          redirectUri: [expect.stringMatching(/control character|begin or end/)],
+        });
+      }
+    });
+
+    it('refuses a redirectUri whose query has accountId, error or error_description: those are ours', async () => {
+      for (const query of ['accountId=acc_1', 'x=1&error=access_denied', 'error_description=', 'accountId']) {
+        const body = await expectEnvelope(
+          await connect({ platform: 'twitter', redirectUri: `${APP_URI}?${query}` }),
+          400,
+          'INVALID_REQUEST',
+        );
+        expect(body.details, query).toEqual({ redirectUri: [expect.stringMatching(/accountId/)] });
+      }
+    });
+
     it("accepts a redirectUri on the tenant's or the workspace's list, with a query of the caller's own", async () => {
       for (const redirectUri of [APP_URI, `${WORKSPACE_URI}?session=a%20b&x=1`]) {
         expect((await connect({ platform: 'twitter', redirectUri })).status).toBe(200);
@@ -228,6 +260,73 @@ describe('connecting accounts', () => {
       const location = String(response.headers.get('location'));
       expect(location).toMatch(new RegExp(`^${WORKSPACE_URI}\\?session=a%20b&accountId=acc_[0-9A-Z]{26}$`));
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    });
+
+    it('sends the browser back to the normalised redirectUri: characters a URL encodes never make a 500', async () => {
+      // Act
+      const response = await connectThrough({ platform: 'twitter', redirectUri: `${APP_URI}?who=Zoë €` });
+
+      // Assess
+      expect(response.status).toBe(302);
+      expect(String(response.headers.get('location'))).toMatch(
+        new RegExp(`^${APP_URI}\\?who=Zo%C3%AB%20%E2%82%AC&accountId=acc_[0-9A-Z]{26}$`),
+      );
+    });
+
+    /** A connect started, whose stored redirectUri is then replaced (as one stored before the rules). */
+    const connectStoredWith = async (redirectUri: string, networkUserId: string) => {
+      fake.control.consent = { id: networkUserId, username: networkUserId, name: 'Stored' };
+      const started = (await (await connect({ platform: 'twitter', redirectUri: APP_URI })).json()) as {
+        authorizeUrl: string;
+      };
+      const state = String(new URL(started.authorizeUrl).searchParams.get('state'));
+      const client = db();
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: host.config.tables.main,
+            Key: keys.oauthState(hashState(state)),
+            UpdateExpression: 'SET redirectUri = :uri',
+            ExpressionAttributeValues: { ':uri': redirectUri },
+          }),
+        );
+      } finally {
+        client.destroy();
+      }
+      return visit(await consent(started.authorizeUrl));
+    };
+    const storedAccount = (networkUserId: string) =>
+      host.deps.tenancy.findAccountByNetworkUser(
+        tenant.tenantId,
+        tenant.workspaceId,
+        'twitter',
+        networkUserId,
+      );
+    const storeAccountOrFail = async (networkUserId: string) => {
+      const account = await storedAccount(networkUserId);
+      if (!account) throw new Error(`no account stored for ${networkUserId}`);
+      return account;
+    };
+
+    it('a stored redirectUri with a line break is sent back normalised, the account stored', async () => {
+      // Act
+      const response = await connectStoredWith(`${APP_URI}\n`, 'user-stored-newline');
+
+      // Assess
+      expect(response.status).toBe(302);
+      const account = await storeAccountOrFail('user-stored-newline');
+      expect(response.headers.get('location')).toBe(`${APP_URI}?accountId=${account.accountId}`);
+    });
+
+    it('a stored redirectUri that cannot be redirected to stores no account: the page says so', async () => {
+      // Act
+      const response = await connectStoredWith('https://app.example.com:99999/connected', 'user-stored-bad');
+
+      // Assess
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.text()).toContain('server_error');
+      expect(await storedAccount('user-stored-bad')).toBeUndefined();
     });
 
     it('the account read shows the profile, scopes, token expiry and needsReconnect, never a token', async () => {

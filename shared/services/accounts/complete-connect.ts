@@ -1,6 +1,7 @@
 import { scopeCovers } from '../../domain/access.js';
 import { AppError, ConflictError, ServiceUnavailableError } from '../../domain/errors.js';
 import { isIdOf, newId } from '../../domain/ids.js';
+import { type RedirectTarget, redirectTarget } from '../../domain/oauth-redirect.js';
 import type { Platform } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';
 import { NoAnswerError, RequestNotSentError } from '../../networks/http/network-fetch.js';
@@ -39,8 +40,8 @@ export interface CallbackRequest {
 export type ConnectOutcome =
   /** The state is unknown, expired, already used or of another network: nowhere to send the person. */
   | { kind: 'invalid_state' }
-  | { kind: 'connected'; account: Account; redirectUri?: string }
-  | { kind: 'failed'; error: ConnectErrorCode; redirectUri?: string };
+  | { kind: 'connected'; account: Account; redirectUri?: RedirectTarget }
+  | { kind: 'failed'; error: ConnectErrorCode; redirectUri?: RedirectTarget };
 
 /**
  * Whether whoever started the connect may still connect accounts in that workspace: the agent
@@ -149,10 +150,11 @@ function isUnavailable(error: unknown): boolean {
 
 /**
  * The second step of connecting an account: the network sent the person back to our callback.
- * The state is consumed first (a replay finds nothing), then the code is exchanged, the profile
- * read, and the account stored with its tokens sealed. Every failure after the state is known is
- * an outcome the caller's redirectUri (or our page) is told of; the code, tokens and verifier are
- * never logged.
+ * The state is consumed first (a replay finds nothing) and where the person goes back to is
+ * settled before anything else (so no account is stored for a callback that could not answer),
+ * then the code is exchanged, the profile read, and the account stored with its tokens sealed.
+ * Every failure after the state is known is an outcome the caller's redirectUri (or our page) is
+ * told of; the code, tokens and verifier are never logged.
  */
 export async function completeConnect(
   deps: CompleteConnectDeps,
@@ -163,10 +165,16 @@ export async function completeConnect(
   if (!redeemed || redeemed.pending.platform !== request.platform) return { kind: 'invalid_state' };
   const { pending, codeVerifier } = redeemed;
   const log = logger.with({ tenantId: pending.tenantId, workspaceId: pending.workspaceId });
+  // Checked at connect; a state stored before a rule existed is normalised here, or not used.
+  const returnTo = pending.redirectUri === undefined ? undefined : redirectTarget(pending.redirectUri);
   const failed = (error: ConnectErrorCode): ConnectOutcome => {
     log.info('account connect failed', { platform: pending.platform, reason: error });
-    return { kind: 'failed', error, ...(pending.redirectUri && { redirectUri: pending.redirectUri }) };
+    return { kind: 'failed', error, ...(returnTo && { redirectUri: returnTo }) };
   };
+  if (pending.redirectUri !== undefined && returnTo === undefined) {
+    log.error('the connect’s redirectUri is not a URL: nothing connected', { platform: pending.platform });
+    return failed('server_error');
+  }
   if (request.error !== undefined)
     return failed(request.error === 'access_denied' ? 'access_denied' : 'network_error');
   if (!request.code) return failed('network_error');
@@ -182,11 +190,7 @@ export async function completeConnect(
     });
     const account = await storeAccount(deps, pending, profile, tokens);
     log.info('account connected', { platform: account.platform, accountId: account.accountId });
-    return {
-      kind: 'connected',
-      account,
-      ...(pending.redirectUri && { redirectUri: pending.redirectUri }),
-    };
+    return { kind: 'connected', account, ...(returnTo && { redirectUri: returnTo }) };
   } catch (error) {
     if (error instanceof GrantRefusedError) {
       log.warn('the network refused the authorization code', { networkCode: error.networkCode });

@@ -3,7 +3,7 @@ import {
   NetworkNotConfiguredError,
   ServiceUnavailableError,
 } from '../../domain/errors.js';
-import { isAllowedRedirect, redirectUriProblems } from '../../domain/oauth-redirect.js';
+import { isAllowedRedirect, redirectTarget, redirectUriProblems } from '../../domain/oauth-redirect.js';
 import type { Platform } from '../../domain/platforms.js';
 import type { Principal } from '../../domain/tenancy.js';
 import type { ServiceDeps } from '../../runtime/deps.js';
@@ -23,13 +23,16 @@ export interface ConnectStart {
 const NOT_ALLOWED =
   'Not on the allow-list of this tenant or workspace: the operator adds it with the admin CLI (set-redirect-uris).';
 
-/** 400 unless `redirectUri` has the required shape and is on the tenant's or the workspace's list. */
+/**
+ * 400 unless `redirectUri` has the required shape and is on the tenant's or the workspace's list;
+ * the URL the browser will be sent to (the one checked, normalised).
+ */
 async function checkRedirectUri(
   deps: StartConnectDeps,
   principal: Principal,
   workspaceId: string,
   redirectUri: string,
-): Promise<void> {
+): Promise<string> {
   const problems = redirectUriProblems(redirectUri, deps.oauthRedirects);
   if (problems.length > 0)
     throw new InvalidRequestError('The redirectUri is not allowed.', { redirectUri: problems });
@@ -39,8 +42,10 @@ async function checkRedirectUri(
     deps.tenancy.getWorkspace(principal.tenant.tenantId, workspaceId),
   ]);
   const allowList = [...(tenant?.oauthRedirectUris ?? []), ...(workspace?.oauthRedirectUris ?? [])];
-  if (!isAllowedRedirect(redirectUri, allowList))
+  const target = redirectTarget(redirectUri);
+  if (!target || !isAllowedRedirect(target, allowList))
     throw new InvalidRequestError('The redirectUri is not allowed.', { redirectUri: [NOT_ALLOWED] });
+  return target;
 }
 
 export interface ConnectRequest {
@@ -64,9 +69,11 @@ export interface ConnectRequest {
  */
 export async function startConnect(deps: StartConnectDeps, request: ConnectRequest): Promise<ConnectStart> {
   const { principal, workspaceId, platform } = request;
-  if (request.redirectUri !== undefined)
-    await checkRedirectUri(deps, principal, workspaceId, request.redirectUri);
-  const redirectUri = request.trustedRedirectUri ?? request.redirectUri;
+  const checked =
+    request.redirectUri === undefined
+      ? undefined
+      : await checkRedirectUri(deps, principal, workspaceId, request.redirectUri);
+  const redirectUri = request.trustedRedirectUri ?? checked;
   if (!deps.publicBaseUrl) {
     throw new ServiceUnavailableError(
       'Connecting accounts needs the public address of this deployment (PUBLIC_BASE_URL), which is not set.',

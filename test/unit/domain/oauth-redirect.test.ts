@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   isAllowedRedirect,
+  type RedirectTarget,
   redirectEntryProblems,
+  redirectTarget,
   redirectUriProblems,
   redirectWithResult,
 } from '../../../shared/domain/oauth-redirect.js';
+
+const target = (value: string): RedirectTarget => {
+  const parsed = redirectTarget(value);
+  if (!parsed) throw new Error(`not a URL: ${value}`);
+  return parsed;
+};
 
 const deployed = { allowLoopbackHttp: false };
 const local = { allowLoopbackHttp: true };
@@ -22,7 +30,17 @@ describe('redirectUriProblems', () => {
     ['https://me@app.example.com/done', /user name or password/],
     ['/done', /absolute URL/],
     [`https://app.example.com/${'a'.repeat(2048)}`, /2048/],
-  ])('refuses %s', (uri, problem) => {
+    ['https://app.example.com/done\n', /control character/],
+    ['https://app.example.com/do\tne', /control character/],
+    ['https://app.example.com/done?a=\r\nb', /control character/],
+    ['https://app.example.com/done?a=\u0085', /control character/],
+    ['https://app.example.com/done?a=\u007f', /control character/],
+    [' https://app.example.com/done', /begin or end/],
+    ['https://app.example.com/done\u00a0', /begin or end/],
+    ['https://app.example.com/done?accountId=acc_1', /accountId, error, error_description/],
+    ['https://app.example.com/done?x=1&error=access_denied', /accountId, error, error_description/],
+    ['https://app.example.com/done?error_description', /accountId, error, error_description/],
+  ])('refuses %j', (uri, problem) => {
     expect(redirectUriProblems(uri, deployed)).toEqual([expect.stringMatching(problem)]);
   });
 
@@ -73,22 +91,39 @@ describe('isAllowedRedirect', () => {
   });
 });
 
+describe('redirectTarget', () => {
+  it('is the URL as parsed, printable ASCII only, its encoded query kept as it was', () => {
+    expect(redirectTarget('https://APP.example.com:443/cb?s=a%20b+c&t=%2F')).toBe(
+      'https://app.example.com/cb?s=a%20b+c&t=%2F',
+    );
+    expect(redirectTarget('https://a.example/cb?who=Zoë €"<>')).toBe(
+      'https://a.example/cb?who=Zo%C3%AB%20%E2%82%AC%22%3C%3E',
+    );
+    expect(redirectTarget('https://a.example/cb\n')).toBe('https://a.example/cb');
+  });
+
+  it('is undefined for what does not parse', () => {
+    expect(redirectTarget('https://a.example:99999/cb')).toBeUndefined();
+    expect(redirectTarget('not a url')).toBeUndefined();
+  });
+});
+
 describe('redirectWithResult', () => {
-  it("appends ours to the caller's query, which stays byte for byte", () => {
-    expect(redirectWithResult('https://a.example/cb', { accountId: 'acc_1' })).toBe(
+  it("appends ours to the caller's query, which keeps its own encoding", () => {
+    expect(redirectWithResult(target('https://a.example/cb'), { accountId: 'acc_1' })).toBe(
       'https://a.example/cb?accountId=acc_1',
     );
-    expect(redirectWithResult('https://a.example/cb?s=a%20b+c', { accountId: 'acc_1' })).toBe(
+    expect(redirectWithResult(target('https://a.example/cb?s=a%20b+c'), { accountId: 'acc_1' })).toBe(
       'https://a.example/cb?s=a%20b+c&accountId=acc_1',
     );
-    expect(redirectWithResult('https://a.example/cb?', { error: 'access_denied' })).toBe(
+    expect(redirectWithResult(target('https://a.example/cb?'), { error: 'access_denied' })).toBe(
       'https://a.example/cb?error=access_denied',
     );
   });
 
   it('encodes our values', () => {
     expect(
-      redirectWithResult('https://a.example/cb', { error: 'x', error_description: 'A & B. Again?' }),
+      redirectWithResult(target('https://a.example/cb'), { error: 'x', error_description: 'A & B. Again?' }),
     ).toBe('https://a.example/cb?error=x&error_description=A+%26+B.+Again%3F');
   });
 });
