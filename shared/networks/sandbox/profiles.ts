@@ -1,5 +1,6 @@
 import type { Platform } from '../../domain/platforms.js';
 import type { MediaKind, RuleViolation } from '../../domain/posts.js';
+import { mediaCategoryOf, X_CATEGORY_MAX_BYTES } from '../x/limits.js';
 
 export interface LatencyRange {
   /** Milliseconds, inclusive. */
@@ -24,13 +25,14 @@ const GB = 1024 * MB;
  * limit. Only pre-uploaded media (whose size is stored) is checked; X takes animated GIFs up to 15 MB.
  */
 export const SANDBOX_MEDIA_SIZE_LIMITS: Readonly<Record<Platform, Partial<Record<MediaKind, number>>>> = {
-  twitter: { image: 5 * MB, video: 512 * MB },
+  // X's upload per media_category (docs/networks.md, short-message network): what the connector sends.
+  twitter: { image: X_CATEGORY_MAX_BYTES.tweet_image, video: mediaCategoryOf('video/mp4').maxBytes },
   linkedin: { video: 500 * MB, document: 100 * MB },
   instagram: { image: 8 * MB, video: 300 * MB },
   tiktok: { image: 20 * MB, video: 4 * GB },
   youtube: { video: 256 * GB },
 };
-export const X_GIF_SIZE_LIMIT = 15 * MB;
+export const X_GIF_SIZE_LIMIT = X_CATEGORY_MAX_BYTES.tweet_gif;
 
 /**
  * How each network names a failure (networks/README.md "Common mapping for connectors" and each

@@ -773,6 +773,25 @@ describe('sandbox connector: network rules', () => {
     // X takes animated GIFs up to 15 MB.
     expectPublished(await send({ kind: 'image', stored: stored('image/gif', 10 * 1024 * 1024) }));
   });
+
+  it("takes an X video past the media overview's 512 MB, as X's upload does (8 GB on a Post)", async () => {
+    const video: DeliveryMedia = {
+      kind: 'video',
+      stored: {
+        mediaId: 'med_1',
+        tenantId: 'ten_1',
+        workspaceId: 'ws_1',
+        filename: 'f',
+        mimeType: 'video/mp4',
+        sizeBytes: 600 * 1024 * 1024,
+        status: 'uploaded',
+        createdAt: new Date(CREATED_AT).toISOString(),
+      },
+    };
+    const post = aPost({ postType: 'video', content: 'Long', media: [{ id: 'med_1' }] });
+
+    expectPublished(await setup().connector.publish(aRequest(post, { media: [video] })));
+  });
 });
 
 describe('sandbox connector: latency', () => {
