@@ -54,7 +54,12 @@ function postData(post: Post): Record<string, unknown> {
 
 /**
  * The events one change of a post produces (API.md "Webhooks" payloads). A change the caller
- * cannot tell apart (a retry going back to queued, a claim) produces none.
+ * cannot tell apart (a retry going back to queued, a claim of a queued post) produces none.
+ *
+ * A scheduled post comes due and is claimed in one write (scheduled → publishing: the lifecycle's
+ * `due` then `claim`, docs/delivery.md), so the `queued` it passes through is never stored: that
+ * write is its post.queued (interface section 3: a post that awaits delivery is queued), with the
+ * status it passed through. The claim's time is later than scheduledAt and earlier than the outcome.
  */
 export function postEvents(before: Post | undefined, after: Post): ServiceEvent[] {
   const events: ServiceEvent[] = [];
@@ -70,6 +75,8 @@ export function postEvents(before: Post | undefined, after: Post): ServiceEvent[
   const entered = (status: Post['status']) => after.status === status && before?.status !== status;
   const wasRetrying = before?.status === 'publishing';
   if (entered('queued') && !wasRetrying) events.push(make('post.queued', postData(after)));
+  const cameDue = before?.status === 'scheduled' && after.status === 'publishing';
+  if (cameDue) events.push(make('post.queued', { ...postData(after), status: 'queued' }));
   if (entered('scheduled') || (after.status === 'scheduled' && before?.scheduledAt !== after.scheduledAt)) {
     events.push(make('post.scheduled', postData(after)));
   }

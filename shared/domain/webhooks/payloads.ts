@@ -75,7 +75,7 @@ const dataSchemas = {
 
 /** When each event is sent (interface section 6), for the schemas' descriptions. */
 const EMITTED_WHEN: Record<DeliveredEventType, string> = {
-  'post.queued': 'A post is accepted and waits for delivery.',
+  'post.queued': 'A post is accepted and waits for delivery (also when a scheduled post comes due).',
   'post.scheduled': 'A scheduled post is accepted (or moved) and will fire at `scheduledAt`.',
   'post.published': 'The post was delivered to the target network.',
   'post.failed': 'Final failure after retries; `error` says why.',

@@ -23,6 +23,29 @@ describe('postEvents', () => {
     expect(postEvents(aPost({ status: 'queued' }), aPost({ status: 'publishing', version: 2 }))).toEqual([]);
   });
 
+  it('a scheduled post coming due (claimed: scheduled → publishing) is post.queued, once, with status queued', () => {
+    // Prepare
+    const scheduledAt = '2030-02-01T00:00:00.000Z';
+    const scheduled = aPost({ status: 'scheduled', scheduledAt });
+    const claimed = aPost({ status: 'publishing', scheduledAt, version: 2, attempts: 1 });
+    const backAfterLease = aPost({ status: 'queued', scheduledAt, version: 3, attempts: 1 });
+    const claimedAgain = aPost({ status: 'publishing', scheduledAt, version: 4, attempts: 2 });
+
+    // Act
+    const events = postEvents(scheduled, claimed);
+
+    // Assess
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'post.queued',
+      createdAt: claimed.updatedAt,
+      data: { postId: claimed.postId, status: 'queued', scheduledAt },
+    });
+    expect(postEvents(scheduled, claimed)[0]?.id).toBe(events[0]?.id);
+    expect(postEvents(claimed, backAfterLease)).toEqual([]);
+    expect(postEvents(backAfterLease, claimedAgain)).toEqual([]);
+  });
+
   it('post.failed carries the error detail of the interface', () => {
     const error = {
       origin: 'platform' as const,
