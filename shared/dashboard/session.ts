@@ -16,12 +16,29 @@ export const loadSession: MiddlewareHandler<DashboardEnv> = async (c, next) => {
   await next();
 };
 
-/** A dashboard path to come back to after signing in; anything else (another site) is dropped. */
+/** Stands in for this site's own address while a path is resolved; never reaches a browser. */
+const THIS_SITE = 'https://dashboard.invalid';
+
+/** A control character: C0, DEL or C1 (Unicode category Cc). */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * A dashboard path to come back to after signing in, as the browser would resolve it (dot segments
+ * gone, what a URL cannot hold percent-encoded, so always a valid Location); anything else
+ * (another site, a path that leaves the dashboard once resolved, a control character such as a
+ * line break) is dropped and the person goes to the default page.
+ */
 export function safeNext(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  return value.startsWith(`${DASHBOARD_BASE}/`) && !value.startsWith('//') && !value.includes('\\')
-    ? value
-    : undefined;
+  if (!value || CONTROL_CHARACTER.test(value) || value.includes('\\')) return undefined;
+  if (!value.startsWith(`${DASHBOARD_BASE}/`)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, THIS_SITE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== THIS_SITE || !url.pathname.startsWith(`${DASHBOARD_BASE}/`)) return undefined;
+  return `${url.pathname}${url.search}`;
 }
 
 /** Sends a request without a session to the sign-in page (303), remembering where it was going. */

@@ -80,6 +80,42 @@ describe('dashboard: signing in and out', () => {
     expect(unsigned.location).toBe('/dashboard/sign-in?next=%2Fdashboard%2Fme');
   });
 
+  it('a next with a control character, or one that leaves the dashboard once resolved, goes to the workspaces: never a 500', async () => {
+    // Prepare
+    const { email, password } = await person();
+    const signedIn = await signIn(host, email, password);
+    const injected = '/dashboard/me\r\nSet-Cookie: sp_session=stolen';
+
+    // Act
+    const formAnswers = await Promise.all(
+      [
+        injected,
+        '/dashboard/m\ne',
+        '/dashboard/me?x=\t1',
+        '/dashboard/../admin',
+        '/dashboard/me?x=\u00851',
+      ].map(
+        async (next) => (await dashboardClient(host).post('/sign-in', { email, password, next })).location,
+      ),
+    );
+    const encoded = await dashboardClient(host).post('/sign-in', {
+      email,
+      password,
+      next: '/dashboard/posts?q=Zoë €',
+    });
+    const pageSignedIn = await signedIn.get(`/sign-in?next=${encodeURIComponent(injected)}`);
+    const pageSignedOut = await dashboardClient(host).get(`/sign-in?next=${encodeURIComponent(injected)}`);
+
+    // Assess
+    expect(formAnswers).toEqual(Array(5).fill('/dashboard/workspaces'));
+    expect(encoded.status).toBe(303);
+    expect(encoded.location).toBe('/dashboard/posts?q=Zo%C3%AB%20%E2%82%AC');
+    expect(pageSignedIn.status).toBe(303);
+    expect(pageSignedIn.location).toBe('/dashboard/workspaces');
+    expect(pageSignedOut.status).toBe(200);
+    expect(pageSignedOut.html).not.toContain('name="next"');
+  });
+
   it('refuses a wrong password with 401, the same words as an unknown email, and no session', async () => {
     // Prepare
     const { email } = await person();
