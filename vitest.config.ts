@@ -3,8 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'clients/*/test/**/*.test.ts'],
-    // test/localstack/ needs a running LocalStack: `npm run test:localstack` (vitest.localstack.config.ts).
-    exclude: [...configDefaults.exclude, 'test/localstack/**'],
+    // test/localstack/ needs a running LocalStack: `npm run test:localstack` (vitest.localstack.config.ts);
+    // test/emulator/ needs moto's server (Python): `npm run test:emulator` (vitest.emulator.config.ts).
+    exclude: [...configDefaults.exclude, 'test/localstack/**', 'test/emulator/**'],
     // One DynamoDB Local for the whole run; each test file makes its own tables (a random prefix).
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
