@@ -59,7 +59,9 @@ function wholeSecondsBefore(dueMs: number, now: number): number {
  * - entering scheduled, or rescheduled: a message delayed to three to four seconds before
  *   scheduledAt when that is at most 15 minutes away (the worker aligns and holds it), else a
  *   one-time schedule a minute before it (the worker holds early messages);
- * - leaving scheduled other than by delivery: the schedule goes.
+ * - leaving scheduled other than by delivery: the schedule goes;
+ * - a published post whose network id is still to come (`delivery.postIdFollowUp`), at each new
+ *   check time: a message delayed to it, or a one-time schedule a minute before it.
  */
 export function deliveryEffects(before: Post | undefined, after: Post, now: number): DeliveryEffects {
   const effects: DeliveryEffects = {};
@@ -79,5 +81,13 @@ export function deliveryEffects(before: Post | undefined, after: Post, now: numb
     }
   }
   if (hadSchedule && after.status !== 'scheduled' && after.status !== 'publishing') effects.unschedule = true;
+  const followUpAt = after.status === 'published' ? after.delivery?.postIdFollowUp?.nextCheckAt : undefined;
+  if (followUpAt && followUpAt !== before?.delivery?.postIdFollowUp?.nextCheckAt) {
+    // A published post whose id is still to come: the worker asks the network again then.
+    const due = Date.parse(followUpAt);
+    if (wholeSecondsBefore(due, now) <= MAX_QUEUE_DELAY_SECONDS) {
+      effects.enqueue = { delaySeconds: delayUntil(due, now) };
+    } else effects.schedule = { fireAt: new Date(due - SCHEDULE_LEAD_MS) };
+  }
   return effects;
 }

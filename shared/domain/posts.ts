@@ -121,11 +121,27 @@ export interface DeliveryState {
   progress?: string;
   /** Set from the network's first `pending` answer until the post is settled. */
   pending?: PendingState;
+  /** A published post whose network id is still to come: when to ask the network again. */
+  postIdFollowUp?: PostIdFollowUp;
   /**
    * The day (YYYY-MM-DD, UTC) whose quota this post holds: kept across re-queues once the network
    * is processing the post, so a check neither reserves again nor gives the reservation back.
    */
   quotaDay?: string;
+}
+
+/**
+ * A published post the network has not named yet (TikTok's moderation): the worker asks the network
+ * again at `nextCheckAt`, on a growing schedule (post-id-follow-up.ts).
+ */
+export interface PostIdFollowUp {
+  /** The connector's progress (JSON text) its look-up asks with. */
+  progress: string;
+  /** Look-ups made so far. */
+  checks: number;
+  /** When the post was published without its id (ISO 8601). */
+  since: string;
+  nextCheckAt: string;
 }
 
 /** A post the network is processing (docs/delivery.md "Pending: processed at the network"). */
@@ -141,6 +157,15 @@ export interface PendingState {
    * count one. False once a failure queued it again for a retry.
    */
   checkDue: boolean;
+}
+
+/**
+ * Something true of a published post that its caller should know beside its id (docs/post-lifecycle.md
+ * "Warnings"): a stable `code` clients branch on, and human text.
+ */
+export interface PostWarning {
+  code: string;
+  message: string;
 }
 
 export interface PostError {
@@ -169,6 +194,8 @@ export interface Post {
   publishedAt?: string;
   platformPostId?: string;
   platformPostUrl?: string;
+  /** What the caller should know of the published post (absent: nothing). */
+  warnings?: PostWarning[];
   attempts: number;
   error?: PostError;
   approval?: ApprovalRecord;

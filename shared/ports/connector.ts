@@ -1,6 +1,6 @@
 import type { NetworkQuotaReading } from '../domain/account-quotas.js';
 import type { Media } from '../domain/media.js';
-import type { Post } from '../domain/posts.js';
+import type { Post, PostWarning } from '../domain/posts.js';
 import type { PublishFailureKind } from '../domain/retry-policy.js';
 import type { Account } from '../domain/tenancy.js';
 import type { MediaBytes } from './media-bytes.js';
@@ -72,8 +72,25 @@ export interface PublishRequest {
 export type { PublishFailureKind };
 
 /**
+ * A post the network published but names only later (TikTok, once moderation approves a public
+ * post: sometimes hours): what the connector's `findPublished` needs to ask for its id again, and
+ * when to ask first. The worker keeps asking on a growing schedule (docs/delivery.md "A post id
+ * that comes later").
+ */
+export interface IdToCome {
+  progress: PublishProgress;
+  checkAfterSeconds: number;
+}
+
+/** Where a published post is at the network: named, or named later; with what its caller should know. */
+export type PublishedPost = ({ platformPostId: string; platformPostUrl: string } | { idToCome: IdToCome }) & {
+  warnings?: PostWarning[];
+};
+
+/**
  * How a publish call ended, as far as the connector knows:
- * - `published`: the network accepted the post;
+ * - `published`: the network accepted the post (`warnings`: what its caller should know of it);
+ * - `published_without_id`: it did, and names it only later (IdToCome);
  * - `failed`: the network did NOT publish it, for certain: it answered with an error (a 4xx, a 5xx,
  *   a rate limit), or the request never left (connection refused, a DNS failure);
  * - `unknown`: the request may have reached the network and no answer says what became of it
@@ -82,7 +99,9 @@ export type { PublishFailureKind };
  * A connector that throws is treated as `unknown` too.
  */
 export type PublishOutcome =
-  | { kind: 'published'; platformPostId: string; platformPostUrl: string }
+  | { kind: 'published'; platformPostId: string; platformPostUrl: string; warnings?: PostWarning[] }
+  /** Published, its id still to come (IdToCome). */
+  | ({ kind: 'published_without_id'; warnings?: PostWarning[] } & IdToCome)
   | {
       kind: 'failed';
       failure: PublishFailureKind;
@@ -116,7 +135,9 @@ export type PublishOutcome =
 
 /** What the network says about a post made under a client reference. */
 export type LookupOutcome =
-  | { kind: 'found'; platformPostId: string; platformPostUrl: string }
+  | { kind: 'found'; platformPostId: string; platformPostUrl: string; warnings?: PostWarning[] }
+  /** The network has the post and names it later (IdToCome). */
+  | ({ kind: 'found_without_id' } & IdToCome)
   /** The network answered, and it does not have the post. */
   | { kind: 'not_found' }
   /** No answer that settles it (the look-up failed or timed out, or the network cannot look up). */

@@ -342,9 +342,12 @@ export const statusFetch: Handler = (context) => {
     else if (publish.failReason) publish.status = 'FAILED';
     else {
       publish.status = 'PUBLISH_COMPLETE';
-      // Only a post for public viewership gets a post id, once moderation approves it.
-      if (publish.postInfo.privacy_level === 'PUBLIC_TO_EVERYONE')
-        publish.postId = context.state.nextPostId();
+      // Only a post for public viewership gets a post id, once moderation approves it (which a
+      // test may hold back: the post is complete, its id comes when released).
+      if (publish.postInfo.privacy_level === 'PUBLIC_TO_EVERYONE') {
+        if (context.state.moderationHeld) publish.inModeration = true;
+        else publish.postId = context.state.nextPostId();
+      }
     }
   }
   return ok({

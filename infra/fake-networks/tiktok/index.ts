@@ -58,6 +58,13 @@ export interface FakeTikTokControl {
   failNextPublish(...failReasons: string[]): void;
   /** The post ids (decimal digits) the next public posts get, in order. */
   nextPostIds(...postIds: string[]): void;
+  /**
+   * Moderation held back: public posts reach PUBLISH_COMPLETE with no post id (TikTok's status page:
+   * the id comes only once moderation approves, sometimes hours later), until `releaseModeration`.
+   */
+  holdModeration(): void;
+  /** Moderation approves every post it held: each gets its post id. */
+  releaseModeration(): void;
   /** Change a creator (privacy options, interactions turned off). */
   updateCreator(openId: string, change: Partial<FakeTikTokCreator>): void;
   /** Change the fake's rules while it runs. */
@@ -224,6 +231,17 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     },
     nextPostIds(...postIds) {
       state.nextPostIds.push(...postIds);
+    },
+    holdModeration() {
+      state.moderationHeld = true;
+    },
+    releaseModeration() {
+      state.moderationHeld = false;
+      for (const publish of state.publishes.values()) {
+        if (!publish.inModeration) continue;
+        publish.inModeration = false;
+        publish.postId = state.nextPostId();
+      }
     },
     updateCreator(openId, change) {
       const creator = state.creators.get(openId);

@@ -65,6 +65,8 @@ export interface FakePublish {
   pollsLeft: number;
   failReason?: string;
   postId?: string;
+  /** PUBLISH_COMPLETE, public, and its moderation held back: no post id until released. */
+  inModeration?: boolean;
   createdAt: number;
 }
 
@@ -115,6 +117,8 @@ export class FakeTikTokState {
   readonly nextFailReasons: string[] = [];
   /** Posts per creator per UTC day, for the daily cap. */
   readonly postsToday = new Map<string, number>();
+  /** While true, public posts reach PUBLISH_COMPLETE without their id (moderation not done). */
+  moderationHeld = false;
   /** The post ids the next public posts get (a test's choice); none left: made up. */
   readonly nextPostIds: string[] = [];
   private counter = 0;

@@ -42,6 +42,11 @@ export const TIKTOK_UPLOAD_BUDGET_MS = 30_000;
 
 /** When to ask again about a post TikTok is processing: it gives no hint; moderation is usually < 1 min. */
 export const TIKTOK_CHECK_AFTER_SECONDS = 10;
+/**
+ * When to ask first for the id of a public post that completed before moderation named it:
+ * moderation usually takes under a minute (then the worker's schedule grows, post-id-follow-up.ts).
+ */
+export const TIKTOK_POST_ID_CHECK_SECONDS = 60;
 /** When the next invocation continues an upload that handed over. */
 export const TIKTOK_CONTINUE_AFTER_SECONDS = 5;
 /** How long a presigned photo URL stays valid: TikTok pulls the photos while it processes the post. */

@@ -1,13 +1,16 @@
 import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
-import { type TikTokApi, tiktokPostUrl, tiktokProfileUrl } from './api.js';
+import type { TikTokApi } from './api.js';
+import { readTikTokOptions } from './options.js';
 import { readProgress } from './progress.js';
+import { publishedOutcome } from './published.js';
 import { fetchStatus } from './status.js';
 
 const unknown = (message: string): LookupOutcome => ({ kind: 'unknown', message });
 
 /**
  * Whether TikTok has the post, by the publish id the attempt kept (status/fetch):
- * - PUBLISH_COMPLETE: `found`;
+ * - PUBLISH_COMPLETE: `found`, or `found_without_id` for a public post moderation has not named
+ *   yet (asked again later by the worker with the same progress: published.ts);
  * - FAILED, or still uploading or processing: `not_found`. Safe, because the retry that follows
  *   carries the same progress: it never inits again while the publish id is known; it resumes the
  *   upload or keeps polling that same publish id;
@@ -32,14 +35,23 @@ export function makeTikTokLookUp(deps: { api: TikTokApi }) {
         request.signal,
       );
       if (status.status !== 'PUBLISH_COMPLETE') return { kind: 'not_found' };
-      const handle = progress.handle ?? request.account.handle;
-      return status.postId
-        ? {
-            kind: 'found',
-            platformPostId: status.postId,
-            platformPostUrl: tiktokPostUrl(handle, progress.kind, status.postId),
-          }
-        : { kind: 'found', platformPostId: progress.publishId, platformPostUrl: tiktokProfileUrl(handle) };
+      const options = readTikTokOptions(request.post);
+      const privacyLevel = typeof options === 'string' ? undefined : options.privacyLevel;
+      const published = publishedOutcome(
+        progress,
+        privacyLevel,
+        progress.handle ?? request.account.handle,
+        status.postId,
+      );
+      if (published.kind === 'published_without_id') {
+        const { progress: asked, checkAfterSeconds } = published;
+        return { kind: 'found_without_id', progress: asked, checkAfterSeconds };
+      }
+      return {
+        kind: 'found',
+        platformPostId: published.platformPostId,
+        platformPostUrl: published.platformPostUrl,
+      };
     } catch {
       return unknown('TikTok did not answer the status look-up.');
     }

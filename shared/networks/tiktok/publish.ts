@@ -1,7 +1,7 @@
 import { contentItems } from '../../domain/posts.js';
 import type { PublishOutcome, PublishRequest } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
-import { isOk, readAnswer, type TikTokApi, tiktokPostUrl, tiktokProfileUrl } from './api.js';
+import { isOk, readAnswer, type TikTokApi } from './api.js';
 import { type CreatorInfo, queryCreatorInfo } from './creator.js';
 import {
   type FailedOutcome,
@@ -25,6 +25,7 @@ import {
 import { checkPhotos, refOf, shapeOf, storedVideo, type TikTokShape } from './media.js';
 import { readTikTokOptions, type TikTokPostOptions } from './options.js';
 import { readProgress, type TikTokProgress, toPublishProgress } from './progress.js';
+import { publishedOutcome } from './published.js';
 import type { PerMinuteWindow } from './rate-window.js';
 import { fetchStatus, type PublishStatus } from './status.js';
 
@@ -272,20 +273,12 @@ export function makeTikTokPublish(deps: TikTokPublishDeps) {
   function outcomeOf(attempt: Attempt, status: PublishStatus): PublishOutcome {
     const { progress } = attempt;
     if (status.status === 'PUBLISH_COMPLETE') {
-      const handle = progress.handle ?? attempt.request.account.handle;
-      // A SELF_ONLY post never gets a public id: it is named by its publish id, and links to the profile.
-      if (!status.postId) {
-        return {
-          kind: 'published',
-          platformPostId: progress.publishId ?? '',
-          platformPostUrl: tiktokProfileUrl(handle),
-        };
-      }
-      return {
-        kind: 'published',
-        platformPostId: status.postId,
-        platformPostUrl: tiktokPostUrl(handle, progress.kind, status.postId),
-      };
+      return publishedOutcome(
+        progress,
+        attempt.options.privacyLevel,
+        progress.handle ?? attempt.request.account.handle,
+        status.postId,
+      );
     }
     if (status.status === 'FAILED') {
       // Nothing was published under this publish id: a retry starts over with a new init.

@@ -2,8 +2,10 @@ import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage } from '../../ports/queues.js';
 import { makeSqsBatchHandler } from '../sqs-batch.js';
+import { videoDurationFailure } from './check-video-durations.js';
 import { makeClaim } from './claim.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
+import { makeFollowUpPostId } from './follow-up-post-id.js';
 import { makeHoldUntilDue } from './hold-until-due.js';
 import { makePublishAsAccount } from './publish-as-account.js';
 import { makeReserveQuota } from './reserve-quota.js';
@@ -21,10 +23,12 @@ export {
 
 /**
  * Deliver one post (docs/delivery.md "The worker"):
- * 1. hold until due: drop what is not scheduled or queued; hold what is early;
+ * 1. hold until due: drop what is not scheduled or queued; hold what is early; a published post
+ *    whose network id is still to come is looked up instead (follow-up-post-id.ts), nothing else;
  * 2. claim: → publishing with a lease, renewed while the worker works; a lost race drops the message;
  * 3. reserve quota: the account must be connected, and today's cost fit its ceiling;
- * 4. resolve media: stored media must exist; URL media is fetched and stored;
+ * 4. resolve media: stored media must exist; URL media is fetched and stored; every video whose
+ *    duration is known must fit the network's limit (else the post fails, the network uncalled);
  *    then credentials: a real network's access token, refreshed first when it expires soon;
  * 5. publish: the connector, with an abort signal and a time-out (once more after a refused token);
  * 6. settle: published, queued again (a retry, or a check while the network processes the post),
@@ -39,6 +43,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
   const resolveMedia = makeResolveMedia(deps);
   const publishAsAccount = makePublishAsAccount(deps);
   const settle = makeSettle(deps);
+  const followUpPostId = makeFollowUpPostId(deps);
 
   return async function deliverPost(
     message: DeliveryMessage,
@@ -48,6 +53,10 @@ export function makeDeliverPost(deps: DeliveryDeps) {
     const messageLog = logger.with({ tenantId, workspaceId, postId });
 
     const due = await holdUntilDue(message, messageLog);
+    if (due.kind === 'follow_up') {
+      await followUpPostId(due.post, messageLog);
+      return 'followed_up';
+    }
     if (due.kind !== 'due') return due.kind;
     const log = messageLog.with({ attempt: due.post.attempts + 1 });
     const lease = await claim(due.post, log);
@@ -63,8 +72,10 @@ export function makeDeliverPost(deps: DeliveryDeps) {
         const media = await resolveMedia(lease.post, context);
         let credentials: AccessCredentials | undefined;
         if ('settle' in media) verdict = media.settle;
+        // A video the network would refuse for its length: failed here, before any upload.
+        else verdict = videoDurationFailure(lease.post, media.proceed);
         // A claim lost while media was fetched belongs to the reconciler now: no network call.
-        else if (!lease.lost.aborted) {
+        if (!verdict && 'proceed' in media && !lease.lost.aborted) {
           ({ verdict, credentials } = await publishAsAccount(lease, account, media.proceed, log));
         }
         if (verdict) {

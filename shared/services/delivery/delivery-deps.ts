@@ -15,6 +15,7 @@ import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import type { SecretCipher } from '../../ports/secret-cipher.js';
 import type { TenancyStore } from '../../ports/tenancy-store.js';
+import type { VideoProbe } from '../../ports/video-probe.js';
 
 /**
  * How long a claim lasts unless renewed. The worker renews it every LEASE_MS / 4 while it holds the
@@ -34,6 +35,8 @@ export interface DeliveryDeps {
   /** Each platform's daily ceiling per account; absent: DAILY_QUOTAS. */
   dailyQuotas?: DailyQuotas;
   storage: ObjectStorage;
+  /** Reads the duration of URL media fetched at delivery, checked before the network is called. */
+  videoProbe: VideoProbe;
   fetchMedia: MediaFetcher;
   tenancy: TenancyStore;
   deliveryQueue: MessageQueue<DeliveryMessage>;
@@ -69,6 +72,8 @@ export type DeliveryResult =
   | 'failed'
   /** Failed with delivery_uncertain: the network may have the post and cannot say. */
   | 'uncertain'
+  /** A published post's network id was looked up (found, or asked again later). */
+  | 'followed_up'
   /** Not due yet: the message was put back with a delay. */
   | 'held'
   /** Nothing to do (a duplicate or late message, a lost race, a lost claim). */

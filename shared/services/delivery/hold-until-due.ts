@@ -12,14 +12,19 @@ import { messageMatches } from './delivery-message.js';
 
 export type Due =
   /** `context`: the account and media read with the post, when the message named the right ones. */
-  { kind: 'due'; post: Post; context?: PostContext } | { kind: 'held' } | { kind: 'dropped' };
+  | { kind: 'due'; post: Post; context?: PostContext }
+  /** A published post whose network id is still to come, due for a look-up. */
+  | { kind: 'follow_up'; post: Post }
+  | { kind: 'held' }
+  | { kind: 'dropped' };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Step 1, hold until due: read the post fresh (with its account and media in the same round trip
- * when the message names them; see delivery-message.ts). Anything but scheduled or queued is a duplicate or
- * late message: dropped. Not due yet: within WAIT_IN_PLACE_MS, wait in place; within the queue's
+ * when the message names them; see delivery-message.ts). A published post whose id is still to
+ * come is due for its look-up at `nextCheckAt` (held until then like any other). Anything else but
+ * scheduled or queued is a duplicate or late message: dropped. Not due yet: within WAIT_IN_PLACE_MS, wait in place; within the queue's
  * longest delay, put the message back, aligned: wait until whole seconds plus ALIGNED_ARRIVAL_MS
  * remain and send it delayed by those seconds, so that the messages of posts sharing one time,
  * whenever they came, arrive together just before it and fill few batches (docs/delivery.md
@@ -29,6 +34,16 @@ export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQue
   const sleep = deps.sleep ?? defaultSleep;
   return async function holdUntilDue(message: DeliveryMessage, log: Logger): Promise<Due> {
     const { post, context } = await read(message);
+    const followUp = post?.status === 'published' ? post.delivery?.postIdFollowUp : undefined;
+    if (post && followUp) {
+      const early = Date.parse(followUp.nextCheckAt) - deps.clock.now();
+      if (early > WAIT_IN_PLACE_MS) {
+        if (early > MAX_QUEUE_DELAY_SECONDS * 1000) return { kind: 'dropped' };
+        await deps.deliveryQueue.send(message, { delaySeconds: Math.ceil(early / 1000) });
+        return { kind: 'held' };
+      }
+      return { kind: 'follow_up', post };
+    }
     if (!post || (post.status !== 'scheduled' && post.status !== 'queued')) {
       log.debug('delivery message dropped: the post is not waiting for delivery', {
         status: post?.status ?? 'missing',

@@ -118,6 +118,10 @@ export function connectorUnavailable(account: Account): Verdict {
 
 function toVerdict(outcome: PublishOutcome, log: Logger): Verdict {
   if (outcome.kind === 'published') return outcome;
+  if (outcome.kind === 'published_without_id') {
+    const { progress, checkAfterSeconds, warnings } = outcome;
+    return { kind: 'published', idToCome: { progress, checkAfterSeconds }, ...(warnings && { warnings }) };
+  }
   const progress = outcome.progress && encodeProgress(outcome.progress);
   if (progress === 'too_large') return progressTooLarge(log);
   const kept = progress ? { progress } : {};

@@ -1,13 +1,14 @@
 import { decideAfterPending } from '../../domain/pending-policy.js';
+import { POST_ID_PENDING, POST_ID_UNAVAILABLE, startFollowUp } from '../../domain/post-id-follow-up.js';
 import { type DeliveryEventType, nextDeliveryStatus } from '../../domain/post-lifecycle.js';
 import type { DeliveryState, Post, PostError } from '../../domain/posts.js';
 import { DEFAULT_RETRY_POLICY, decideAfterFailure, type FailureFacts } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
-import type { AccessCredentials } from '../../ports/connector.js';
+import type { AccessCredentials, PublishedPost } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
 import { makeLookUp } from './look-up.js';
-import { decodeProgress } from './progress.js';
+import { decodeProgress, encodeProgress } from './progress.js';
 import type { Held, Verdict } from './verdict.js';
 
 export type SettleDeps = Pick<
@@ -44,7 +45,9 @@ export const DELIVERY_UNCERTAIN_MESSAGE =
 /**
  * Step 6, settle: write what a delivery found out, each status through the lifecycle table, with
  * the one conditional write of the held post (lost to someone else: dropped, nothing written).
- * - published: published, with the network's id and URL;
+ * - published: published, with the network's id and URL, and any warnings the connector gave; or,
+ *   when the network names the post only later, without them, PLATFORM_POST_ID_PENDING on it and a
+ *   follow-up (`delivery.postIdFollowUp`) the worker acts on (follow-up-post-id.ts);
  * - fail: failed at once with that error;
  * - failure (it certainly did not publish): queued again while the retry policy allows, else failed;
  *   a revoked authorisation also disconnects the account;
@@ -61,25 +64,40 @@ export function makeSettle(deps: SettleDeps) {
   const lookUp = makeLookUp(deps);
   const nowIso = () => new Date(deps.clock.now()).toISOString();
 
-  const published = async (
-    held: Held,
-    found: { platformPostId: string; platformPostUrl: string },
-    log: Logger,
-  ) => {
+  const published = async (held: Held, found: PublishedPost, log: Logger) => {
+    const now = deps.clock.now();
+    const named = 'platformPostId' in found ? found : undefined;
+    const progress = 'idToCome' in found ? encodeProgress(found.idToCome.progress) : undefined;
+    const followUp =
+      'idToCome' in found && progress !== undefined && progress !== 'too_large'
+        ? startFollowUp(progress, found.idToCome.checkAfterSeconds, now)
+        : undefined;
+    // Progress too large to keep (a connector bug) leaves nothing to ask with: said so at once.
+    const idWarning = followUp ? POST_ID_PENDING : named ? undefined : POST_ID_UNAVAILABLE;
+    const warnings = [...(found.warnings ?? []), ...(idWarning ? [idWarning] : [])];
     const done = await held.settle((post) => {
-      const { error: _lastFailure, ...rest } = post;
+      const {
+        error: _lastFailure,
+        warnings: _earlier,
+        platformPostId: _id,
+        platformPostUrl: _url,
+        ...rest
+      } = post;
       return {
         ...rest,
         status: nextDeliveryStatus(post.status, 'succeed'),
-        publishedAt: nowIso(),
-        platformPostId: found.platformPostId,
-        platformPostUrl: found.platformPostUrl,
-        delivery: lastAttempt(post),
+        publishedAt: new Date(now).toISOString(),
+        ...(named && { platformPostId: named.platformPostId, platformPostUrl: named.platformPostUrl }),
+        ...(warnings.length > 0 && { warnings }),
+        delivery: { ...lastAttempt(post), ...(followUp && { postIdFollowUp: followUp }) },
       };
     });
     if (!done) return dropped(log);
     deps.metrics.count('PostsPublished', { platform: held.post.platform });
-    log.info('post published', { platformPostId: found.platformPostId });
+    log.info('post published', {
+      ...(named ? { platformPostId: named.platformPostId } : { postIdToCome: true }),
+      ...(warnings.length > 0 && { warnings: warnings.map((w) => w.code) }),
+    });
     return 'published' as const;
   };
 
@@ -204,6 +222,10 @@ export function makeSettle(deps: SettleDeps) {
         );
         if (held.lost?.aborted) return dropped(context.log);
         if (found.kind === 'found') return published(held, found, context.log);
+        if (found.kind === 'found_without_id') {
+          const { progress, checkAfterSeconds } = found;
+          return published(held, { idToCome: { progress, checkAfterSeconds } }, context.log);
+        }
         if (found.kind === 'not_found') {
           const facts: FailureFacts = { failure: 'transient', code: verdict.code, message: verdict.message };
           return failure(held, verdict.origin, facts, context, verdict.progress);

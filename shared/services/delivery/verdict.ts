@@ -1,5 +1,6 @@
 import type { Post, PostError } from '../../domain/posts.js';
 import type { FailureFacts } from '../../domain/retry-policy.js';
+import type { PublishedPost } from '../../ports/connector.js';
 
 /**
  * What a step of the delivery found out, for the settle step to write. `progress` is what the
@@ -7,7 +8,7 @@ import type { FailureFacts } from '../../domain/retry-policy.js';
  * attempt and for a look-up; absent means "as before".
  */
 export type Verdict =
-  | { kind: 'published'; platformPostId: string; platformPostUrl: string }
+  | ({ kind: 'published' } & PublishedPost)
   /** The post fails now, whatever the retry policy says (the service refused it). */
   | { kind: 'fail'; error: PostError }
   /** A failed attempt that certainly did not publish: the retry policy decides what comes next. */
