@@ -14,7 +14,13 @@ export interface MediaStore {
     tenantId: string,
     workspaceId: string,
     mediaId: string,
-    change: Pick<Media, 'status'> & Partial<Pick<Media, 'uploadedAt' | 'error' | 'sizeBytes' | 'mimeType'>>,
+    change: Pick<Media, 'status'> &
+      Partial<
+        Pick<
+          Media,
+          'uploadedAt' | 'error' | 'sizeBytes' | 'mimeType' | 'durationSeconds' | 'width' | 'height'
+        >
+      >,
   ): Promise<Media | undefined>;
   delete(tenantId: string, workspaceId: string, mediaId: string): Promise<boolean>;
 }

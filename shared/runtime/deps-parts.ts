@@ -3,6 +3,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { ObjectStorage } from '../ports/object-storage.js';
 import type { SecretCipher } from '../ports/secret-cipher.js';
+import type { VideoProbe } from '../ports/video-probe.js';
 import type { ServiceConfig } from './config.js';
 import type { AppCredentialsSource } from './network-config.js';
 
@@ -14,6 +15,8 @@ import type { AppCredentialsSource } from './network-config.js';
  */
 export interface DepsParts {
   storage: ObjectStorage;
+  /** Reads a stored video's duration through the same bucket (ranged GETs). */
+  videoProbe: VideoProbe;
   secrets: SecretCipher;
   appCredentials: AppCredentialsSource;
   networks: Networks;

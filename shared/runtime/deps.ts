@@ -11,6 +11,7 @@ import type { PostStore } from '../ports/post-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { SecretCipher } from '../ports/secret-cipher.js';
 import type { TenancyStore } from '../ports/tenancy-store.js';
+import type { VideoProbe } from '../ports/video-probe.js';
 import type { WebhookStore } from '../ports/webhook-store.js';
 import type { Authenticator } from '../services/authenticate.js';
 import type { AppCredentialsSource } from './network-config.js';
@@ -22,6 +23,8 @@ export interface ServiceDeps {
   posts: PostStore;
   media: MediaStore;
   storage: ObjectStorage;
+  /** A stored video's duration and frame size, read from its headers (ranged reads of the bucket). */
+  videoProbe: VideoProbe;
   quotas: AccountQuotas;
   /** Each platform's daily ceiling per account; absent: DAILY_QUOTAS (YouTube's is configurable). */
   dailyQuotas?: DailyQuotas;

@@ -92,6 +92,7 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     ...(service.dailyQuotas && { dailyQuotas: service.dailyQuotas }),
     media: service.media,
     storage: service.storage,
+    videoProbe: service.videoProbe,
     clock: service.clock,
     logger: service.logger,
     metrics: service.metrics,

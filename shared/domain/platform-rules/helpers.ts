@@ -27,6 +27,8 @@ export const RULE_CODES = [
   'TOO_MANY_HASHTAGS',
   'TOO_MANY_MENTIONS',
   'INVALID_CHARACTERS',
+  'VIDEO_TOO_LONG',
+  'VIDEO_TOO_SHORT',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

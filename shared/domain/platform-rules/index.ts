@@ -10,11 +10,17 @@ import { checkInstagram } from './instagram.js';
 import { checkLinkedIn } from './linkedin.js';
 import { checkTikTok } from './tiktok.js';
 import { checkTwitter } from './twitter.js';
+import { checkVideoDurations, type VideoDurationLookup } from './video-duration.js';
 import { checkYouTube } from './youtube.js';
 
 export { RULE_CODES, type RuleCode } from './helpers.js';
 export { countHashtags, countMentions } from './instagram.js';
 export { xWeightedLength } from './twitter.js';
+export {
+  checkVideoDurations,
+  VIDEO_DURATION_LIMITS,
+  type VideoDurationLookup,
+} from './video-duration.js';
 export { youtubeTitleAndDescription } from './youtube.js';
 
 const CHECKS: Readonly<Record<Platform, PlatformCheck>> = {
@@ -34,7 +40,8 @@ const DOCUMENT_PLATFORMS: readonly Platform[] = ['linkedin'];
  *
  * Order is stable, so clients and tests can rely on it: POST_TYPE_NOT_ALLOWED, MEDIA_MISPLACED,
  * DOCUMENT_NOT_ALLOWED (top-level media, then items in order), then the platform's text checks part
- * by part, then its shape and media checks (post-level first, then part by part).
+ * by part, then its shape and media checks (post-level first, then part by part), then the videos'
+ * durations (VIDEO_TOO_LONG / VIDEO_TOO_SHORT, where `durationOf` knows them).
  *
  * A post type the platform does not take still gets the text checks (the text is wrong either way
  * and the caller can fix both in one go) but no shape checks, which would only restate the type error.
@@ -42,7 +49,11 @@ const DOCUMENT_PLATFORMS: readonly Platform[] = ['linkedin'];
  * `mediaKind` is undefined for references the caller could not resolve; those were reported
  * elsewhere, so they count toward media totals here but skip every kind rule.
  */
-export function checkPlatformRules(draft: PostDraft, mediaKind: MediaKindLookup): RuleViolation[] {
+export function checkPlatformRules(
+  draft: PostDraft,
+  mediaKind: MediaKindLookup,
+  durationOf: VideoDurationLookup = () => undefined,
+): RuleViolation[] {
   const allowedTypes = POST_TYPES_BY_PLATFORM[draft.platform];
   const typeAllowed = allowedTypes.includes(draft.postType);
   const parts = partsOf(draft);
@@ -79,6 +90,7 @@ export function checkPlatformRules(draft: PostDraft, mediaKind: MediaKindLookup)
       };
 
   out.push(...CHECKS[draft.platform]({ draft, parts, kindOf, typeAllowed }));
+  if (typeAllowed) out.push(...checkVideoDurations(draft, durationOf));
   return out;
 }
 

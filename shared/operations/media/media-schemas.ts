@@ -57,6 +57,25 @@ export const mediaResource = z
     error: z.object({ code: z.string(), message: z.string() }).optional(),
     createdAt: isoTimestamp,
     uploadedAt: isoTimestamp.optional(),
+    durationSeconds: z
+      .number()
+      .nonnegative()
+      .optional()
+      .describe(
+        "A video's length in seconds, read from its file when it was uploaded or imported (MP4, QuickTime, WebM). Absent when unknown: not a video, or a file whose headers do not say it; such a video is accepted and its length is left to the network.",
+      ),
+    width: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("A video's frame width in pixels, as shown (rotation applied), when its file says it."),
+    height: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("A video's frame height in pixels, as shown, when its file says it."),
   })
   .meta({ id: 'Media' });
 
@@ -84,5 +103,8 @@ export function toMediaResource(media: Media): z.input<typeof mediaResource> {
     ...(media.error && { error: media.error }),
     createdAt: media.createdAt,
     ...(media.uploadedAt && { uploadedAt: media.uploadedAt }),
+    ...(media.durationSeconds !== undefined && { durationSeconds: media.durationSeconds }),
+    ...(media.width !== undefined &&
+      media.height !== undefined && { width: media.width, height: media.height }),
   };
 }

@@ -1,4 +1,4 @@
-import { filenameOfUrl, mediaKindOf } from '../../domain/media.js';
+import { filenameOfUrl, mediaKindOf, type VideoFacts } from '../../domain/media.js';
 import type { MediaRef, Post } from '../../domain/posts.js';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import { fetchFailureCode } from '../../ports/media-fetcher.js';
@@ -14,9 +14,12 @@ import type { StepResult } from './verdict.js';
  * back later (a failed attempt, retried like a network's 5xx); a refused URL or an unfit file will
  * not change (the post fails). Once the network has some of the post (a check while it processes a
  * video, a retry after part of a thread), a URL is not fetched again: the copy stored the first time
- * is what the network already has.
+ * is what the network already has. A fetched video's duration is read from the bytes in hand, for
+ * the check before the network is called (check-video-durations.ts).
  */
-export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storage' | 'clock'>) {
+export function makeResolveMedia(
+  deps: Pick<DeliveryDeps, 'fetchMedia' | 'storage' | 'clock' | 'videoProbe'>,
+) {
   const fromUrl = async (
     post: Post,
     ref: MediaRef & { url: string },
@@ -24,7 +27,10 @@ export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storag
   ): Promise<StepResult<DeliveryMedia>> => {
     const kind = ref.type ?? 'image';
     const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
-    const asStored = (file: { finalUrl: string; contentType: string; size: number }): DeliveryMedia => ({
+    const asStored = (
+      file: { finalUrl: string; contentType: string; size: number },
+      video: VideoFacts = {},
+    ): DeliveryMedia => ({
       kind,
       url: ref.url,
       stored: {
@@ -39,6 +45,7 @@ export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storag
         source: 'url',
         sourceUrl: ref.url,
         createdAt: new Date(deps.clock.now()).toISOString(),
+        ...video,
       },
       ...(ref.alt && { alt: ref.alt }),
     });
@@ -53,12 +60,12 @@ export function makeResolveMedia(deps: Pick<DeliveryDeps, 'fetchMedia' | 'storag
     try {
       const fetched = await deps.fetchMedia(ref.url, kind);
       await deps.storage.put(key, fetched.bytes, fetched.contentType);
+      const video = await deps.videoProbe.inMemory(fetched.bytes, fetched.contentType);
       return {
-        proceed: asStored({
-          finalUrl: fetched.finalUrl,
-          contentType: fetched.contentType,
-          size: fetched.bytes.length,
-        }),
+        proceed: asStored(
+          { finalUrl: fetched.finalUrl, contentType: fetched.contentType, size: fetched.bytes.length },
+          video,
+        ),
       };
     } catch (error) {
       const code = fetchFailureCode(error);

@@ -3,10 +3,12 @@ import type { Media } from '../../domain/media.js';
 import type { Clock } from '../../ports/clock.js';
 import type { MediaStore } from '../../ports/media-store.js';
 import { matchesDeclared, type ObjectStorage } from '../../ports/object-storage.js';
+import type { VideoProbe } from '../../ports/video-probe.js';
 
 export interface MediaDeps {
   media: MediaStore;
   storage: ObjectStorage;
+  videoProbe: VideoProbe;
   clock: Clock;
 }
 
@@ -16,7 +18,10 @@ export interface MediaDeps {
  * 1. an uploaded item is answered as it is (confirm is idempotent);
  * 2. the object must be in storage with the declared type and size, else 409 upload_incomplete and
  *    nothing changes;
- * 3. pending → uploaded.
+ * 3. a video's duration and frame size are read from its headers (ranged reads; a file that cannot
+ *    be read keeps them unknown and is uploaded all the same: the networks' limits are checked
+ *    against a post, never against an upload);
+ * 4. pending → uploaded, with them.
  */
 export function makeConfirmUpload(deps: MediaDeps) {
   return async function confirmUpload(
@@ -42,8 +47,10 @@ export function makeConfirmUpload(deps: MediaDeps) {
         'upload_incomplete',
       );
     }
+    const video = await deps.videoProbe.stored(media.objectKey, media.mimeType, media.sizeBytes);
     const settled = await deps.media.settle(tenantId, workspaceId, mediaId, {
       status: 'uploaded',
+      ...video,
       uploadedAt: new Date(deps.clock.now()).toISOString(),
     });
     if (!settled) throw new NotFoundError();

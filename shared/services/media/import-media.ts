@@ -45,7 +45,8 @@ export function makeStartImport(deps: MediaDeps) {
  * The import worker, for one message:
  * 1. the media must still be a pending import (else: a duplicate; nothing to do);
  * 2. fetch it through the SSRF-safe fetcher (its type must fit the declared kind);
- * 3. store the bytes, then pending → uploaded with the real type and size;
+ * 3. store the bytes, then pending → uploaded with the real type and size (and a video's duration and
+ *    frame size, read from the bytes in hand; unknown when they cannot be read);
  * 4. a refused or failed fetch ends `failed` with the fetcher's code (the caller may import again;
  *    a passing failure is not retried here, so an import never stays pending for good).
  */
@@ -57,8 +58,10 @@ export function makeImportWorker(deps: MediaDeps & { fetchMedia: MediaFetcher })
     try {
       const fetched = await deps.fetchMedia(media.sourceUrl, media.declaredKind ?? 'image');
       await deps.storage.put(media.objectKey, fetched.bytes, fetched.contentType);
+      const video = await deps.videoProbe.inMemory(fetched.bytes, fetched.contentType);
       return await deps.media.settle(media.tenantId, media.workspaceId, media.mediaId, {
         status: 'uploaded',
+        ...video,
         mimeType: fetched.contentType,
         sizeBytes: fetched.bytes.length,
         uploadedAt: new Date(deps.clock.now()).toISOString(),

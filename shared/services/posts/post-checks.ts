@@ -1,7 +1,7 @@
 import { InvalidRequestError, PolicyViolationError, ValidationFailedError } from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { platformOptionsViolations } from '../../domain/platform-options.js';
-import { checkPlatformRules } from '../../domain/platform-rules/index.js';
+import { checkPlatformRules, type VideoDurationLookup } from '../../domain/platform-rules/index.js';
 import type { PolicyViolation } from '../../domain/policies.js';
 import { checkPolicies } from '../../domain/policy-check.js';
 import type { MediaKindLookup, MediaRef, PostDraft, RuleViolation } from '../../domain/posts.js';
@@ -32,6 +32,14 @@ export function mediaKindLookup(context: PostContext): MediaKindLookup {
       return media ? mediaKindOf(media.mimeType) : undefined;
     }
     return ref.type;
+  };
+}
+
+/** A referenced video's duration, as read when it was confirmed or imported (URL media: unknown yet). */
+export function videoDurationLookup(context: PostContext): VideoDurationLookup {
+  return (ref) => {
+    const media = ref.id ? context.media.get(ref.id) : undefined;
+    return media && mediaKindOf(media.mimeType) === 'video' ? media.durationSeconds : undefined;
   };
 }
 
@@ -155,7 +163,7 @@ export function findSubmitProblems(
     ...(schedule && { schedule }),
     violations: [
       ...contextViolations(draft, accountId, context, options.publishNow),
-      ...checkPlatformRules(draft, mediaKind),
+      ...checkPlatformRules(draft, mediaKind, videoDurationLookup(context)),
       ...platformOptionsViolations(draft),
     ],
     ...(policy && { policy }),

@@ -1,3 +1,4 @@
+import { makeVideoProbe } from '../../../shared/adapters/video-probe/video-probe.js';
 import type { NetworkQuotaReading } from '../../../shared/domain/account-quotas.js';
 import type { Post } from '../../../shared/domain/posts.js';
 import type { Account } from '../../../shared/domain/tenancy.js';
@@ -246,6 +247,7 @@ export async function aDeliveryWorld(options: { network?: FakeNetwork; networks?
     networks,
     secrets,
     bytes: new InMemoryMediaBytes(storage),
+    videoProbe: makeVideoProbe(new InMemoryMediaBytes(storage)),
     clock,
     logger,
     metrics,

@@ -1,8 +1,10 @@
+import { makeVideoProbe } from '../../../shared/adapters/video-probe/video-probe.js';
 import type { WorkspacePolicies } from '../../../shared/domain/policies.js';
 import type { Principal } from '../../../shared/domain/tenancy.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type { CreatePostInput } from '../../../shared/services/posts/create-post.js';
 import { anAccount, aPrincipal, aTenant, aWorkspace } from './builders.js';
+import { InMemoryMediaBytes } from './in-memory-media-bytes.js';
 import { InMemoryMediaStore } from './in-memory-media-store.js';
 import { InMemoryObjectStorage } from './in-memory-object-storage.js';
 import { InMemoryPostStore } from './in-memory-post-store.js';
@@ -49,7 +51,8 @@ export async function aServiceWorld(options: { policies?: WorkspacePolicies } = 
     tenant: { tenantId: TENANT_ID },
     agent: { tenantId: TENANT_ID, scope: { kind: 'selected', workspaceIds: [WORKSPACE_ID] } },
   });
-  return { clock, tenancy, media, posts, storage, principal };
+  const videoProbe = makeVideoProbe(new InMemoryMediaBytes(storage));
+  return { clock, tenancy, media, posts, storage, videoProbe, principal };
 }
 
 /** A create's input for the world's short-message account, ready to publish. */
