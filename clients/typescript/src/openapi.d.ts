@@ -1059,6 +1059,12 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             uploadedAt?: string;
+            /** @description A video's length in seconds, read from its file when it was uploaded or imported (MP4, QuickTime, WebM). Absent when unknown: not a video, or a file whose headers do not say it; such a video is accepted and its length is left to the network. */
+            durationSeconds?: number;
+            /** @description A video's frame width in pixels, as shown (rotation applied), when its file says it. */
+            width?: number;
+            /** @description A video's frame height in pixels, as shown, when its file says it. */
+            height?: number;
         };
         CreatedWebhook: {
             /** @description whk_… */
