@@ -17,9 +17,17 @@ import {
  */
 export const APP_SECRET_PLACEHOLDER = JSON.stringify({ clientId: '', clientSecret: '' });
 
-/** `<prefix>x`, `<prefix>linkedin`…: the secret name of an app (docs/deploy.md). */
+/** `<prefix>x`, `<prefix>linkedin`, `<prefix>linkedin-community`…: the secret name of an app (docs/deploy.md). */
 export function appSecretName(prefix: string, app: NetworkApp): string {
-  return `${prefix}${app.toLowerCase()}`;
+  return `${prefix}${app.toLowerCase().replaceAll('_', '-')}`;
+}
+
+/** `X`, `Linkedin`, `LinkedinCommunity`…: an app in construct ids and output names. */
+export function appIdPart(app: NetworkApp): string {
+  return app
+    .split('_')
+    .map((word) => `${word.charAt(0)}${word.slice(1).toLowerCase()}`)
+    .join('');
 }
 
 export interface NetworkAppsProps {
@@ -30,8 +38,8 @@ export interface NetworkAppsProps {
 }
 
 /**
- * The networks' developer apps: one Secrets Manager secret per app (X, LinkedIn, Instagram, TikTok,
- * Google for YouTube) holding its `{clientId, clientSecret}`, which the operator fills in
+ * The networks' developer apps: one Secrets Manager secret per app (X, LinkedIn's member app and
+ * its Community Management app, Instagram, TikTok, Google for YouTube) holding its `{clientId, clientSecret}`, which the operator fills in
  * (docs/deploy.md, section 4), and what a function that calls the networks is told: each secret's
  * ARN (`<APP>_APP_SECRET_ARN`) and the endpoints given as context.
  *
@@ -48,7 +56,7 @@ export class NetworkApps extends Construct {
     this.endpoints = props.endpoints ?? {};
     const secrets = new Map<NetworkApp, secretsmanager.Secret>();
     for (const app of NETWORK_APPS) {
-      const secret = new secretsmanager.Secret(this, `${app.charAt(0)}${app.slice(1).toLowerCase()}App`, {
+      const secret = new secretsmanager.Secret(this, `${appIdPart(app)}App`, {
         secretName: appSecretName(props.secretsPrefix, app),
         description: `OAuth client of the ${app} app: {"clientId": "...", "clientSecret": "..."} (docs/deploy.md)`,
         secretStringValue: SecretValue.unsafePlainText(APP_SECRET_PLACEHOLDER),

@@ -22,7 +22,9 @@ export interface FakeNetworks {
  */
 export async function startFakeNetworks(): Promise<FakeNetworks> {
   const x = await startXFake();
+  // Its default apps: a member app (LINKEDIN_CLIENT_ID) and a Community Management app.
   const linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
+  const linkedInCommunity = linkedIn.appWith('COMMUNITY_MANAGEMENT_API');
   const tiktok = await startTikTokFake();
   const youTube = await startYouTubeFake();
   const instagram = await startInstagramFake();
@@ -36,6 +38,10 @@ export async function startFakeNetworks(): Promise<FakeNetworks> {
       LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
       LINKEDIN_CLIENT_ID: linkedIn.clientId,
       LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+      ...(linkedInCommunity && {
+        LINKEDIN_COMMUNITY_CLIENT_ID: linkedInCommunity.clientId,
+        LINKEDIN_COMMUNITY_CLIENT_SECRET: linkedInCommunity.clientSecret,
+      }),
       TIKTOK_API_URL: tiktok.apiUrl,
       TIKTOK_AUTHORIZE_URL: tiktok.authorizeUrl,
       TIKTOK_CLIENT_ID: tiktok.clientId,

@@ -13,7 +13,7 @@ import type { MultiOperationEndpointProps } from '../constructs/endpoint-props.j
 import { type ApiThrottle, type CustomDomain, ServiceHttpApi } from '../constructs/http-api.js';
 import { McpEndpoint } from '../constructs/mcp-endpoint.js';
 import { MediaStorage } from '../constructs/media-storage.js';
-import { appSecretName, NetworkApps } from '../constructs/network-apps.js';
+import { appIdPart, appSecretName, NetworkApps } from '../constructs/network-apps.js';
 import { PostScheduling } from '../constructs/post-scheduling.js';
 import { ServiceQueues } from '../constructs/queues.js';
 import { SecretsKey } from '../constructs/secrets-key.js';
@@ -232,7 +232,7 @@ export class ServiceStack extends Stack {
         'KMS key for OAuth tokens and webhook secrets (encryption context: tenantId, workspaceId, recordId)',
     });
     for (const app of NETWORK_APPS) {
-      new CfnOutput(this, `${app.charAt(0)}${app.slice(1).toLowerCase()}AppSecretName`, {
+      new CfnOutput(this, `${appIdPart(app)}AppSecretName`, {
         value: appSecretName(this.networkSecretsPrefix, app),
         description: `Secrets Manager secret of the ${app} app: put {"clientId","clientSecret"} in it (docs/deploy.md)`,
       });

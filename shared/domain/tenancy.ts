@@ -84,6 +84,13 @@ export interface Account {
   disconnectReason?: string;
   /** A real network's account (absent on sandbox accounts): who it is on the network. */
   networkUserId?: string;
+  /**
+   * The network's developer app the tokens were issued to (a NetworkApp, shared/runtime/
+   * network-config.ts: `LINKEDIN` or `LINKEDIN_COMMUNITY` for LinkedIn), written at connect:
+   * refresh and revoke use that app's client. Absent (accounts connected before it was recorded):
+   * the network's default app.
+   */
+  networkApp?: string;
   avatarUrl?: string;
   /** The scopes the network granted. */
   scopes?: string[];

@@ -40,6 +40,7 @@ export function makeNetworks(deps: {
       factory({
         endpoints: deps.endpoints,
         appCredentials: () => deps.credentials.credentialsFor(app),
+        credentialsOf: (other) => deps.credentials.credentialsFor(other),
         ...(deps.fetch && { fetch: deps.fetch }),
       }),
     );

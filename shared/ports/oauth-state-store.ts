@@ -14,6 +14,8 @@ export interface PendingConnect {
   /** The agent whose key started it: the callback checks it may still connect accounts there. */
   agentId: string;
   platform: Platform;
+  /** The network app the connect asked through (its client id is in the authorization URL). */
+  app?: string;
   /** Where to send the user back; absent: our own result page. */
   redirectUri?: string;
   /** The PKCE verifier, sealed; absent when the network does not use PKCE. */

@@ -26,10 +26,15 @@ export const NETWORK_ENDPOINT_DEFAULTS = {
 export type NetworkEndpointName = keyof typeof NETWORK_ENDPOINT_DEFAULTS;
 export type NetworkEndpoints = Readonly<Record<NetworkEndpointName, string>>;
 
-/** The apps' credentials come per network app: Google's serves YouTube. */
-export const NETWORK_APPS = ['X', 'LINKEDIN', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'] as const;
+/**
+ * The apps' credentials come per network app: Google's serves YouTube; LinkedIn has two kinds of
+ * app, LINKEDIN (a member app: Sign In with OpenID Connect + Share on LinkedIn) and
+ * LINKEDIN_COMMUNITY (a Community Management app, which LinkedIn allows no other product beside).
+ */
+export const NETWORK_APPS = ['X', 'LINKEDIN', 'LINKEDIN_COMMUNITY', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'] as const;
 export type NetworkApp = (typeof NETWORK_APPS)[number];
 
+/** Each platform's default app: the one a connect uses unless told otherwise. */
 export const APP_OF_PLATFORM: Readonly<Record<Platform, NetworkApp>> = {
   twitter: 'X',
   linkedin: 'LINKEDIN',

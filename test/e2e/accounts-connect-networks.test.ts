@@ -34,7 +34,9 @@ describe('connecting X, LinkedIn and TikTok accounts through their fakes', () =>
 
   beforeAll(async () => {
     x = await startXFake();
+    // Its default apps: a member app and a Community Management app, each holding only its products.
     linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
+    const community = linkedIn.appWith('COMMUNITY_MANAGEMENT_API');
     tiktok = await startTikTokFake();
     const env = {
       X_API_URL: x.apiUrl,
@@ -45,6 +47,8 @@ describe('connecting X, LinkedIn and TikTok accounts through their fakes', () =>
       LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
       LINKEDIN_CLIENT_ID: linkedIn.clientId,
       LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+      LINKEDIN_COMMUNITY_CLIENT_ID: community?.clientId,
+      LINKEDIN_COMMUNITY_CLIENT_SECRET: community?.clientSecret,
       TIKTOK_API_URL: tiktok.apiUrl,
       TIKTOK_AUTHORIZE_URL: tiktok.authorizeUrl,
       TIKTOK_CLIENT_ID: tiktok.clientId,
@@ -177,6 +181,82 @@ describe('connecting X, LinkedIn and TikTok accounts through their fakes', () =>
       expect(event.data).toEqual({ accountId, platform, reason: 'disconnected_by_user' });
     },
   );
+
+  /** `POST …/accounts/connect` with the body given. */
+  const connectWith = (body: Record<string, unknown>) =>
+    host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/connect`, {
+      method: 'POST',
+      apiKey: tenant.apiKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirectUri: BACK, ...body }),
+    });
+
+  it('linkedin: with both apps configured, a connect goes through the member app unless linkedinApp says community', async () => {
+    const member = linkedIn.appWith('SHARE_ON_LINKEDIN');
+    const community = linkedIn.appWith('COMMUNITY_MANAGEMENT_API');
+
+    const byDefault = await connectWith({ platform: 'linkedin' });
+    const asked = await connectWith({ platform: 'linkedin', linkedinApp: 'community' });
+
+    const clientOf = async (answer: Response) =>
+      new URL(((await answer.json()) as { authorizeUrl: string }).authorizeUrl).searchParams;
+    const defaultUrl = await clientOf(byDefault);
+    const communityUrl = await clientOf(asked);
+    expect(defaultUrl.get('client_id')).toBe(member?.clientId);
+    expect(defaultUrl.get('scope')).toBe('openid profile w_member_social');
+    expect(communityUrl.get('client_id')).toBe(community?.clientId);
+    expect(communityUrl.get('scope')).toBe(
+      'r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin',
+    );
+  });
+
+  it('linkedin: an account connected through the Community Management app says so, can post as its Page, and is revoked with that app', async () => {
+    const community = linkedIn.appWith('COMMUNITY_MANAGEMENT_API');
+    const started = await connectWith({ platform: 'linkedin', linkedinApp: 'community' });
+    expect(started.status).toBe(200);
+    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
+
+    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
+
+    const accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
+    const read = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
+      apiKey: tenant.apiKey,
+    });
+    const account = (await read.json()) as Record<string, unknown>;
+    expect(account).toMatchObject({
+      platform: 'linkedin',
+      status: 'connected',
+      linkedinApp: 'community',
+      handle: 'ada-lovelace',
+      displayName: 'Ada Lovelace',
+    });
+    expect(account.scopes).toEqual(
+      expect.arrayContaining(['w_organization_social', 'rw_organization_admin']),
+    );
+    const issued = linkedIn.control.accessTokens().at(-1);
+    expect(issued?.clientId).toBe(community?.clientId);
+
+    const disconnected = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
+      method: 'DELETE',
+      apiKey: tenant.apiKey,
+    });
+    expect(disconnected.status).toBe(204);
+    expect(linkedIn.control.accessTokens().find((t) => t.accessToken === issued?.accessToken)?.revoked).toBe(
+      true,
+    );
+  });
+
+  it('refuses linkedinApp for another platform (400), and an unknown kind of app', async () => {
+    const forX = await connectWith({ platform: 'twitter', linkedinApp: 'community' });
+    const unknownKind = await connectWith({ platform: 'linkedin', linkedinApp: 'pages' });
+
+    expect(forX.status).toBe(400);
+    expect(await forX.json()).toMatchObject({
+      error: 'INVALID_REQUEST',
+      details: { linkedinApp: ['Only for platform linkedin.'] },
+    });
+    expect(unknownKind.status).toBe(400);
+  });
 
   it.each(cases)(
     '%s: the person cancels at the network: error=access_denied, no account',

@@ -76,8 +76,10 @@ const operations = [
   disconnect,
 ];
 
-const APPS = ['x', 'linkedin', 'instagram', 'tiktok', 'google'];
-const SECRET_ENV = ['X', 'LINKEDIN', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'].map((app) => `${app}_APP_SECRET_ARN`);
+const APPS = ['x', 'linkedin', 'linkedin-community', 'instagram', 'tiktok', 'google'];
+const SECRET_ENV = ['X', 'LINKEDIN', 'LINKEDIN_COMMUNITY', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'].map(
+  (app) => `${app}_APP_SECRET_ARN`,
+);
 const purpose = (name: string) => ({ StringEquals: { 'kms:EncryptionContext:purpose': name } });
 
 describe("the networks' apps, tokens and token refresher in the stack", { timeout: SYNTH_TIMEOUT_MS }, () => {
@@ -139,7 +141,7 @@ describe("the networks' apps, tokens and token refresher in the stack", { timeou
       ).toEqual(APPS.map((app) => `acme/prod/${app}`).sort());
     });
 
-    it('may be read only by the functions that call the networks, GetSecretValue on exactly those five', () => {
+    it('may be read only by the functions that call the networks, GetSecretValue on exactly those six', () => {
       // Prepare
       const expected = new Set(callers());
 

@@ -40,6 +40,7 @@ const OUTPUT_KEYS = [
   'KmsKeyArn',
   'XAppSecretName',
   'LinkedinAppSecretName',
+  'LinkedinCommunityAppSecretName',
   'InstagramAppSecretName',
   'TiktokAppSecretName',
   'GoogleAppSecretName',
@@ -272,6 +273,9 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       expect(outputs.KmsKeyArn?.Value).toEqual(getAtt(stack.secretsKey.key, 'Arn'));
       expect(outputs.AlarmTopicArn?.Value).toEqual(ref(stack.alarms.topic));
       expect(outputs.LinkedinAppSecretName?.Value).toBe('social-publishing/test/networks/linkedin');
+      expect(outputs.LinkedinCommunityAppSecretName?.Value).toBe(
+        'social-publishing/test/networks/linkedin-community',
+      );
       expect(outputs.OAuthCallbackUrl?.Value).toEqual({
         'Fn::Join': ['', [getAtt(stack.api.httpApi, 'ApiEndpoint'), '/v1/oauth/{platform}/callback']],
       });

@@ -79,7 +79,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting a social account
-         * @description Answers the network's authorization URL: send the person there to consent. The network then sends them to this service's callback, which stores the account (connecting the same network user again keeps its id and replaces its tokens) and sends them on to `redirectUri` with `accountId`, or `error` and `error_description`; without `redirectUri` they see a plain result page. The URL works once, for 10 minutes. `redirectUri` must be HTTPS and on the tenant's or workspace's allow-list (docs/networks.md). Sandbox accounts are made with the admin CLI, not here. 409 network_not_configured when the deployment has no app for the network; 503 when it does not know its own public address.
+         * @description Answers the network's authorization URL: send the person there to consent. The network then sends them to this service's callback, which stores the account (connecting the same network user again keeps its id and replaces its tokens) and sends them on to `redirectUri` with `accountId`, or `error` and `error_description`; without `redirectUri` they see a plain result page. The URL works once, for 10 minutes. `redirectUri` must be HTTPS and on the tenant's or workspace's allow-list (docs/networks.md). Sandbox accounts are made with the admin CLI, not here. LinkedIn has two kinds of app (`linkedinApp`): only an account connected through the community app can post as a Page. 409 network_not_configured when the deployment has no app for the network (or not the `linkedinApp` asked for); 503 when it does not know its own public address.
          */
         post: operations["connectAccount"];
         delete?: never;
@@ -737,6 +737,11 @@ export interface components {
             avatarUrl?: string;
             /** @description The account's own id on the network (absent on sandbox accounts). */
             networkUserId?: string;
+            /**
+             * @description LinkedIn accounts (not sandbox): the kind of app it was connected through. Only a community account can post as a Page (platformOptions.linkedin.author).
+             * @enum {string}
+             */
+            linkedinApp?: "member" | "community";
             /** @enum {string} */
             status: "connected" | "disconnected";
             /** @description True for accounts on the simulated sandbox network. */
@@ -773,6 +778,11 @@ export interface components {
             avatarUrl?: string;
             /** @description The account's own id on the network (absent on sandbox accounts). */
             networkUserId?: string;
+            /**
+             * @description LinkedIn accounts (not sandbox): the kind of app it was connected through. Only a community account can post as a Page (platformOptions.linkedin.author).
+             * @enum {string}
+             */
+            linkedinApp?: "member" | "community";
             /** @enum {string} */
             status: "connected" | "disconnected";
             /** @description True for accounts on the simulated sandbox network. */
@@ -2097,6 +2107,11 @@ export interface operations {
                      * @enum {string}
                      */
                     platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
+                    /**
+                     * @description LinkedIn only: the kind of app to connect through. member (Sign In with LinkedIn + Share on LinkedIn) posts as the member; community (the Community Management API) posts as the member and as the Pages they manage. Default: member when the deployment has that app, else community.
+                     * @enum {string}
+                     */
+                    linkedinApp?: "member" | "community";
                     /** @description Where to send the person afterwards, with accountId or error added to its query. HTTPS, no fragment, on the allow-list. */
                     redirectUri?: string;
                 };

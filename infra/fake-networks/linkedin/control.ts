@@ -7,6 +7,7 @@ export const FAKE_LINKEDIN_ENDPOINTS = [
   'accessToken',
   'revoke',
   'userinfo',
+  'me',
   'organizationAcls',
   'posts.create',
   'posts.list',
@@ -63,19 +64,29 @@ export interface FakeLinkedInControl {
   addScopes(accessToken: string, scopes: string[]): void;
   /** Makes an issued access token expired now. */
   expireAccessToken(accessToken: string): void;
-  /** Issues an access token directly, as if the member had consented. */
-  issueToken(member: string, scopes: string[]): string;
+  /**
+   * Issues an access token directly, as if the member had consented to `clientId`'s app (the
+   * first app by default).
+   */
+  issueToken(member: string, scopes: string[], clientId?: string): string;
   posts(): FakePost[];
   uploads(): FakeUpload[];
   upload(urn: string): FakeUpload | undefined;
   accessTokens(): {
     accessToken: string;
+    clientId: string;
     member: string;
     scopes: string[];
     revoked: boolean;
     expiresAt: number;
   }[];
-  refreshTokens(): { refreshToken: string; member: string; revoked: boolean; expiresAt: number }[];
+  refreshTokens(): {
+    refreshToken: string;
+    clientId: string;
+    member: string;
+    revoked: boolean;
+    expiresAt: number;
+  }[];
   requests(): SeenRequest[];
 }
 
@@ -83,6 +94,7 @@ export function makeControl(
   state: FakeLinkedInControlState,
   store: FakeLinkedInStore,
   settings: { accessTokenSeconds: number; now: () => number },
+  defaultClientId: string,
 ): FakeLinkedInControl {
   return {
     failNext: (endpoint, failure, times = 1) => state.inject(endpoint, failure, times),
@@ -107,10 +119,11 @@ export function makeControl(
       const token = store.accessTokens.get(accessToken);
       if (token) token.expiresAt = settings.now() - 1;
     },
-    issueToken: (member, scopes) => {
+    issueToken: (member, scopes, clientId = defaultClientId) => {
       const accessToken = store.secret(48);
       store.accessTokens.set(accessToken, {
         accessToken,
+        clientId,
         member,
         scopes,
         expiresAt: settings.now() + settings.accessTokenSeconds * 1000,
@@ -122,16 +135,20 @@ export function makeControl(
     uploads: () => [...store.uploads.values()],
     upload: (urn) => store.uploads.get(urn),
     accessTokens: () =>
-      [...store.accessTokens.values()].map(({ accessToken, member, scopes, revoked, expiresAt }) => ({
-        accessToken,
-        member,
-        scopes,
-        revoked,
-        expiresAt,
-      })),
+      [...store.accessTokens.values()].map(
+        ({ accessToken, clientId, member, scopes, revoked, expiresAt }) => ({
+          accessToken,
+          clientId,
+          member,
+          scopes,
+          revoked,
+          expiresAt,
+        }),
+      ),
     refreshTokens: () =>
-      [...store.refreshTokens.values()].map(({ refreshToken, member, revoked, expiresAt }) => ({
+      [...store.refreshTokens.values()].map(({ refreshToken, clientId, member, revoked, expiresAt }) => ({
         refreshToken,
+        clientId,
         member,
         revoked,
         expiresAt,

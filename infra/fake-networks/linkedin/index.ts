@@ -2,28 +2,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeLinkedInControl, FakeLinkedInControlState, makeControl } from './control.js';
 import { BodyTooLarge, readBody, replies, writeReply } from './http.js';
-import type { FakeLinkedInApp, FakeLinkedInSettings } from './route.js';
+import {
+  FAKE_LINKEDIN_PRODUCTS,
+  type FakeLinkedInApp,
+  type FakeLinkedInProduct,
+  type FakeLinkedInSettings,
+} from './route.js';
 import { findRoute, run } from './routes.js';
 import { type FakeAcl, FakeLinkedInStore, type FakeMediaKind, type FakeMember } from './store.js';
 
 export type { FakeLinkedInControl, FakeLinkedInEndpoint } from './control.js';
 export { FAKE_LINKEDIN_ENDPOINTS } from './control.js';
 export { linkedInError } from './http.js';
+export type { FakeLinkedInProduct } from './route.js';
+export { FAKE_LINKEDIN_PRODUCTS } from './route.js';
 export type { FakeAcl, FakeMember, FakePost, FakeUpload } from './store.js';
 
 const MB = 1024 * 1024;
 
-/** Every scope a LinkedIn app can hold with Sign In (OpenID), Share on LinkedIn and Community Management. */
-export const FAKE_LINKEDIN_APP_SCOPES = [
-  'openid',
-  'profile',
-  'email',
-  'w_member_social',
-  'w_organization_social',
-  'r_organization_social',
-  'r_organization_admin',
-  'rw_organization_admin',
-] as const;
+/** The products of a member app: signing in (OpenID Connect) and posting as the member. */
+export const FAKE_LINKEDIN_MEMBER_PRODUCTS: readonly FakeLinkedInProduct[] = [
+  'SIGN_IN_WITH_LINKEDIN_OPENID_CONNECT',
+  'SHARE_ON_LINKEDIN',
+];
+/** A Community Management app's one product: posting as the member and as their Pages. */
+export const FAKE_LINKEDIN_COMMUNITY_PRODUCTS: readonly FakeLinkedInProduct[] = ['COMMUNITY_MANAGEMENT_API'];
 
 export const FAKE_LINKEDIN_DEFAULT_MEMBER: FakeMember = {
   sub: 'fakeMember1',
@@ -32,19 +35,34 @@ export const FAKE_LINKEDIN_DEFAULT_MEMBER: FakeMember = {
   familyName: 'Lovelace',
   email: 'ada@example.com',
   picture: 'https://media.licdn.com/dms/image/fake/ada.jpg',
+  vanityName: 'ada-lovelace',
 };
 
 /** A Page the default member administers, so a Page post can be tried with no setup. */
 export const FAKE_LINKEDIN_DEFAULT_PAGE = 'urn:li:organization:2414183';
 
-export interface LinkedInFakeOptions {
-  clientId?: string;
+/** One developer app the fake knows. */
+export interface FakeLinkedInAppOptions {
+  clientId: string;
   /** Random per start by default. */
   clientSecret?: string;
+  /** What the app holds; the Community Management API only alone, as the portal allows. */
+  products: readonly FakeLinkedInProduct[];
   redirectUris?: string[];
-  /** What the app's products let it ask for (default: all of FAKE_LINKEDIN_APP_SCOPES). */
-  appScopes?: string[];
-  /** Whether the app is approved for programmatic refresh (default false, like most apps). */
+  /** Whether the app is approved for programmatic refresh (default: the fake's `issueRefreshTokens`). */
+  issueRefreshTokens?: boolean;
+}
+
+/** The fake's apps unless told: a member app and a Community Management app, as an operator has. */
+export const FAKE_LINKEDIN_DEFAULT_APPS: readonly FakeLinkedInAppOptions[] = [
+  { clientId: 'fake-linkedin-client', products: FAKE_LINKEDIN_MEMBER_PRODUCTS },
+  { clientId: 'fake-linkedin-community-client', products: FAKE_LINKEDIN_COMMUNITY_PRODUCTS },
+];
+
+export interface LinkedInFakeOptions {
+  /** The developer apps it knows (default FAKE_LINKEDIN_DEFAULT_APPS); the first is `clientId`'s. */
+  apps?: readonly FakeLinkedInAppOptions[];
+  /** Whether apps are approved for programmatic refresh (default false, like most apps). */
   issueRefreshTokens?: boolean;
   /** Default: FAKE_LINKEDIN_DEFAULT_MEMBER; the consent page signs in as the first by default. */
   members?: FakeMember[];
@@ -63,13 +81,25 @@ export interface LinkedInFakeOptions {
   now?: () => number;
 }
 
+/** An app as a test configures its client: the credentials and what its products grant. */
+export interface FakeLinkedInAppCredentials {
+  clientId: string;
+  clientSecret: string;
+  products: readonly FakeLinkedInProduct[];
+  scopes: readonly string[];
+}
+
 export interface LinkedInFake {
   /** LINKEDIN_API_URL. */
   apiUrl: string;
   /** LINKEDIN_OAUTH_URL. */
   oauthUrl: string;
+  /** The first app's client (the member app by default). */
   clientId: string;
   clientSecret: string;
+  apps: readonly FakeLinkedInAppCredentials[];
+  /** The first app holding this product, if any. */
+  appWith(product: FakeLinkedInProduct): FakeLinkedInAppCredentials | undefined;
   control: FakeLinkedInControl;
   stop(): Promise<void>;
 }
@@ -107,13 +137,28 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     maxCommentary: 3000,
     now: options.now ?? Date.now,
   };
-  const app: FakeLinkedInApp = {
-    clientId: options.clientId ?? 'fake-linkedin-client',
-    clientSecret: options.clientSecret ?? store.secret(24),
-    scopes: options.appScopes ?? [...FAKE_LINKEDIN_APP_SCOPES],
-    issueRefreshTokens: options.issueRefreshTokens ?? false,
-    ...(options.redirectUris && { redirectUris: options.redirectUris }),
-  };
+  const apps = new Map<string, FakeLinkedInApp>();
+  for (const given of options.apps ?? FAKE_LINKEDIN_DEFAULT_APPS) {
+    if (given.products.includes('COMMUNITY_MANAGEMENT_API') && given.products.length > 1) {
+      throw new Error('The Community Management API must be the only product on its LinkedIn app.');
+    }
+    apps.set(given.clientId, {
+      clientId: given.clientId,
+      clientSecret: given.clientSecret ?? store.secret(24),
+      products: [...given.products],
+      scopes: [...new Set(given.products.flatMap((product) => FAKE_LINKEDIN_PRODUCTS[product]))],
+      issueRefreshTokens: given.issueRefreshTokens ?? options.issueRefreshTokens ?? false,
+      ...(given.redirectUris && { redirectUris: given.redirectUris }),
+    });
+  }
+  const credentials = [...apps.values()].map(({ clientId, clientSecret, products, scopes }) => ({
+    clientId,
+    clientSecret,
+    products,
+    scopes,
+  }));
+  const [first] = credentials;
+  if (!first) throw new Error('The LinkedIn fake needs at least one app.');
   for (const member of options.members ?? [FAKE_LINKEDIN_DEFAULT_MEMBER])
     store.members.set(member.sub, member);
   store.acls.push(
@@ -174,7 +219,7 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     const reply = await run(found.route, {
       store,
       control: controlState,
-      app,
+      apps,
       settings,
       baseUrl,
       url,
@@ -199,9 +244,11 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
   return {
     apiUrl: baseUrl,
     oauthUrl: `${baseUrl}/oauth/v2`,
-    clientId: app.clientId,
-    clientSecret: app.clientSecret,
-    control: makeControl(controlState, store, settings),
+    clientId: first.clientId,
+    clientSecret: first.clientSecret,
+    apps: credentials,
+    appWith: (product) => credentials.find((app) => app.products.includes(product)),
+    control: makeControl(controlState, store, settings, first.clientId),
     stop: server.stop,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isReply, jsonBody } from './api-auth.js';
-import { replies } from './http.js';
+import { linkedInError, type Reply, replies } from './http.js';
 import { type ApiContext, type Handler, mayActAs, type RouteContext } from './route.js';
 import type { FakeMediaKind, FakeUpload } from './store.js';
 
@@ -72,9 +72,22 @@ export function initializeWhole(kind: 'image' | 'document'): Handler<ApiContext>
   };
 }
 
+/**
+ * LinkedIn refuses a body without a declared length: 411 Length Required, "the server will not
+ * accept the request without" a Content-Length (learn.microsoft.com/linkedin/shared/api-guide/
+ * concepts/error-handling#411-length-required). A chunked upload (Transfer-Encoding: chunked, no
+ * Content-Length: what fetch sends for a streamed body) is refused so.
+ */
+function lengthProblem(context: RouteContext): Reply | undefined {
+  if (context.headers['content-length'] !== undefined) return undefined;
+  return linkedInError(411, 'Length Required: the request must have a Content-Length header.');
+}
+
 /** PUT an image's or document's bytes (with the member's bearer token, linkedin.md §3). */
 export function uploadWhole(kind: 'image' | 'document'): Handler<ApiContext> {
   return (context) => {
+    const unmeasured = lengthProblem(context);
+    if (unmeasured) return unmeasured;
     const upload = context.store.uploads.get(`urn:li:${kind}:${context.params.id}`);
     if (!upload || context.url.searchParams.get('sig') !== upload.uploadToken) {
       return replies.notFound('No such upload.');
@@ -168,6 +181,8 @@ export const videosAction: Handler<ApiContext> = (context) => {
 
 /** PUT one part of a video: exactly its byte range, as octet-stream; the answer's ETag names it. */
 export const uploadVideoPart: Handler<RouteContext> = (context) => {
+  const unmeasured = lengthProblem(context);
+  if (unmeasured) return unmeasured;
   const upload = context.store.uploads.get(`urn:li:video:${context.params.id}`);
   const part = upload?.parts?.[Number(context.params.part)];
   if (!upload || !part || context.url.searchParams.get('sig') !== upload.uploadToken) {

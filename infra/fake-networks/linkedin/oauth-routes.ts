@@ -1,6 +1,6 @@
 import type { Reply } from './http.js';
 import { oauthError } from './http.js';
-import type { Handler, RouteContext } from './route.js';
+import type { FakeLinkedInApp, Handler, RouteContext } from './route.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -12,9 +12,10 @@ function isFormPost(context: RouteContext): boolean {
   return (context.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 }
 
-/** Why an authorization request is refused outright (an error page, no redirect), or undefined. */
-function requestProblem(context: RouteContext, params: URLSearchParams): string | undefined {
-  if (params.get('client_id') !== context.app.clientId) return 'The client_id is not a known application.';
+/** Why an authorization request is refused outright (an error page, no redirect), or its app. */
+function requestProblem(context: RouteContext, params: URLSearchParams): string | FakeLinkedInApp {
+  const app = context.apps.get(params.get('client_id') ?? '');
+  if (!app) return 'The client_id is not a known application.';
   const redirectUri = params.get('redirect_uri') ?? '';
   let parsed: URL;
   try {
@@ -25,11 +26,16 @@ function requestProblem(context: RouteContext, params: URLSearchParams): string 
   if (!['http:', 'https:'].includes(parsed.protocol) || redirectUri.includes('#')) {
     return 'The redirect_uri must be an absolute http(s) URL without a fragment.';
   }
-  if (context.app.redirectUris && !context.app.redirectUris.includes(redirectUri)) {
+  if (app.redirectUris && !app.redirectUris.includes(redirectUri)) {
     return 'The redirect_uri does not match the authorized redirect URLs for this application.';
   }
-  return undefined;
+  return app;
 }
+
+const errorPage = (problem: string): Reply => ({
+  status: 400,
+  html: `<!doctype html><title>Error</title><p>${escapeHtml(problem)}</p>`,
+});
 
 function redirectTo(redirectUri: string, params: Record<string, string>): Reply {
   const target = new URL(redirectUri);
@@ -45,9 +51,8 @@ function redirectTo(redirectUri: string, params: Record<string, string>): Reply 
  */
 export const authorizationPage: Handler<RouteContext> = (context) => {
   const params = context.url.searchParams;
-  const problem = requestProblem(context, params);
-  if (problem)
-    return { status: 400, html: `<!doctype html><title>Error</title><p>${escapeHtml(problem)}</p>` };
+  const app = requestProblem(context, params);
+  if (typeof app === 'string') return errorPage(app);
   const redirectUri = params.get('redirect_uri') ?? '';
   const state = params.get('state') ?? '';
   if (params.get('response_type') !== 'code') {
@@ -58,7 +63,9 @@ export const authorizationPage: Handler<RouteContext> = (context) => {
     });
   }
   const scopes = (params.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
-  const refused = scopes.filter((scope) => !context.app.scopes.includes(scope));
+  // All or nothing: one scope the app's products do not grant fails the whole authorization, as
+  // LinkedIn's authorization endpoint redirects (error=unauthorized_scope_error).
+  const refused = scopes.filter((scope) => !app.scopes.includes(scope));
   if (scopes.length === 0 || refused.length > 0) {
     return redirectTo(redirectUri, {
       error: 'unauthorized_scope_error',
@@ -79,7 +86,7 @@ export const authorizationPage: Handler<RouteContext> = (context) => {
 <h1>Allow this app to use your LinkedIn account?</h1>
 <p>It asks for: ${scopes.map(escapeHtml).join(', ')}</p>
 <form method="post" action="/oauth/v2/authorization/decision">
-${hidden('client_id', context.app.clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}${hidden('scope', scopes.join(' '))}
+${hidden('client_id', app.clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}${hidden('scope', scopes.join(' '))}
 <label>Signed in as <select name="member">${members}</select></label>
 <button type="submit" name="decision" value="approve">Allow</button>
 <button type="submit" name="decision" value="deny">Cancel</button>
@@ -91,9 +98,13 @@ ${hidden('client_id', context.app.clientId)}${hidden('redirect_uri', redirectUri
 /** POST /oauth/v2/authorization/decision: Allow → a single-use code; Cancel → access_denied. */
 export const authorizationDecision: Handler<RouteContext> = (context) => {
   const params = form(context);
-  const problem = requestProblem(context, params);
-  if (problem)
-    return { status: 400, html: `<!doctype html><title>Error</title><p>${escapeHtml(problem)}</p>` };
+  const app = requestProblem(context, params);
+  if (typeof app === 'string') return errorPage(app);
+  const scopes = (params.get('scope') ?? '').split(' ').filter(Boolean);
+  // The decision form is the fake's own, but a hand-made one must not widen the grant either.
+  if (scopes.length === 0 || scopes.some((scope) => !app.scopes.includes(scope))) {
+    return errorPage('The scope is not authorized for this application.');
+  }
   const redirectUri = params.get('redirect_uri') ?? '';
   const state = params.get('state') ?? '';
   if (params.get('decision') !== 'approve') {
@@ -110,8 +121,9 @@ export const authorizationDecision: Handler<RouteContext> = (context) => {
   const code = context.store.secret(32);
   context.store.codes.set(code, {
     code,
+    clientId: app.clientId,
     member,
-    scopes: (params.get('scope') ?? '').split(' ').filter(Boolean),
+    scopes,
     redirectUri,
     expiresAt: context.settings.now() + context.settings.codeLifetimeMs,
     used: false,
@@ -119,23 +131,25 @@ export const authorizationDecision: Handler<RouteContext> = (context) => {
   return redirectTo(redirectUri, { code, ...(state && { state }) });
 };
 
-function clientProblem(context: RouteContext, params: URLSearchParams): Reply | undefined {
+/** The app the form's client id and secret authenticate, or the refusal. */
+function clientProblem(context: RouteContext, params: URLSearchParams): Reply | FakeLinkedInApp {
   if (!isFormPost(context)) {
     return oauthError(400, 'invalid_request', 'The request must be application/x-www-form-urlencoded.');
   }
-  if (
-    params.get('client_id') !== context.app.clientId ||
-    params.get('client_secret') !== context.app.clientSecret
-  ) {
+  const app = context.apps.get(params.get('client_id') ?? '');
+  if (!app || params.get('client_secret') !== app.clientSecret) {
     return oauthError(401, 'invalid_client', 'Client authentication failed.');
   }
-  return undefined;
+  return app;
 }
 
-function issue(context: RouteContext, member: string, scopes: string[]) {
+const isApp = (value: Reply | FakeLinkedInApp): value is FakeLinkedInApp => 'clientId' in value;
+
+function issue(context: RouteContext, app: FakeLinkedInApp, member: string, scopes: string[]) {
   const accessToken = context.store.secret(48);
   context.store.accessTokens.set(accessToken, {
     accessToken,
+    clientId: app.clientId,
     member,
     scopes,
     expiresAt: context.settings.now() + context.settings.accessTokenSeconds * 1000,
@@ -145,10 +159,10 @@ function issue(context: RouteContext, member: string, scopes: string[]) {
 }
 
 /** An unsigned stand-in for the OpenID ID token LinkedIn adds when `openid` was granted. */
-function idToken(context: RouteContext, member: string): string {
+function idToken(context: RouteContext, app: FakeLinkedInApp, member: string): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(context.settings.now() / 1000);
-  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: 'https://www.linkedin.com/oauth', aud: context.app.clientId, sub: member, iat: now, exp: now + 3600 })}.`;
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: 'https://www.linkedin.com/oauth', aud: app.clientId, sub: member, iat: now, exp: now + 3600 })}.`;
 }
 
 /**
@@ -157,13 +171,13 @@ function idToken(context: RouteContext, member: string): string {
  */
 export const accessToken: Handler<RouteContext> = (context) => {
   const params = form(context);
-  const problem = clientProblem(context, params);
-  if (problem) return problem;
+  const app = clientProblem(context, params);
+  if (!isApp(app)) return app;
   const now = context.settings.now();
   const grantType = params.get('grant_type');
   if (grantType === 'authorization_code') {
     const code = context.store.codes.get(params.get('code') ?? '');
-    if (!code || code.used || code.expiresAt <= now) {
+    if (!code || code.used || code.expiresAt <= now || code.clientId !== app.clientId) {
       return oauthError(400, 'invalid_grant', 'The authorization code is invalid, expired or already used.');
     }
     if (code.redirectUri !== params.get('redirect_uri')) {
@@ -172,17 +186,18 @@ export const accessToken: Handler<RouteContext> = (context) => {
     }
     code.used = true;
     const answer: Record<string, unknown> = {
-      access_token: issue(context, code.member, code.scopes),
+      access_token: issue(context, app, code.member, code.scopes),
       expires_in: context.settings.accessTokenSeconds,
       // LinkedIn lists granted scopes comma-separated.
       scope: code.scopes.join(','),
       token_type: 'Bearer',
-      ...(code.scopes.includes('openid') && { id_token: idToken(context, code.member) }),
+      ...(code.scopes.includes('openid') && { id_token: idToken(context, app, code.member) }),
     };
-    if (context.app.issueRefreshTokens) {
+    if (app.issueRefreshTokens) {
       const refreshToken = context.store.secret(48);
       context.store.refreshTokens.set(refreshToken, {
         refreshToken,
+        clientId: app.clientId,
         member: code.member,
         scopes: code.scopes,
         expiresAt: now + context.settings.refreshTokenSeconds * 1000,
@@ -195,13 +210,19 @@ export const accessToken: Handler<RouteContext> = (context) => {
   }
   if (grantType === 'refresh_token') {
     const grant = context.store.refreshTokens.get(params.get('refresh_token') ?? '');
-    if (!context.app.issueRefreshTokens || !grant || grant.revoked || grant.expiresAt <= now) {
+    if (
+      !app.issueRefreshTokens ||
+      !grant ||
+      grant.clientId !== app.clientId ||
+      grant.revoked ||
+      grant.expiresAt <= now
+    ) {
       return oauthError(400, 'invalid_grant', 'Token has been expired or revoked.');
     }
     return {
       status: 200,
       json: {
-        access_token: issue(context, grant.member, grant.scopes),
+        access_token: issue(context, app, grant.member, grant.scopes),
         expires_in: context.settings.accessTokenSeconds,
         refresh_token: grant.refreshToken,
         refresh_token_expires_in: Math.floor((grant.expiresAt - now) / 1000),
@@ -215,12 +236,13 @@ export const accessToken: Handler<RouteContext> = (context) => {
 /** POST /oauth/v2/revoke: the access token stops working; an unknown one is not an error. */
 export const revoke: Handler<RouteContext> = (context) => {
   const params = form(context);
-  const problem = clientProblem(context, params);
-  if (problem) return problem;
+  const app = clientProblem(context, params);
+  if (!isApp(app)) return app;
   const token = params.get('token') ?? '';
+  // Only the app a token was issued to can revoke it; another app's is left as it is.
   const access = context.store.accessTokens.get(token);
-  if (access) access.revoked = true;
+  if (access?.clientId === app.clientId) access.revoked = true;
   const refresh = context.store.refreshTokens.get(token);
-  if (refresh) refresh.revoked = true;
+  if (refresh?.clientId === app.clientId) refresh.revoked = true;
   return { status: 200 };
 };

@@ -21,6 +21,31 @@ export const userinfo: Handler<ApiContext> = ({ token, member }) => {
   };
 };
 
+const localized = (value: string) => ({
+  localized: { en_US: value },
+  preferredLocale: { country: 'US', language: 'en' },
+});
+
+/**
+ * GET /v2/me (Profile API): the token's member, for `r_liteprofile` or `r_basicprofile` (the
+ * Community Management app's; no `openid` there, so no userinfo): the id, the localized names and,
+ * with `r_basicprofile`, the vanity name. The picture is only an asset URN without a projection.
+ */
+export const me: Handler<ApiContext> = ({ token, member }) => {
+  if (!hasScope(token, 'r_liteprofile', 'r_basicprofile')) return replies.accessDenied('/me');
+  return {
+    status: 200,
+    json: {
+      id: member.sub,
+      firstName: localized(member.givenName),
+      localizedFirstName: member.givenName,
+      lastName: localized(member.familyName),
+      localizedLastName: member.familyName,
+      ...(hasScope(token, 'r_basicprofile') && member.vanityName && { vanityName: member.vanityName }),
+    },
+  };
+};
+
 /**
  * GET /rest/organizationAcls?q=roleAssignee: the token's member's roles on Pages, filtered by
  * `role` and `state` when given, paged by `start`/`count` (needs r_organization_admin or

@@ -3,13 +3,33 @@ import type { FakeLinkedInControlState } from './control.js';
 import type { Reply } from './http.js';
 import type { FakeAccessToken, FakeLinkedInStore, FakeMediaKind, FakeMember } from './store.js';
 
-/** The fake's registered app (a LinkedIn developer app). */
+/**
+ * The products a LinkedIn developer app can hold, and the scopes each grants it (the developer
+ * portal's Products tab, then the Auth tab's "OAuth 2.0 scopes"): Sign In with LinkedIn using
+ * OpenID Connect, Share on LinkedIn, and the Community Management API, which must be the only
+ * product on its app (the portal refuses it beside another).
+ */
+export const FAKE_LINKEDIN_PRODUCTS = {
+  SIGN_IN_WITH_LINKEDIN_OPENID_CONNECT: ['openid', 'profile', 'email'],
+  SHARE_ON_LINKEDIN: ['w_member_social'],
+  COMMUNITY_MANAGEMENT_API: [
+    'r_basicprofile',
+    'w_member_social',
+    'w_organization_social',
+    'r_organization_social',
+    'rw_organization_admin',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+export type FakeLinkedInProduct = keyof typeof FAKE_LINKEDIN_PRODUCTS;
+
+/** One of the fake's registered apps (a LinkedIn developer app). */
 export interface FakeLinkedInApp {
   clientId: string;
   clientSecret: string;
+  products: readonly FakeLinkedInProduct[];
   /** Authorized redirect URLs (exact match); undefined accepts any absolute http(s) URL. */
   redirectUris?: readonly string[];
-  /** The scopes the app's products allow it to ask for; others fail the authorization. */
+  /** The scopes the app's products grant it; an authorization naming another fails whole. */
   scopes: readonly string[];
   /** Whether LinkedIn approved the app for programmatic refresh tokens (linkedin.md §6). */
   issueRefreshTokens: boolean;
@@ -35,7 +55,8 @@ export interface FakeLinkedInSettings {
 export interface RouteContext {
   store: FakeLinkedInStore;
   control: FakeLinkedInControlState;
-  app: FakeLinkedInApp;
+  /** Every app the fake knows, by client id. */
+  apps: ReadonlyMap<string, FakeLinkedInApp>;
   settings: FakeLinkedInSettings;
   /** The fake's own address: upload URLs and links point at it. */
   baseUrl: string;

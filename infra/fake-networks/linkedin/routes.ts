@@ -4,7 +4,7 @@ import type { Reply } from './http.js';
 import { initializeWhole, mediaStatus, uploadVideoPart, uploadWhole, videosAction } from './media-routes.js';
 import { accessToken, authorizationDecision, authorizationPage, revoke } from './oauth-routes.js';
 import { createPost, listPosts } from './posts-routes.js';
-import { organizationAcls, userinfo } from './profile-routes.js';
+import { me, organizationAcls, userinfo } from './profile-routes.js';
 import type { ApiContext, FakeLinkedInSettings, Handler, RouteContext } from './route.js';
 
 const MB = 1024 * 1024;
@@ -19,7 +19,7 @@ interface RouteBase {
 
 /**
  * - `open`: no token (OAuth, signed upload URLs);
- * - `bearer`: a member's token (userinfo, whole-file uploads);
+ * - `bearer`: a member's token (userinfo, me, whole-file uploads);
  * - `versioned`: a token and the version headers (everything under /rest).
  */
 export type Route =
@@ -51,6 +51,7 @@ export const ROUTES: readonly Route[] = [
   open('POST', /^\/oauth\/v2\/accessToken$/, 'accessToken', accessToken),
   open('POST', /^\/oauth\/v2\/revoke$/, 'revoke', revoke),
   api('bearer', 'GET', /^\/v2\/userinfo$/, 'userinfo', userinfo),
+  api('bearer', 'GET', /^\/v2\/me$/, 'me', me),
   api('versioned', 'GET', /^\/rest\/organizationAcls$/, 'organizationAcls', organizationAcls),
   api('versioned', 'POST', /^\/rest\/posts$/, 'posts.create', createPost),
   api('versioned', 'GET', /^\/rest\/posts$/, 'posts.list', listPosts),

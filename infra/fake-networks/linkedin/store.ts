@@ -8,6 +8,8 @@ export interface FakeMember {
   familyName: string;
   email: string;
   picture?: string;
+  /** The public profile's vanity name (`/v2/me` with r_basicprofile). */
+  vanityName?: string;
 }
 
 /** A member's role on a Page (organizationAcls). */
@@ -20,6 +22,8 @@ export interface FakeAcl {
 
 export interface FakeAuthCode {
   code: string;
+  /** The app the code was issued to: only its client may redeem it. */
+  clientId: string;
   member: string;
   scopes: string[];
   redirectUri: string;
@@ -29,6 +33,7 @@ export interface FakeAuthCode {
 
 export interface FakeAccessToken {
   accessToken: string;
+  clientId: string;
   member: string;
   scopes: string[];
   expiresAt: number;
@@ -37,6 +42,7 @@ export interface FakeAccessToken {
 
 export interface FakeRefreshToken {
   refreshToken: string;
+  clientId: string;
   member: string;
   scopes: string[];
   /** Fixed at the first grant: a refresh never extends it (linkedin.md §6). */

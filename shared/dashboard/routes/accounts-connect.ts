@@ -1,4 +1,5 @@
 import { defineOperation } from '../../http/operation.js';
+import { LINKEDIN_APP_OF_KIND } from '../../networks/linkedin/apps.js';
 import { connectAccount } from '../../operations/accounts/connect-account.js';
 import { startConnect } from '../../services/accounts/start-connect.js';
 
@@ -17,6 +18,7 @@ export function connectReturningTo(returnUrl: string) {
         principal,
         workspaceId,
         platform: body.platform,
+        ...(body.linkedinApp !== undefined && { app: LINKEDIN_APP_OF_KIND[body.linkedinApp] }),
         trustedRedirectUri: returnUrl,
       });
     },

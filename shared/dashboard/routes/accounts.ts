@@ -92,7 +92,8 @@ export function registerAccountRoutes(app: Hono<DashboardEnv>): void {
   // Connect and reconnect alike: connecting the same network user again keeps the account's id.
   app.post('/workspaces/:workspaceId/accounts/connect', async (c) => {
     const workspaceId = c.var.workspace.workspaceId;
-    const platform = textOf(await readForm(c), 'platform');
+    // `linkedin:community` (the form's LinkedIn Pages choice, a community account's Reconnect).
+    const [platform, linkedinApp] = textOf(await readForm(c), 'platform').split(':');
     const publicBaseUrl = c.var.deps.services.publicBaseUrl;
     // Without its own address the service cannot be returned to: the API's operation says so (503).
     const operation = publicBaseUrl
@@ -100,7 +101,7 @@ export function registerAccountRoutes(app: Hono<DashboardEnv>): void {
       : 'connectAccount';
     const started = await callOperation<{ authorizeUrl: string }>(c, operation, {
       params: { workspace_id: workspaceId },
-      body: { platform },
+      body: { platform, ...(linkedinApp !== undefined && { linkedinApp }) },
     });
     if (started.ok) return c.redirect(started.body.authorizeUrl, 303);
     return accountsPage(c, { alert: started.error.message }, pageStatusOf(started.error));

@@ -9,6 +9,25 @@ import { NETWORK_NAMES } from './posts-format.js';
 import { utcTime } from './time.js';
 
 export type AccountResource = z.output<typeof accountSchema>;
+
+/**
+ * The connect form's network choices: each platform, and LinkedIn's Community Management app as a
+ * choice of its own (`linkedin:community`, which the route splits into platform and linkedinApp),
+ * the only way an account can post as a Page.
+ */
+const CONNECT_CHOICES = PLATFORMS.flatMap((platform) =>
+  platform === 'linkedin'
+    ? [
+        { value: platform, label: NETWORK_NAMES[platform] },
+        { value: 'linkedin:community', label: 'LinkedIn Pages (Community Management app)' },
+      ]
+    : [{ value: platform, label: NETWORK_NAMES[platform] }],
+);
+
+/** What a Reconnect button sends: the account's platform, and its kind of app for LinkedIn. */
+function connectValueOf(account: AccountResource): string {
+  return account.linkedinApp ? `${account.platform}:${account.linkedinApp}` : account.platform;
+}
 export type AccountUsage = z.output<typeof accountDetailSchema>['usage'];
 
 /** One row: the account and, when its single read answered, today's use of its quota. */
@@ -43,7 +62,7 @@ function actions(c: Context<DashboardEnv>, base: string, account: AccountResourc
     : postForm(
         c,
         `${base}/connect`,
-        html`<input type="hidden" name="platform" value="${account.platform}"><button type="submit" class="secondary" aria-label="Reconnect ${account.handle}">Reconnect</button>`,
+        html`<input type="hidden" name="platform" value="${connectValueOf(account)}"><button type="submit" class="secondary" aria-label="Reconnect ${account.handle}">Reconnect</button>`,
         { inline: true },
       );
   const disconnect =
@@ -92,7 +111,7 @@ export function connectForm(c: Context<DashboardEnv>, workspaceId: string): Html
     html`${selectField({
       name: 'platform',
       label: 'Network',
-      choices: PLATFORMS.map((platform) => ({ value: platform, label: NETWORK_NAMES[platform] })),
+      choices: CONNECT_CHOICES,
     })}${submitButton('Connect account')}`,
   )}</section>`;
 }

@@ -18,6 +18,12 @@ export function linkedInPostUrl(postUrn: string): string {
   return `https://www.linkedin.com/feed/update/${postUrn}/`;
 }
 
+/** A streamed body and its exact length in bytes, sent as its Content-Length. */
+export interface SizedStream {
+  stream: ReadableStream<Uint8Array>;
+  length: number;
+}
+
 export interface LinkedInCall {
   method: 'GET' | 'POST' | 'PUT';
   /** Path under the API host (`/rest/posts`) or an absolute upload URL LinkedIn handed out. */
@@ -25,8 +31,12 @@ export interface LinkedInCall {
   accessToken: string;
   query?: Record<string, string>;
   json?: unknown;
-  /** Raw bytes for an upload, whole or streamed. */
-  bytes?: Uint8Array | ReadableStream<Uint8Array>;
+  /**
+   * Raw bytes for an upload, whole or streamed. A stream always comes with its length: LinkedIn
+   * refuses a body without a Content-Length (411), which is what a stream alone would be sent as
+   * (chunked).
+   */
+  bytes?: Uint8Array | SizedStream;
   /** Rest.li finder calls name themselves (`X-RestLi-Method: FINDER`), as LinkedIn's examples do. */
   restliMethod?: 'FINDER';
   signal: AbortSignal;
@@ -51,9 +61,14 @@ export function makeLinkedInApi(apiUrl: string, fetchImpl: typeof fetch | undefi
     if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.json);
-    } else if (request.bytes !== undefined) {
+    } else if (request.bytes instanceof Uint8Array) {
       headers['Content-Type'] = 'application/octet-stream';
       body = request.bytes;
+    } else if (request.bytes !== undefined) {
+      headers['Content-Type'] = 'application/octet-stream';
+      // fetch sends this length instead of chunking, and fails the request if the stream differs.
+      headers['Content-Length'] = String(request.bytes.length);
+      body = request.bytes.stream;
     }
     return networkFetch(
       url,
@@ -62,7 +77,7 @@ export function makeLinkedInApi(apiUrl: string, fetchImpl: typeof fetch | undefi
         headers,
         ...(body !== undefined && { body }),
         // A streamed body must say so (fetch's half-duplex rule); a whole one is sent as it is.
-        ...(request.bytes instanceof ReadableStream && { duplex: 'half' as const }),
+        ...(body instanceof ReadableStream && { duplex: 'half' as const }),
         signal: request.signal,
       },
       fetchImpl,

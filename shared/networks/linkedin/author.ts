@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Account } from '../../domain/tenancy.js';
 import { type LinkedInApi, readJson } from './api.js';
+import { linkedInAppKindOf } from './apps.js';
 import { failOnError, LinkedInStepFailed, rawCodeOf, readLinkedInError } from './errors.js';
 
 /**
@@ -20,6 +21,7 @@ const ACL_PAGE_SIZE = 100;
 const ACL_MAX_PAGES = 10;
 
 const UserInfo = z.object({ sub: z.string().min(1) });
+const Me = z.object({ id: z.string().min(1) });
 const AclPage = z.object({
   elements: z.array(
     z.object({
@@ -37,19 +39,40 @@ interface AuthorContext {
   signal: AbortSignal;
 }
 
-/** `urn:li:person:{sub}`: from the account's network user id, else from the token's userinfo. */
+/**
+ * `urn:li:person:{id}`: from the account's network user id, else asked of LinkedIn the way the
+ * account's app can: userinfo's `sub` (member app, `openid`), `/v2/me`'s `id` (Community
+ * Management app, `r_basicprofile`).
+ */
 export async function memberUrn(context: AuthorContext, account: Account): Promise<string> {
   if (account.networkUserId) return `urn:li:person:${account.networkUserId}`;
-  const response = await context.api({ method: 'GET', path: '/v2/userinfo', ...token(context) });
+  const community = linkedInAppKindOf(account.networkApp) === 'community';
+  const path = community ? '/v2/me' : '/v2/userinfo';
+  const response = await context.api({ method: 'GET', path, ...token(context) });
   await failOnError(response, 'profile');
-  const info = UserInfo.safeParse(await readJson(response));
-  if (!info.success) throw unreadable('the member look-up');
-  return `urn:li:person:${info.data.sub}`;
+  const body = await readJson(response);
+  const id = community ? Me.safeParse(body).data?.id : UserInfo.safeParse(body).data?.sub;
+  if (!id) throw unreadable('the member look-up');
+  return `urn:li:person:${id}`;
+}
+
+/**
+ * Only a Community Management app holds the Page scopes: an account connected through the member
+ * app cannot post as a Page, whatever its member's roles, and is told so without asking LinkedIn.
+ */
+export function assertMayPostAsPages(account: Account, organization: string): void {
+  if (linkedInAppKindOf(account.networkApp) === 'community') return;
+  throw new LinkedInStepFailed({
+    kind: 'failed',
+    failure: 'permanent',
+    code: 'AUTHOR_NOT_ALLOWED',
+    message: `The account was connected through LinkedIn's member app, which cannot post as ${organization}; connect it through the Community Management app (linkedinApp: community) to post as a Page.`,
+  });
 }
 
 /**
  * Whether the token's member holds an approved posting role on the Page: organizationAcls'
- * roleAssignee finder lists the member's own roles (r_organization_admin). A Page they may not
+ * roleAssignee finder lists the member's own roles (rw_organization_admin). A Page they may not
  * post for fails the post AUTHOR_NOT_ALLOWED before anything is uploaded.
  */
 export async function assertMayPostFor(context: AuthorContext, organization: string): Promise<void> {
@@ -73,7 +96,7 @@ export async function assertMayPostFor(context: AuthorContext, organization: str
         kind: 'failed',
         failure: 'permanent',
         code: 'AUTHOR_NOT_ALLOWED',
-        message: `LinkedIn did not let the account read its Page roles, so it cannot post as ${organization}; reconnect it to grant the Page permissions.`,
+        message: `LinkedIn did not let the account read its Page roles, so it cannot post as ${organization}; reconnect it through the Community Management app to grant the Page permissions.`,
         platformRawCode: rawCodeOf(facts),
       });
     }

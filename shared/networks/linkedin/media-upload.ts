@@ -82,7 +82,8 @@ function assertSize(kind: MediaKindOnLinkedIn, size: number): void {
 }
 
 /**
- * Images and documents: one initializeUpload, one PUT of the whole file (streamed). Returns the
+ * Images and documents: one initializeUpload, one PUT of the whole file (streamed, with its stored
+ * size as Content-Length: LinkedIn's upload URLs refuse a chunked body). Returns the
  * media URN. A document is then processed by LinkedIn (see `processingStatus`); an image is usable.
  */
 export async function uploadWhole(
@@ -105,7 +106,7 @@ export async function uploadWhole(
   const put = await context.api({
     method: 'PUT',
     path: parsed.data.value.uploadUrl,
-    bytes: await context.bytes.stream(key, context.signal),
+    bytes: { stream: await context.bytes.stream(key, context.signal), length: size },
     ...auth(context),
   });
   await failOnError(put, 'media');

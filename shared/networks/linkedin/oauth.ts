@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { LinkedInAppKind } from '../../domain/linkedin-apps.js';
 import {
   type AuthorizationUrlRequest,
   type CodeExchange,
@@ -17,31 +18,39 @@ import { StandardTokenAnswer, tokenSetFromAnswer } from '../oauth/token-answer.j
 import { postForm } from '../oauth/token-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 
-/** Sign In with LinkedIn (OpenID Connect) and Share on LinkedIn: who the member is, and posting as them. */
-export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
 /**
- * Community Management: posting as a Page (`w_organization_social`), reading the Page's posts to
- * settle an unknown outcome (`r_organization_social`), and reading the member's roles on Pages
- * (`r_organization_admin`, for organizationAcls) so that a post names only a Page they may post for.
+ * A member app's products, Sign In with LinkedIn using OpenID Connect (`openid`, and `profile` for
+ * the name and picture; `email` is not asked for: nothing uses it) and Share on LinkedIn
+ * (`w_member_social`, posting as the member). The member is read from `/v2/userinfo`.
  */
-export const LINKEDIN_ORGANIZATION_SCOPES = [
+export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
+/**
+ * A Community Management app's (the product LinkedIn allows nothing else beside): who the member
+ * is (`r_basicprofile`, `/v2/me`: no `openid` on such an app), posting as the member
+ * (`w_member_social`) and as a Page (`w_organization_social`), reading a Page's posts to settle an
+ * unknown outcome (`r_organization_social`), and reading the member's Page roles on
+ * organizationAcls (`rw_organization_admin`) so a post names only a Page they may post for.
+ */
+export const LINKEDIN_COMMUNITY_SCOPES = [
+  'r_basicprofile',
+  'w_member_social',
   'w_organization_social',
   'r_organization_social',
-  'r_organization_admin',
+  'rw_organization_admin',
 ] as const;
-/**
- * Asked for together: LinkedIn grants all or nothing (networks/linkedin.md §6), so the app must
- * hold both products, and every account can post as the member and as the Pages it administers.
- */
-export const LINKEDIN_SCOPES: readonly string[] = [
-  ...LINKEDIN_MEMBER_SCOPES,
-  ...LINKEDIN_ORGANIZATION_SCOPES,
-];
+
+/** The scopes each kind of app asks for: all its product grants that the code uses, no more. */
+export const LINKEDIN_SCOPES_OF: Readonly<Record<LinkedInAppKind, readonly string[]>> = {
+  member: LINKEDIN_MEMBER_SCOPES,
+  community: LINKEDIN_COMMUNITY_SCOPES,
+};
 
 export interface LinkedInOAuthDeps extends OAuthClientDeps {
+  /** Which kind of app this client is (its credentials are `appCredentials`); member by default. */
+  kind?: LinkedInAppKind;
   /** LINKEDIN_OAUTH_URL: `/authorization`, `/accessToken` and `/revoke` live under it. */
   oauthUrl: string;
-  /** LINKEDIN_API_URL: the profile is `/v2/userinfo` there. */
+  /** LINKEDIN_API_URL: the profile is `/v2/userinfo` (member app) or `/v2/me` (community) there. */
   apiUrl: string;
 }
 
@@ -51,6 +60,14 @@ const NETWORK = 'LinkedIn';
 // LinkedIn lists the granted scopes comma-separated (spaces are accepted too).
 const TokenAnswer = StandardTokenAnswer.extend({
   refresh_token_expires_in: z.number().int().positive().optional(),
+});
+
+/** `/v2/me` with r_basicprofile: the id, the localized names and the vanity name. */
+const Me = z.object({
+  id: z.string().min(1),
+  localizedFirstName: z.string().optional(),
+  localizedLastName: z.string().optional(),
+  vanityName: z.string().min(1).optional(),
 });
 
 const UserInfo = z.object({
@@ -69,6 +86,8 @@ const UserInfo = z.object({
  */
 export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
   const now = deps.now ?? Date.now;
+  const kind = deps.kind ?? 'member';
+  const scopes = LINKEDIN_SCOPES_OF[kind];
 
   const credentials = (): Promise<AppCredentials> => requireAppCredentials(deps.appCredentials, NETWORK);
 
@@ -90,9 +109,28 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
       issuedAt: now(),
       previous,
       scopeSeparator: /[\s,]+/,
-      defaultScopes: [],
+      // LinkedIn grants all that was asked or nothing: an answer without `scope` granted these.
+      defaultScopes: scopes,
       refreshLifetime: { expiresIn: parsed.data.refresh_token_expires_in },
     });
+  };
+
+  /** The profile endpoint's JSON answer; a refusal or no answer makes LinkedIn unavailable. */
+  const readProfileAnswer = async (path: string, accessToken: string, signal: AbortSignal) => {
+    let response: Response;
+    try {
+      response = await networkFetch(
+        `${deps.apiUrl}${path}`,
+        { headers: { Authorization: `Bearer ${accessToken}` }, signal },
+        deps.fetch,
+      );
+    } catch (error) {
+      throw unavailableWhenUnreachable(error, NETWORK);
+    }
+    if (!response.ok) {
+      throw new OAuthUnavailableError(`LinkedIn refused the profile read (HTTP ${response.status}).`);
+    }
+    return readOAuthJson(response, NETWORK);
   };
 
   /** The OAuth error code of a refusal; undefined when the answer is not an OAuth error. */
@@ -101,7 +139,7 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
 
   return {
     usesPkce: false,
-    scopes: LINKEDIN_SCOPES,
+    scopes,
 
     authorizationUrl(request: AuthorizationUrlRequest): string {
       const url = new URL(`${deps.oauthUrl}/authorization`);
@@ -109,7 +147,7 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
       url.searchParams.set('client_id', request.clientId);
       url.searchParams.set('redirect_uri', request.redirectUri);
       url.searchParams.set('state', request.state);
-      url.searchParams.set('scope', LINKEDIN_SCOPES.join(' '));
+      url.searchParams.set('scope', scopes.join(' '));
       return url.toString();
     },
 
@@ -170,25 +208,29 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
     },
 
     /**
-     * From the OpenID userinfo: `sub` is the member id (their URN is `urn:li:person:{sub}`).
-     * LinkedIn has no @handle and the vanity name needs a restricted scope, so the handle is the
-     * display name, as the port allows.
+     * The member app reads the OpenID userinfo: `sub` is the member id (their URN is
+     * `urn:li:person:{sub}`), `name` the display name and the handle (LinkedIn has no @handle, and
+     * the vanity name needs r_basicprofile), `picture` the avatar. A Community Management app has
+     * no `openid`: it reads `/v2/me` (r_basicprofile), whose `id` is the member id and whose vanity
+     * name is the handle; its picture is an asset URN, not an address, so there is no avatar.
+     * LinkedIn's member ids are per app: the same person through the other kind of app is another
+     * network user, so another account.
      */
     async readProfile(accessToken: string, signal: AbortSignal): Promise<NetworkProfile> {
-      let response: Response;
-      try {
-        response = await networkFetch(
-          `${deps.apiUrl}/v2/userinfo`,
-          { headers: { Authorization: `Bearer ${accessToken}` }, signal },
-          deps.fetch,
-        );
-      } catch (error) {
-        throw unavailableWhenUnreachable(error, NETWORK);
+      const body = await readProfileAnswer(
+        kind === 'member' ? '/v2/userinfo' : '/v2/me',
+        accessToken,
+        signal,
+      );
+      if (kind === 'community') {
+        const parsed = Me.safeParse(body);
+        if (!parsed.success)
+          throw new OAuthUnavailableError('LinkedIn answered the profile read unreadably.');
+        const me = parsed.data;
+        const displayName = [me.localizedFirstName, me.localizedLastName].filter(Boolean).join(' ') || me.id;
+        return { networkUserId: me.id, handle: me.vanityName ?? displayName, displayName };
       }
-      if (!response.ok) {
-        throw new OAuthUnavailableError(`LinkedIn refused the profile read (HTTP ${response.status}).`);
-      }
-      const parsed = UserInfo.safeParse(await readOAuthJson(response, NETWORK));
+      const parsed = UserInfo.safeParse(body);
       if (!parsed.success) throw new OAuthUnavailableError('LinkedIn answered the profile read unreadably.');
       const info = parsed.data;
       const displayName =

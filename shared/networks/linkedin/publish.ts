@@ -2,7 +2,7 @@ import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
 import { type LinkedInApi, linkedInPostUrl } from './api.js';
-import { assertMayPostFor, memberUrn } from './author.js';
+import { assertMayPostAsPages, assertMayPostFor, memberUrn } from './author.js';
 import {
   type FailedOutcome,
   failureOf,
@@ -72,6 +72,7 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
     let sentAt: string | undefined;
     try {
       const author = options.organization ?? (await memberUrn(context, request.account));
+      if (options.organization) assertMayPostAsPages(request.account, options.organization);
       if (options.organization && earlier.author !== author) await assertMayPostFor(context, author);
       // Media belong to their owner: uploads made for another author cannot be used.
       if (earlier.author !== undefined && earlier.author !== author) done.length = 0;

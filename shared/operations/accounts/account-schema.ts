@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { needsReconnect } from '../../domain/account-reconnect.js';
+import { LINKEDIN_APP_KINDS } from '../../domain/linkedin-apps.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';
+import { linkedInAppKindOf } from '../../networks/linkedin/apps.js';
 import { isoTimestamp } from '../common-schemas.js';
 
 /** What a caller may know of a connected account: never any token material. */
@@ -20,6 +22,12 @@ export const accountSchema = z
       .string()
       .optional()
       .describe("The account's own id on the network (absent on sandbox accounts)."),
+    linkedinApp: z
+      .enum(LINKEDIN_APP_KINDS)
+      .optional()
+      .describe(
+        'LinkedIn accounts (not sandbox): the kind of app it was connected through. Only a community account can post as a Page (platformOptions.linkedin.author).',
+      ),
     status: z.enum(['connected', 'disconnected']),
     sandbox: z.boolean().describe('True for accounts on the simulated sandbox network.'),
     scopes: z.array(z.string()).describe('The permissions the network granted (none on sandbox accounts).'),
@@ -57,6 +65,8 @@ export function toAccountResource(account: Account, now: number): z.input<typeof
     handle: account.handle,
     ...(account.avatarUrl && { avatarUrl: account.avatarUrl }),
     ...(account.networkUserId && { networkUserId: account.networkUserId }),
+    ...(account.platform === 'linkedin' &&
+      !account.sandbox && { linkedinApp: linkedInAppKindOf(account.networkApp) }),
     status: account.status,
     sandbox: account.sandbox,
     scopes: account.scopes ?? [],

@@ -1,4 +1,5 @@
 import type { Account } from '../../domain/tenancy.js';
+import { appClientOf } from '../../networks/app-choice.js';
 import type { Networks } from '../../networks/registry.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
@@ -223,7 +224,9 @@ export function makeAccountCredentials(deps: AccountCredentialsDeps) {
     const expiresAt = tokens.expiresAt ? Date.parse(tokens.expiresAt) : undefined;
     const expiring = expiresAt !== undefined && expiresAt - now <= (request.aheadMs ?? REFRESH_AHEAD_MS);
     if (!request.force && !expiring) return { kind: 'ready', account, tokens, refreshed: false };
-    const provider = deps.networks.get(account.platform)?.oauth;
+    // The app the tokens were issued to: only its client can renew them.
+    const network = deps.networks.get(account.platform);
+    const provider = network && appClientOf(network, account.networkApp)?.oauth;
     if (!canRefresh(provider, tokens)) {
       const dead = request.force || (expiresAt !== undefined && expiresAt <= now);
       if (!dead) return { kind: 'ready', account, tokens, refreshed: false };

@@ -4,8 +4,9 @@ import { isIdOf, newId } from '../../domain/ids.js';
 import { type RedirectTarget, redirectTarget } from '../../domain/oauth-redirect.js';
 import type { Platform } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';
+import { appClientOf } from '../../networks/app-choice.js';
 import { NoAnswerError, RequestNotSentError } from '../../networks/http/network-fetch.js';
-import type { Network } from '../../networks/network.js';
+import type { NetworkAppClient } from '../../networks/network.js';
 import type { Logger } from '../../ports/logger.js';
 import {
   GrantRefusedError,
@@ -73,6 +74,7 @@ async function storeAccount(
   pending: PendingConnect,
   profile: NetworkProfile,
   tokens: TokenSet,
+  app: string,
 ): Promise<Account> {
   const { tenantId, workspaceId, platform } = pending;
   // A second connect of the same person at the same moment makes the first write refuse the other
@@ -99,6 +101,7 @@ async function storeAccount(
       connectedAt: at,
       createdAt: existing?.createdAt ?? at,
       networkUserId: profile.networkUserId,
+      networkApp: app,
       ...(profile.avatarUrl && { avatarUrl: profile.avatarUrl }),
       scopes: [...tokens.scopes],
       ...(tokens.expiresAt && { tokenExpiresAt: tokens.expiresAt }),
@@ -117,20 +120,20 @@ async function storeAccount(
   }
 }
 
-/** The network's part: the code for tokens, the tokens for who the person is. */
+/** The network's part, through the app the connect started with: the code for tokens, the tokens for who the person is. */
 async function authorise(
-  network: Network,
-  request: { code: string; codeVerifier?: string; publicBaseUrl: string },
+  client: NetworkAppClient,
+  request: { platform: Platform; code: string; codeVerifier?: string; publicBaseUrl: string },
 ): Promise<{ tokens: TokenSet; profile: NetworkProfile }> {
-  const tokens = await network.oauth.exchangeCode(
+  const tokens = await client.oauth.exchangeCode(
     {
       code: request.code,
-      redirectUri: callbackUrl(request.publicBaseUrl, network.platform),
+      redirectUri: callbackUrl(request.publicBaseUrl, request.platform),
       ...(request.codeVerifier !== undefined && { codeVerifier: request.codeVerifier }),
     },
     AbortSignal.timeout(CONNECT_NETWORK_TIMEOUT_MS),
   );
-  const profile = await network.oauth.readProfile(
+  const profile = await client.oauth.readProfile(
     tokens.accessToken,
     AbortSignal.timeout(CONNECT_NETWORK_TIMEOUT_MS),
   );
@@ -181,14 +184,16 @@ export async function completeConnect(
   try {
     if (!(await agentMayStillConnect(deps, pending))) return failed('not_authorized');
     const network = deps.networks.get(pending.platform);
-    const credentials = network && (await deps.appCredentials.credentialsFor(network.app));
-    if (!network || !credentials || !deps.publicBaseUrl) return failed('network_not_configured');
-    const { tokens, profile } = await authorise(network, {
+    const client = network && appClientOf(network, pending.app);
+    const credentials = client && (await deps.appCredentials.credentialsFor(client.app));
+    if (!client || !credentials || !deps.publicBaseUrl) return failed('network_not_configured');
+    const { tokens, profile } = await authorise(client, {
+      platform: pending.platform,
       code: request.code,
       ...(codeVerifier !== undefined && { codeVerifier }),
       publicBaseUrl: deps.publicBaseUrl,
     });
-    const account = await storeAccount(deps, pending, profile, tokens);
+    const account = await storeAccount(deps, pending, profile, tokens, client.app);
     log.info('account connected', { platform: account.platform, accountId: account.accountId });
     return { kind: 'connected', account, ...(returnTo && { redirectUri: returnTo }) };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../domain/errors.js';
 import type { Account } from '../../domain/tenancy.js';
+import { appClientOf } from '../../networks/app-choice.js';
 import type { Logger } from '../../ports/logger.js';
 import type { ServiceDeps } from '../../runtime/deps.js';
 import { openTokens } from './token-vault.js';
@@ -23,7 +24,9 @@ async function revokeAtNetwork(
   encryptedTokens: string,
   log: Logger,
 ): Promise<void> {
-  const oauth = deps.networks.get(account.platform)?.oauth;
+  // Only the app the tokens were issued to can revoke them.
+  const network = deps.networks.get(account.platform);
+  const oauth = network && appClientOf(network, account.networkApp)?.oauth;
   if (!oauth?.revoke) return;
   try {
     const tokens = await openTokens(deps.secrets, account, encryptedTokens);

@@ -13,6 +13,8 @@ export interface StateBinding {
   workspaceId: string;
   agentId: string;
   platform: Platform;
+  /** The network app asked through: the code is exchanged with the same app's client. */
+  app?: string;
   redirectUri?: string;
 }
 

@@ -6,7 +6,10 @@ import {
 import { isAllowedRedirect, redirectTarget, redirectUriProblems } from '../../domain/oauth-redirect.js';
 import type { Platform } from '../../domain/platforms.js';
 import type { Principal } from '../../domain/tenancy.js';
+import { appClientsOf } from '../../networks/app-choice.js';
+import type { Network, NetworkAppClient } from '../../networks/network.js';
 import type { ServiceDeps } from '../../runtime/deps.js';
+import type { AppCredentials, NetworkApp } from '../../runtime/network-config.js';
 import { callbackUrl } from './callback-url.js';
 import { issueState } from './oauth-state.js';
 
@@ -52,6 +55,11 @@ export interface ConnectRequest {
   principal: Principal;
   workspaceId: string;
   platform: Platform;
+  /**
+   * Which of the network's apps to connect through (LinkedIn: LINKEDIN or LINKEDIN_COMMUNITY);
+   * absent: the first of its apps the deployment has credentials for, its default app first.
+   */
+  app?: NetworkApp;
   /** A caller's return address: checked against its shape rules and the allow-list. */
   redirectUri?: string;
   /**
@@ -60,6 +68,26 @@ export interface ConnectRequest {
    * operation's body cannot reach it.
    */
   trustedRedirectUri?: string;
+}
+
+/**
+ * The app to connect through and its credentials: the one asked for, or else the first of the
+ * network's apps that has credentials (its default app first). Undefined when that app (or every
+ * app) has none: the connect answers 409 network_not_configured.
+ */
+async function chooseApp(
+  deps: StartConnectDeps,
+  network: Network,
+  requested: NetworkApp | undefined,
+): Promise<{ client: NetworkAppClient; credentials: AppCredentials } | undefined> {
+  const candidates = appClientsOf(network).filter(
+    (client) => requested === undefined || client.app === requested,
+  );
+  for (const client of candidates) {
+    const credentials = await deps.appCredentials.credentialsFor(client.app);
+    if (credentials) return { client, credentials };
+  }
+  return undefined;
 }
 
 /**
@@ -80,8 +108,9 @@ export async function startConnect(deps: StartConnectDeps, request: ConnectReque
     );
   }
   const network = deps.networks.get(platform);
-  const credentials = network && (await deps.appCredentials.credentialsFor(network.app));
-  if (!network || !credentials) throw new NetworkNotConfiguredError(platform);
+  const chosen = network && (await chooseApp(deps, network, request.app));
+  if (!chosen) throw new NetworkNotConfiguredError(platform);
+  const { client, credentials } = chosen;
   const issued = await issueState(
     deps,
     {
@@ -89,11 +118,12 @@ export async function startConnect(deps: StartConnectDeps, request: ConnectReque
       workspaceId,
       agentId: principal.agent.agentId,
       platform,
+      app: client.app,
       ...(redirectUri !== undefined && { redirectUri }),
     },
-    network.oauth.usesPkce,
+    client.oauth.usesPkce,
   );
-  const authorizeUrl = network.oauth.authorizationUrl({
+  const authorizeUrl = client.oauth.authorizationUrl({
     clientId: credentials.clientId,
     state: issued.state,
     redirectUri: callbackUrl(deps.publicBaseUrl, platform),

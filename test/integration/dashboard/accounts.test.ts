@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LinkedInFake, startLinkedInFake } from '../../../infra/fake-networks/linkedin/index.js';
 import { startXFake, type XFake } from '../../../infra/fake-networks/x/index.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../../shared/runtime/network-config.js';
 import { CONNECT_ERRORS } from '../../../shared/services/accounts/connect-errors.js';
@@ -14,6 +15,7 @@ import { startTestHost, type TestHost } from '../../support/test-host.js';
  */
 describe('dashboard: accounts', () => {
   let x: XFake;
+  let linkedIn: LinkedInFake;
   let host: TestHost;
   let tenant: BootstrapResult;
   let admin: DashboardClient;
@@ -21,11 +23,19 @@ describe('dashboard: accounts', () => {
 
   beforeAll(async () => {
     x = await startXFake();
+    linkedIn = await startLinkedInFake();
+    const community = linkedIn.appWith('COMMUNITY_MANAGEMENT_API');
     const env = {
       X_API_URL: x.apiUrl,
       X_AUTHORIZE_URL: x.authorizeUrl,
       X_CLIENT_ID: x.clientId,
       X_CLIENT_SECRET: x.clientSecret,
+      LINKEDIN_API_URL: linkedIn.apiUrl,
+      LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
+      LINKEDIN_CLIENT_ID: linkedIn.clientId,
+      LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
+      LINKEDIN_COMMUNITY_CLIENT_ID: community?.clientId,
+      LINKEDIN_COMMUNITY_CLIENT_SECRET: community?.clientSecret,
     };
     host = await startTestHost({
       networkEndpoints: loadNetworkEndpoints(env),
@@ -42,6 +52,7 @@ describe('dashboard: accounts', () => {
   afterAll(async () => {
     await host?.stop();
     await x?.stop();
+    await linkedIn?.stop();
   });
 
   /** The whole connect as a person makes it, from the dashboard's button to the page it returns to. */
@@ -125,6 +136,28 @@ describe('dashboard: accounts', () => {
     expect(unknown.html).toContain('The account was not connected. Start connecting again.');
     expect(unknown.html).not.toContain('zzqx');
     expect(elsewhere.html).not.toContain('Account connected.');
+  });
+
+  it('connects a LinkedIn account through the Community Management app (the LinkedIn Pages choice), and its Reconnect keeps that app', async () => {
+    // Prepare
+    const form = await admin.get(accountsPage);
+    expect(form.html).toContain(
+      '<option value="linkedin:community">LinkedIn Pages (Community Management app)</option>',
+    );
+
+    // Act
+    const started = await admin.post(`${accountsPage}/connect`, { platform: 'linkedin:community' });
+    const authorizeUrl = new URL(String(started.location));
+    const back = await fetch(await consentAt(authorizeUrl.toString()), { redirect: 'manual' });
+
+    // Assess
+    expect(started.status).toBe(303);
+    expect(authorizeUrl.searchParams.get('client_id')).toBe(
+      linkedIn.appWith('COMMUNITY_MANAGEMENT_API')?.clientId,
+    );
+    expect(back.status).toBe(302);
+    const page = await admin.get(accountsPage);
+    expect(page.html).toContain('<input type="hidden" name="platform" value="linkedin:community">');
   });
 
   it('refuses a network it does not know with the reason, and no redirect', async () => {

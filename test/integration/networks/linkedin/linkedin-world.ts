@@ -11,6 +11,7 @@ import type { Account } from '../../../../shared/domain/tenancy.js';
 import { makeLinkedInNetwork } from '../../../../shared/networks/linkedin/index.js';
 import type { Network } from '../../../../shared/networks/network.js';
 import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
+import type { OAuthProvider } from '../../../../shared/ports/network-oauth.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
 import { patternBytes, RecordingBytes } from '../support/recording-bytes.js';
 
@@ -27,17 +28,33 @@ export interface LinkedInWorld {
   stop(): Promise<void>;
 }
 
+/**
+ * The fake (by default with its two apps, a member app and a Community Management app) and the
+ * network configured with the fake's apps: LINKEDIN_* with the member app, LINKEDIN_COMMUNITY_*
+ * with the Community Management app, each only where the fake has one.
+ */
 export async function startWorld(options: LinkedInFakeOptions = {}): Promise<LinkedInWorld> {
   const fake = await startLinkedInFake(options);
+  const member = fake.appWith('SHARE_ON_LINKEDIN');
+  const community = fake.appWith('COMMUNITY_MANAGEMENT_API');
+  const client = (app: typeof member) => app && { clientId: app.clientId, clientSecret: app.clientSecret };
   const network = makeLinkedInNetwork({
     endpoints: {
       ...NETWORK_ENDPOINT_DEFAULTS,
       LINKEDIN_API_URL: fake.apiUrl,
       LINKEDIN_OAUTH_URL: fake.oauthUrl,
     },
-    appCredentials: async () => ({ clientId: fake.clientId, clientSecret: fake.clientSecret }),
+    appCredentials: async () => client(member),
+    credentialsOf: async (app) => (app === 'LINKEDIN_COMMUNITY' ? client(community) : client(member)),
   });
   return { fake, network, bytes: new RecordingBytes(), stop: () => fake.stop() };
+}
+
+/** The OAuth of the network's Community Management app. */
+export function communityOAuth(world: LinkedInWorld): OAuthProvider {
+  const oauth = world.network.otherApps?.find((other) => other.app === 'LINKEDIN_COMMUNITY')?.oauth;
+  if (!oauth) throw new Error('The LinkedIn network has no Community Management app.');
+  return oauth;
 }
 
 const CREATED_AT = '2026-05-10T09:00:00.000Z';
@@ -128,12 +145,36 @@ export function aRequest(
   };
 }
 
-/** A token for the default member as the connect flow would get it (all the service's scopes). */
+/** A token for the default member as a connect through the member app gets it (its scopes). */
 export function memberToken(
   world: LinkedInWorld,
   scopes: readonly string[] = world.network.oauth.scopes,
 ): string {
-  return world.fake.control.issueToken(MEMBER.sub, [...scopes]);
+  return world.fake.control.issueToken(
+    MEMBER.sub,
+    [...scopes],
+    world.fake.appWith('SHARE_ON_LINKEDIN')?.clientId,
+  );
+}
+
+/** A token for the default member as a connect through the Community Management app gets it. */
+export function communityToken(world: LinkedInWorld): string {
+  const app = world.fake.appWith('COMMUNITY_MANAGEMENT_API');
+  return world.fake.control.issueToken(MEMBER.sub, [...communityOAuth(world).scopes], app?.clientId);
+}
+
+/** A request to post for the default member's Community Management account (a Page post's). */
+export function pageRequest(
+  world: LinkedInWorld,
+  accessToken: string,
+  overrides: Partial<PublishRequest> = {},
+): PublishRequest {
+  return aRequest(world, accessToken, { account: aCommunityAccount(), ...overrides });
+}
+
+/** The default member's account connected through the Community Management app. */
+export function aCommunityAccount(overrides: Partial<Account> = {}): Account {
+  return anAccount({ networkApp: 'LINKEDIN_COMMUNITY', ...overrides });
 }
 
 export { patternBytes, RecordingBytes };

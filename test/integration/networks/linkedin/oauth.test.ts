@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LINKEDIN_SCOPES, makeLinkedInOAuth } from '../../../../shared/networks/linkedin/oauth.js';
+import { FAKE_LINKEDIN_COMMUNITY_PRODUCTS } from '../../../../infra/fake-networks/linkedin/index.js';
+import { LINKEDIN_MEMBER_SCOPES, makeLinkedInOAuth } from '../../../../shared/networks/linkedin/oauth.js';
 import { GrantRefusedError, OAuthUnavailableError } from '../../../../shared/ports/network-oauth.js';
 import { aRequest, CALLBACK, type LinkedInWorld, MEMBER, startWorld } from './linkedin-world.js';
 
@@ -36,7 +37,7 @@ describe('LinkedIn OAuth against the fake', () => {
   const authorizeUrl = (state = 'st_123') =>
     world.network.oauth.authorizationUrl({ clientId: world.fake.clientId, state, redirectUri: CALLBACK });
 
-  it('builds the authorization URL LinkedIn expects: code flow, the app, our callback, the state, every scope, no PKCE', async () => {
+  it('builds the authorization URL LinkedIn expects: code flow, the member app, our callback, the state, its scopes, no PKCE', async () => {
     world = await startWorld();
     const url = new URL(authorizeUrl());
     expect(`${url.origin}${url.pathname}`).toBe(`${world.fake.oauthUrl}/authorization`);
@@ -45,11 +46,10 @@ describe('LinkedIn OAuth against the fake', () => {
       client_id: world.fake.clientId,
       redirect_uri: CALLBACK,
       state: 'st_123',
-      scope:
-        'openid profile email w_member_social w_organization_social r_organization_social r_organization_admin',
+      scope: 'openid profile w_member_social',
     });
     expect(world.network.oauth.usesPkce).toBe(false);
-    expect(world.network.oauth.scopes).toEqual(LINKEDIN_SCOPES);
+    expect(world.network.oauth.scopes).toEqual(LINKEDIN_MEMBER_SCOPES);
   });
 
   it('exchanges the code the consent returns for a 60-day token with the granted scopes, and no refresh token for an app without programmatic refresh', async () => {
@@ -64,7 +64,7 @@ describe('LinkedIn OAuth against the fake', () => {
 
     expect(tokens.refreshToken).toBeUndefined();
     expect(tokens.refreshExpiresAt).toBeUndefined();
-    expect(tokens.scopes).toEqual(LINKEDIN_SCOPES);
+    expect(tokens.scopes).toEqual(LINKEDIN_MEMBER_SCOPES);
     const days = (Date.parse(tokens.expiresAt ?? '') - before) / 86_400_000;
     expect(days).toBeGreaterThan(59.99);
     expect(days).toBeLessThan(60.01);
@@ -93,7 +93,7 @@ describe('LinkedIn OAuth against the fake', () => {
     expect(Date.parse(refreshed?.refreshExpiresAt ?? '')).toBeLessThanOrEqual(
       Date.parse(tokens.refreshExpiresAt ?? ''),
     );
-    expect(refreshed?.scopes).toEqual(LINKEDIN_SCOPES);
+    expect(refreshed?.scopes).toEqual(LINKEDIN_MEMBER_SCOPES);
     // The new token works.
     const profile = await world.network.oauth.readProfile(refreshed?.accessToken ?? '', signal());
     expect(profile.networkUserId).toBe(MEMBER.sub);
@@ -150,8 +150,10 @@ describe('LinkedIn OAuth against the fake', () => {
     expect(back.searchParams.has('code')).toBe(false);
   });
 
-  it('is refused by LinkedIn as a whole when the app lacks the Page products (all or nothing)', async () => {
-    world = await startWorld({ appScopes: ['openid', 'profile', 'email', 'w_member_social'] });
+  it('is refused by LinkedIn as a whole when the app lacks one scope asked for (all or nothing): the member app’s request at a Community Management app', async () => {
+    world = await startWorld({
+      apps: [{ clientId: 'fake-linkedin-client', products: FAKE_LINKEDIN_COMMUNITY_PRODUCTS }],
+    });
     const answer = await fetch(authorizeUrl('st_scope'), { redirect: 'manual' });
     const back = new URL(answer.headers.get('location') ?? '');
     expect(back.searchParams.get('error')).toBe('unauthorized_scope_error');

@@ -4,10 +4,12 @@ import type { PublishOutcome } from '../../../../shared/ports/connector.js';
 import {
   aPost,
   aRequest,
+  communityToken,
   type LinkedInWorld,
   MEMBER,
   memberToken,
   PAGE,
+  pageRequest,
   patternBytes,
   startWorld,
   storedMedia,
@@ -205,7 +207,7 @@ describe('LinkedIn publishing against the fake', () => {
 
     publishedId(
       await world.network.connector.publish(
-        aRequest(world, memberToken(world), { post, media: [image.delivered] }),
+        pageRequest(world, communityToken(world), { post, media: [image.delivered] }),
       ),
     );
 
@@ -236,7 +238,7 @@ describe('LinkedIn publishing against the fake', () => {
       });
 
       const outcome = await world.network.connector.publish(
-        aRequest(world, memberToken(world), { post, media: [image.delivered] }),
+        pageRequest(world, communityToken(world), { post, media: [image.delivered] }),
       );
 
       expect(outcome).toMatchObject({ kind: 'failed', failure: 'permanent', code: 'AUTHOR_NOT_ALLOWED' });
@@ -245,14 +247,18 @@ describe('LinkedIn publishing against the fake', () => {
     },
   );
 
-  it('refuses a Page when the grant cannot read Page roles (an account connected without the Page scopes)', async () => {
+  it('refuses a Page when the grant cannot read Page roles (a Community Management grant without rw_organization_admin)', async () => {
     world = await startWorld({
       acls: [{ member: MEMBER.sub, organization: PAGE, role: 'ADMINISTRATOR', state: 'APPROVED' }],
     });
-    const token = memberToken(world, ['openid', 'profile', 'email', 'w_member_social']);
+    const token = world.fake.control.issueToken(
+      MEMBER.sub,
+      ['r_basicprofile', 'w_member_social', 'w_organization_social'],
+      world.fake.appWith('COMMUNITY_MANAGEMENT_API')?.clientId,
+    );
     const post = aPost({ platformOptions: { linkedin: { author: PAGE } } });
 
-    const outcome = await world.network.connector.publish(aRequest(world, token, { post }));
+    const outcome = await world.network.connector.publish(pageRequest(world, token, { post }));
 
     expect(outcome).toMatchObject({ kind: 'failed', code: 'AUTHOR_NOT_ALLOWED', platformRawCode: '100' });
     expect(world.fake.control.posts()).toHaveLength(0);
@@ -266,5 +272,16 @@ describe('LinkedIn publishing against the fake', () => {
     publishedId(await world.network.connector.publish({ ...request, account }));
 
     expect(world.fake.control.posts()[0]?.author).toBe(MEMBER_URN);
+  });
+
+  it('finds the member id from /v2/me for a Community Management account that does not carry it (no openid there)', async () => {
+    world = await startWorld();
+    const request = pageRequest(world, communityToken(world));
+    const { networkUserId: _, ...account } = request.account;
+
+    publishedId(await world.network.connector.publish({ ...request, account }));
+
+    expect(world.fake.control.posts()[0]?.author).toBe(MEMBER_URN);
+    expect(world.fake.control.requests().map((r) => r.endpoint)).toEqual(['me', 'posts.create']);
   });
 });

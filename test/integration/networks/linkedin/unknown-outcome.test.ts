@@ -3,10 +3,12 @@ import type { LookupRequest, PublishOutcome, PublishRequest } from '../../../../
 import {
   aPost,
   aRequest,
+  communityToken,
   type LinkedInWorld,
   MEMBER,
   memberToken,
   PAGE,
+  pageRequest,
   patternBytes,
   startWorld,
   storedMedia,
@@ -41,7 +43,7 @@ describe('LinkedIn: a post whose answer never came', () => {
       content: 'Launch day (finally) #shipit',
       platformOptions: { linkedin: { author: PAGE } },
     });
-    const request = aRequest(world, memberToken(world), {
+    const request = pageRequest(world, communityToken(world), {
       post,
       signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
     });
@@ -65,11 +67,11 @@ describe('LinkedIn: a post whose answer never came', () => {
     // LinkedIn's clock moves a second per call, so posts are ordered.
     let tick = 0;
     world = await startWorld({ ...asPage, now: () => Date.now() + 1000 * tick++ });
-    const token = memberToken(world);
+    const token = communityToken(world);
     const options = { platformOptions: { linkedin: { author: PAGE } } };
     const image = storedMedia(world.bytes, 'image', patternBytes(500, 1));
     const post = aPost({ postType: 'image', media: [image.ref], ...options });
-    const request = aRequest(world, token, {
+    const request = pageRequest(world, token, {
       post,
       media: [image.delivered],
       signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
@@ -80,7 +82,7 @@ describe('LinkedIn: a post whose answer never came', () => {
     // Then another post with the same text and another image.
     const other = storedMedia(world.bytes, 'image', patternBytes(500, 2));
     await world.network.connector.publish(
-      aRequest(world, token, {
+      pageRequest(world, token, {
         post: aPost({ postId: 'pst_other', postType: 'image', media: [other.ref], ...options }),
         media: [other.delivered],
       }),
@@ -96,8 +98,8 @@ describe('LinkedIn: a post whose answer never came', () => {
   it('answers not_found when LinkedIn never got the post, and the retry then posts it once', async () => {
     world = await startWorld(asPage);
     const post = aPost({ platformOptions: { linkedin: { author: PAGE } } });
-    const token = memberToken(world);
-    const request = aRequest(world, token, { post });
+    const token = communityToken(world);
+    const request = pageRequest(world, token, { post });
     world.fake.control.failNext('posts.create', { kind: 'reset' });
 
     const outcome = await world.network.connector.publish(request);
@@ -106,7 +108,7 @@ describe('LinkedIn: a post whose answer never came', () => {
     expect(found).toEqual({ kind: 'not_found' });
 
     const retry = await world.network.connector.publish(
-      aRequest(world, token, {
+      pageRequest(world, token, {
         post,
         attempt: 2,
         ...('progress' in outcome && outcome.progress && { progress: outcome.progress }),
@@ -165,7 +167,7 @@ describe('LinkedIn: a post whose answer never came', () => {
   it('answers unknown when the look-up itself gets no answer', async () => {
     world = await startWorld(asPage);
     const post = aPost({ platformOptions: { linkedin: { author: PAGE } } });
-    const request = aRequest(world, memberToken(world), { post });
+    const request = pageRequest(world, communityToken(world), { post });
     world.fake.control.failNext('posts.list', { kind: 'reset' });
 
     const found = await world.network.connector.findPublished?.(
