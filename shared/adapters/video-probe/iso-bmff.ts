@@ -1,4 +1,4 @@
-import { createFile, type ISOFile, type Movie } from 'mp4box';
+import type { ISOFile, Movie } from 'mp4box';
 import type { VideoFacts } from '../../domain/media.js';
 import { type ByteSource, UnreadableVideoError } from './byte-source.js';
 
@@ -20,6 +20,9 @@ type Appendable = Parameters<ISOFile['appendBuffer']>[0];
  * portrait video is stored landscape and rotated on playback).
  */
 export async function readIsoBmff(source: ByteSource): Promise<VideoFacts> {
+  // Loaded on first use: every function that touches the media bucket bundles the probe, and only
+  // confirms, imports and deliveries of a video need the parser evaluated.
+  const { createFile } = await import('mp4box');
   const file = createFile();
   let movie: Movie | undefined;
   let failure: string | undefined;
