@@ -26,8 +26,20 @@ function setup() {
   const secrets = new InMemorySecretCipher();
   const oauth = new FakeOAuthProvider(clock);
   oauth.lifetimeMs = 60 * DAY;
+  // LinkedIn's Community Management app: its own client, which alone can renew its grants.
+  const community = new FakeOAuthProvider(clock);
+  community.lifetimeMs = 60 * DAY;
   const networks = new Map<Platform, Network>([
-    ['linkedin', { platform: 'linkedin', app: 'LINKEDIN', oauth, connector: new FakeNetwork() }],
+    [
+      'linkedin',
+      {
+        platform: 'linkedin',
+        app: 'LINKEDIN',
+        oauth,
+        otherApps: [{ app: 'LINKEDIN_COMMUNITY', oauth: community }],
+        connector: new FakeNetwork(),
+      },
+    ],
   ]);
   const logger = makeMemoryLogger();
   const sweep = makeRefreshExpiringTokens({
@@ -44,6 +56,7 @@ function setup() {
     inMs: number,
     tokens: Partial<TokenSet> = {},
     overrides: Partial<Account> = {},
+    grantedBy: FakeOAuthProvider = oauth,
   ) => {
     n += 1;
     const owner = {
@@ -51,7 +64,7 @@ function setup() {
       workspaceId: 'wks_01JD0000000000000000000000',
       accountId: `acc_01JD00000000000000000000${String(n).padStart(2, '0')}`,
     };
-    const granted = oauth.grant({ expiresAt: new Date(NOW + inMs).toISOString(), ...tokens });
+    const granted = grantedBy.grant({ expiresAt: new Date(NOW + inMs).toISOString(), ...tokens });
     const account = anAccount({
       ...owner,
       platform: 'linkedin',
@@ -72,7 +85,7 @@ function setup() {
     const stored = await current(account);
     return openTokens(secrets, account, stored?.encryptedTokens ?? '');
   };
-  return { clock, tenancy, oauth, sweep, logger, anAccountExpiringIn, current, tokensOf };
+  return { clock, tenancy, oauth, community, sweep, logger, anAccountExpiringIn, current, tokensOf };
 }
 
 describe('the daily token sweep', () => {
@@ -107,6 +120,26 @@ describe('the daily token sweep', () => {
       expect((await world.tokensOf(account)).accessToken).not.toBe(granted.accessToken);
     }
     expect((await world.current(later.account))?.tokensVersion).toBe(1);
+  });
+
+  it('renews an account with the client of the app that granted it (LinkedIn’s Community Management app)', async () => {
+    // Prepare
+    const world = setup();
+    const { account, granted } = await world.anAccountExpiringIn(
+      DAY,
+      {},
+      { networkApp: 'LINKEDIN_COMMUNITY' },
+      world.community,
+    );
+
+    // Act
+    const report = await world.sweep();
+
+    // Assess
+    expect(report).toMatchObject({ examined: 1, refreshed: 1, disconnected: 0 });
+    expect(world.community.refreshCalls.map((tokens) => tokens.refreshToken)).toEqual([granted.refreshToken]);
+    expect(world.oauth.refreshCalls).toEqual([]);
+    expect((await world.current(account))?.status).toBe('connected');
   });
 
   it('disconnects an account whose refresh the network refuses (account.disconnected follows)', async () => {
