@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
+import { asServiceUnavailable, outageSummary } from '../adapters/aws/dependency-outage.js';
 import { registerAssets } from './assets.js';
 import { csrfProtection } from './csrf.js';
 import { DASHBOARD_BASE, type DashboardDeps, type DashboardEnv } from './env.js';
@@ -66,7 +67,19 @@ export function makeDashboardApp(deps: DashboardDeps): Hono<DashboardEnv> {
         html`<p>Reload the page and try again. Nothing was changed.</p>`,
       );
     }
-    (c.var.logger ?? deps.logger).error('dashboard: a page failed', { error });
+    const log = c.var.logger ?? deps.logger;
+    const outage = asServiceUnavailable(error);
+    if (outage) {
+      log.warn('dashboard: dependency unavailable', outageSummary(error));
+      c.header('Retry-After', outage.headers['Retry-After']);
+      return errorPage(
+        c,
+        503,
+        'Briefly unavailable',
+        html`<p>The service cannot reach its storage right now. Nothing you did is lost; try again in a few seconds.</p>`,
+      );
+    }
+    log.error('dashboard: a page failed', { error });
     return errorPage(
       c,
       500,

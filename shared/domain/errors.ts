@@ -192,9 +192,11 @@ export class RateLimitedError extends AppError {
 
 export class ServiceUnavailableError extends AppError {
   readonly code = 'service_unavailable';
-  constructor(message: string) {
+  /** `retryAfterSeconds`: when the cause passes by itself (an outage), how soon to try again. */
+  constructor(message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ServiceUnavailableError';
+    if (retryAfterSeconds !== undefined) this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
 

@@ -81,7 +81,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   rate_limited: 'over the per-minute limit: wait Retry-After seconds.',
   internal_error: 'our fault: retry with backoff.',
   service_unavailable:
-    'a part of the service this operation needs is not configured or not reachable: retry later.',
+    'the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured.',
 };
 
 /** One response per status, listing the codes it may carry: the schema pins `error` to them. */
@@ -90,7 +90,8 @@ function errorResponse(codes: readonly ErrorCode[], extraHeaders: Record<string,
     description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join('\n\n'),
     headers: {
       ...headerRefs('X-Request-Id'),
-      ...(codes.includes('rate_limited') && headerRefs('Retry-After')),
+      ...((codes.includes('rate_limited') || codes.includes('service_unavailable')) &&
+        headerRefs('Retry-After')),
       ...extraHeaders,
     },
     content: {

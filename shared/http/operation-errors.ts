@@ -23,7 +23,9 @@ const OPTIONAL_RESOURCES: ReadonlySet<OperationResource> = new Set([
  * 4. a body schema: unsupported_media_type; INVALID_REQUEST for every operation: its input fails
  *    the schemas, or a body is sent to one that takes none;
  * 5. the handler's own `errors`;
- * 6. `resources` a deployment may lack: service_unavailable;
+ * 6. service_unavailable: every operation that reads storage (each key-authenticated one looks its
+ *    key up) when storage is throttled or unreachable (shared/adapters/aws/dependency-outage.ts),
+ *    and those whose `resources` a deployment may lack;
  * 7. internal_error, which any operation may answer.
  * 405 method_not_allowed comes from the fallback route, not from an operation.
  */
@@ -39,7 +41,10 @@ export function errorCodesOf(operation: Operation): ErrorCode[] {
   if (operation.schemas.body) codes.add('unsupported_media_type');
   codes.add('INVALID_REQUEST');
   for (const code of operation.errors ?? []) codes.add(code);
-  if (operation.resources?.some((resource) => OPTIONAL_RESOURCES.has(resource)))
+  if (
+    operation.auth === 'apiKey' ||
+    operation.resources?.some((resource) => OPTIONAL_RESOURCES.has(resource))
+  )
     codes.add('service_unavailable');
   codes.add('internal_error');
   return [...codes];

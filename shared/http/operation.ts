@@ -145,9 +145,9 @@ export interface Operation<
   nonJson?: NonJsonResponses;
   /**
    * The error codes the handler itself may answer (not_found, conflict, VALIDATION_FAILED…). Those
-   * the middleware stack adds (auth, rate limit, workspace, body and schema checks) and those the
-   * declared `resources` bring (service_unavailable) are derived, see operation-errors.ts. The
-   * OpenAPI document lists both.
+   * the middleware stack adds (auth, rate limit, workspace, body and schema checks) and those any
+   * operation may answer (service_unavailable, internal_error) are derived, see operation-errors.ts.
+   * The OpenAPI document lists both.
    */
   errors?: readonly ErrorCode[];
   /**

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { asServiceUnavailable, outageSummary } from '../adapters/aws/dependency-outage.js';
 import { AppError, INTERNAL_ERROR_ENVELOPE, toEnvelope, type ValidationDetails } from '../domain/errors.js';
 import type { OperationRequest, PipelineProgress } from '../pipeline/operation-request.js';
 import { callerIds } from '../pipeline/operation-request.js';
@@ -82,7 +83,8 @@ export async function callTool(
   const finish = (result: CallToolResult, status: number) => {
     const fields = { status, durationMs: Math.round(performance.now() - startedAt) };
     const line = logger.with(callerIds(progress));
-    if (status >= 500) line.error('tool call failed', fields);
+    if (status === 503) line.warn('tool call unavailable', fields);
+    else if (status >= 500) line.error('tool call failed', fields);
     else line.info('tool call', fields);
     if (status === 429) metrics.count('RateLimitedRequests', { family: tool.operation.rateLimitFamily });
     return result;
@@ -96,6 +98,14 @@ export async function callTool(
       if (envelope.details)
         envelope.details = detailsAsArguments(envelope.details, tool.arguments, parts.unknown);
       return finish(errorResult(error.status, envelope, error.headers, progress.rateLimit), error.status);
+    }
+    const outage = asServiceUnavailable(error);
+    if (outage) {
+      logger.with(callerIds(progress)).warn('dependency unavailable', outageSummary(error));
+      return finish(
+        errorResult(outage.status, toEnvelope(outage), outage.headers, progress.rateLimit),
+        outage.status,
+      );
     }
     logger.with(callerIds(progress)).error('unexpected error', { error });
     return finish(errorResult(500, INTERNAL_ERROR_ENVELOPE, {}, progress.rateLimit), 500);

@@ -16,6 +16,7 @@ import { operations } from '../../shared/operations/registry.js';
 import { fixedClock } from '../../shared/ports/clock.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { seedMedia, tweet } from '../support/post-fixtures.js';
+import { makeStorageOutageSwitch } from '../support/storage-outage-switch.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 
 /**
@@ -107,6 +108,7 @@ const byId = (id: string) => operations.find((operation) => operation.id === id)
 describe('the error statuses each operation answers match its OpenAPI document', () => {
   let host: TestHost;
   let owner: BootstrapResult;
+  const outage = makeStorageOutageSwitch();
   const answered = new Map<string, Set<string>>();
   let documented: Record<string, DocumentedOperation>;
 
@@ -285,7 +287,7 @@ describe('the error statuses each operation answers match its OpenAPI document',
 
   beforeAll(async () => {
     const clock = fixedClock(START);
-    host = await startTestHost({ clock, authFailuresPerMinute: false });
+    host = await startTestHost({ clock, authFailuresPerMinute: false, dynamodbCalls: outage.counter });
     // Enterprise: the probes stay far below its limits, so no probe is refused for volume by accident.
     owner = await host.admin.bootstrap({ name: 'Owner', planTier: 'enterprise' });
     review = await host.admin.bootstrap({ name: 'Review', planTier: 'enterprise' });
@@ -499,6 +501,17 @@ describe('the error statuses each operation answers match its OpenAPI document',
       for (const [operation, request] of requests) await probe(operation, request);
     } finally {
       host.deps.storage = storage;
+    }
+    // Storage unreachable: every operation that reads it (each key-authenticated one), once each.
+    const withoutStorage = [];
+    for (const operation of operations)
+      if (operation.auth === 'apiKey')
+        withoutStorage.push([operation, await validRequest(operation)] as const);
+    outage.down = true;
+    try {
+      for (const [operation, request] of withoutStorage) await probe(operation, request);
+    } finally {
+      outage.down = false;
     }
     const withoutKey = [];
     for (const operation of operations) withoutKey.push([operation, await validRequest(operation)] as const);

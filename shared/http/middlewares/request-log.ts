@@ -28,7 +28,9 @@ export function requestLog(
       status,
       durationMs: state.startedAt === undefined ? undefined : Math.round(performance.now() - state.startedAt),
     };
-    if (status >= 500) line.error('request failed', fields);
+    // A 503 is an outage or a missing part, told to the caller as "retry": a warning, not a bug.
+    if (status === 503) line.warn('request unavailable', fields);
+    else if (status >= 500) line.error('request failed', fields);
     else line.info('request', fields);
     if (status === 401) metrics.count('AuthenticationFailures');
     if (status === 429 && operation.rateLimitFamily)

@@ -174,15 +174,15 @@ describe('buildOpenApiDocument over the registry', () => {
   );
 
   it.each<[string, number[]]>([
-    ['listWorkspaces', [400, 401, 403, 413, 429, 500]],
-    ['listAccounts', [400, 401, 403, 404, 413, 429, 500]],
-    ['createPost', [400, 401, 403, 404, 409, 413, 415, 422, 429, 500]],
-    ['updatePost', [400, 401, 403, 404, 409, 413, 415, 422, 429, 500]],
-    ['cancelPost', [400, 401, 403, 404, 409, 413, 429, 500]],
-    ['rejectPost', [400, 401, 403, 404, 409, 413, 415, 429, 500]],
+    ['listWorkspaces', [400, 401, 403, 413, 429, 500, 503]],
+    ['listAccounts', [400, 401, 403, 404, 413, 429, 500, 503]],
+    ['createPost', [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503]],
+    ['updatePost', [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503]],
+    ['cancelPost', [400, 401, 403, 404, 409, 413, 429, 500, 503]],
+    ['rejectPost', [400, 401, 403, 404, 409, 413, 415, 429, 500, 503]],
     ['createUploadUrl', [400, 401, 403, 404, 413, 415, 429, 500, 503]],
     ['confirmMedia', [400, 401, 403, 404, 409, 413, 429, 500, 503]],
-    ['importMedia', [400, 401, 403, 404, 413, 415, 429, 500]],
+    ['importMedia', [400, 401, 403, 404, 413, 415, 429, 500, 503]],
     ['deleteMediaShort', [400, 401, 403, 404, 413, 429, 500, 503]],
     ['getOpenApi', [400, 413, 500]],
   ])('gives %s the error statuses %j', (id, statuses) => {
@@ -211,22 +211,25 @@ describe('buildOpenApiDocument over the registry', () => {
     ]);
   });
 
-  it('derives 503 from the media storage an operation uses, and 409 from what it declares', () => {
+  it('derives 503 from the storage a key look-up reads and the media storage an operation uses, and 409 from what it declares', () => {
     // Prepare
     const bare = defineOperation({
       ...registryOperation('getMedia'),
       id: 'bare',
+      auth: 'none',
       errors: [],
       resources: [],
     }) as Operation;
 
     // Act
     const plain = errorCodesOf(bare);
+    const withKey = errorCodesOf({ ...bare, auth: 'apiKey' });
     const withStorage = errorCodesOf({ ...bare, resources: ['media-read'] });
     const withConflict = errorCodesOf({ ...bare, errors: ['conflict'] });
 
     // Assess
     expect(plain).not.toContain('service_unavailable');
+    expect(withKey).toContain('service_unavailable');
     expect(withStorage).toContain('service_unavailable');
     expect(withConflict).toContain('conflict');
     expect(errorCodesOf({ ...bare, resources: ['idempotency-table'] })).not.toContain('service_unavailable');
