@@ -209,7 +209,7 @@ describe('DynamoDB adapters against the emulator', () => {
     expect(read.items.map((event) => event.id).sort()).toEqual(events.map((event) => event.id).sort());
   });
 
-  it('an OAuth state is taken once: a conditional DeleteItem returning the old item answers one of two racers', async () => {
+  it('an OAuth state is taken once: a conditional DeleteItem returning the old item answers the first taker only', async () => {
     // Prepare
     const states = makeDynamoOAuthStateStore(db, tables.main);
     const stateHash = 'a'.repeat(64);
@@ -224,7 +224,8 @@ describe('DynamoDB adapters against the emulator', () => {
     });
 
     // Act
-    const taken = await Promise.all([states.take(stateHash, START), states.take(stateHash, START)]);
+    // One after the other, not raced: see the rate limiter's test for why.
+    const taken = [await states.take(stateHash, START), await states.take(stateHash, START)];
 
     // Assess
     expect(taken.filter((pending) => pending !== undefined).map((pending) => pending?.tenantId)).toEqual([
@@ -232,15 +233,18 @@ describe('DynamoDB adapters against the emulator', () => {
     ]);
   });
 
-  it('the rate limiter lets exactly the limit through when more requests race for it', async () => {
+  it('the rate limiter lets exactly the limit through, then refuses with the time to wait', async () => {
     // Prepare
     const limiter = makeDynamoRateLimiter(db, tables.rateLimits, fixedClock(START));
     const limit = limitFor('media_uploads', 'free');
 
-    // Act
-    const decisions = await Promise.all(
-      Array.from({ length: limit + 5 }, () => limiter.consume('ten_emu', 'media_uploads', 'free')),
-    );
+    // Act: one after the other. moto's server handles requests on threads and does not serialize
+    // conditional writes to one item as DynamoDB does, so a race can let more through than the
+    // limit there (seen in a run of the whole suite); the race itself is tested against DynamoDB
+    // Local (test/integration/rate-limit.test.ts). Here: the conditional UpdateItem's two answers.
+    const decisions = [];
+    for (let i = 0; i < limit + 5; i++)
+      decisions.push(await limiter.consume('ten_emu', 'media_uploads', 'free'));
 
     // Assess
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(limit);

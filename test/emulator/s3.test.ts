@@ -106,10 +106,12 @@ describe('S3 adapters against the emulator', () => {
     const body = bytes(4096);
     await storage.put(key, body, PNG);
 
+    const signal = new AbortController().signal;
+
     // Act
-    const range = await mediaBytes.readRange(key, 100, 356);
-    const streamed = Buffer.from(await new Response(await mediaBytes.stream(key)).arrayBuffer());
-    const pastEnd = await mediaBytes.readRange(key, 4000, 4200).catch((error: unknown) => error);
+    const range = await mediaBytes.readRange(key, 100, 356, signal);
+    const streamed = Buffer.from(await new Response(await mediaBytes.stream(key, signal)).arrayBuffer());
+    const pastEnd = await mediaBytes.readRange(key, 4000, 4200, signal).catch((error: unknown) => error);
     await storage.delete(key);
     await storage.delete(key);
 
