@@ -48,6 +48,7 @@ function postData(post: Post): Record<string, unknown> {
     ...(post.platformPostId && { platformPostId: post.platformPostId }),
     ...(post.platformPostUrl && { platformPostUrl: post.platformPostUrl }),
     ...(post.publishedAt && { publishedAt: post.publishedAt }),
+    ...(post.warnings && post.warnings.length > 0 && { warnings: post.warnings }),
     ...(post.error && { error: post.error }),
   };
 }

@@ -43,6 +43,11 @@ export interface FakeYouTubeSettings {
   codeLifetimeMs: number;
   /** Largest file (YouTube: 256 GB; tests make it small). */
   maxFileBytes: number;
+  /**
+   * The API project has not passed YouTube's audit: every upload is locked private, whatever its
+   * privacyStatus asked (videos.insert reference: projects created after 28 July 2020).
+   */
+  unauditedProject: boolean;
   now: () => number;
 }
 
@@ -67,6 +72,8 @@ export interface FakeYouTubeControl {
   quota(): { used: number; limit: number };
   setQuotaUsed(units: number): void;
   setUploadsPerDay(uploads: number): void;
+  /** The project passes (false) or has not passed (true) YouTube's audit. */
+  setUnauditedProject(unaudited: boolean): void;
   addChannel(channel: FakeChannel): void;
   /** Issues an access token as if the channel's owner had consented. */
   issueToken(channelId: string, scopes: string[]): string;
@@ -102,6 +109,9 @@ export function makeControl(
     },
     setUploadsPerDay: (uploads) => {
       settings.uploadsPerDay = uploads;
+    },
+    setUnauditedProject: (unaudited) => {
+      settings.unauditedProject = unaudited;
     },
     addChannel: (channel) => store.channels.set(channel.id, channel),
     issueToken: (channelId, scopes) => {

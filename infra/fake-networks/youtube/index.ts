@@ -42,6 +42,8 @@ export interface YouTubeFakeOptions {
   /** Status reads answered `processing` after an upload (default 1). */
   processingPolls?: number;
   maxFileBytes?: number;
+  /** The API project has not passed YouTube's audit: uploads are locked private (default false). */
+  unauditedProject?: boolean;
   now?: () => number;
 }
 
@@ -95,6 +97,7 @@ export async function startYouTubeFake(options: YouTubeFakeOptions = {}): Promis
     accessTokenSeconds: 3599,
     codeLifetimeMs: 10 * 60 * 1000,
     maxFileBytes: options.maxFileBytes ?? 256 * 1024 * 1024,
+    unauditedProject: options.unauditedProject ?? false,
     now: options.now ?? Date.now,
   };
   const app: FakeGoogleApp = {

@@ -146,7 +146,8 @@ function finish(context: RouteContext, session: FakeSession): Reply {
       id,
       channelId: session.channelId,
       snippet: session.resource.snippet,
-      privacyStatus: session.resource.status.privacyStatus,
+      // An unaudited project's uploads are locked private, in the insert's answer and after.
+      privacyStatus: context.settings.unauditedProject ? 'private' : session.resource.status.privacyStatus,
       madeForKids: session.resource.status.selfDeclaredMadeForKids,
       notifySubscribers: session.notifySubscribers,
       sha256,

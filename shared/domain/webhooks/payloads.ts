@@ -48,6 +48,19 @@ const postData = z.object({
   platformPostUrl: z.string().optional(),
   publishedAt: timestamp.optional(),
   error: postError.optional(),
+  warnings: z
+    .array(
+      z.object({
+        code: z
+          .string()
+          .describe('PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED.'),
+        message: z.string(),
+      }),
+    )
+    .optional()
+    .describe(
+      'What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent.',
+    ),
 });
 
 const dataSchemas = {

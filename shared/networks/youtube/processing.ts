@@ -12,6 +12,7 @@ const VideoStatusList = z.object({
             uploadStatus: z.string().optional(),
             failureReason: z.string().optional(),
             rejectionReason: z.string().optional(),
+            privacyStatus: z.string().optional(),
           })
           .optional(),
         processingDetails: z.object({ processingStatus: z.string().optional() }).optional(),
@@ -23,7 +24,8 @@ const VideoStatusList = z.object({
 /** Where YouTube is with an uploaded video (youtube.md §1 "After upload"). */
 export type VideoState =
   | { kind: 'processing' }
-  | { kind: 'processed' }
+  /** `privacyStatus`: the visibility YouTube gave the video, when it said. */
+  | { kind: 'processed'; privacyStatus?: string }
   | { kind: 'failed'; reason?: string }
   | { kind: 'rejected'; reason?: string }
   | { kind: 'gone' };
@@ -60,7 +62,10 @@ export async function videoState(
   if (!video) return { kind: 'gone' };
   const upload = video.status?.uploadStatus;
   const processing = video.processingDetails?.processingStatus;
-  if (upload === 'processed') return { kind: 'processed' };
+  if (upload === 'processed') {
+    const privacyStatus = video.status?.privacyStatus;
+    return { kind: 'processed', ...(privacyStatus && { privacyStatus }) };
+  }
   if (upload === 'rejected')
     return {
       kind: 'rejected',

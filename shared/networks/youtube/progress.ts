@@ -22,6 +22,8 @@ const YouTubeProgress = z.discriminatedUnion('state', [
     state: z.literal('processing'),
     media: z.string(),
     videoId: z.string().min(1),
+    /** The visibility the insert's answer gave the video (an unaudited project's: private). */
+    privacyStatus: z.string().optional(),
   }),
 ]);
 export type YouTubeProgress = z.infer<typeof YouTubeProgress>;

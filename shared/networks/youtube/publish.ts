@@ -1,3 +1,4 @@
+import type { PostWarning } from '../../domain/posts.js';
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
@@ -31,6 +32,33 @@ export interface YouTubePublishDeps {
   chunkBytes: number;
   /** How long one invocation uploads before it hands over with `pending`. */
   budgetMs: number;
+}
+
+/** The whole file is in: the video, and the visibility the insert's answer gave it. */
+function processingOf(
+  media: string,
+  done: { videoId: string; privacyStatus?: string },
+): Extract<YouTubeProgress, { state: 'processing' }> {
+  return {
+    v: 1,
+    state: 'processing',
+    media,
+    videoId: done.videoId,
+    ...(done.privacyStatus && { privacyStatus: done.privacyStatus }),
+  };
+}
+
+/**
+ * YouTube gave the video another visibility than the one asked: uploads through an API project
+ * that has not passed YouTube's compliance audit (created after 28 July 2020) are locked private
+ * (videos.insert reference; docs/networks.md "Unaudited projects"). The video is published; the
+ * post says what it is.
+ */
+function visibilityChanged(asked: string, given: string): PostWarning {
+  return {
+    code: 'PLATFORM_VISIBILITY_CHANGED',
+    message: `YouTube made the video ${given} although ${asked} was asked. Uploads through a Google Cloud project that has not passed YouTube's API audit are locked private; the channel's owner can change it in YouTube Studio once the project is audited.`,
+  };
 }
 
 /** The one video of the post, stored: YouTube uploads exactly one file per post. */
@@ -106,8 +134,7 @@ export function makeYouTubePublish(deps: YouTubePublishDeps) {
         if (current?.state === 'uploading') {
           try {
             const state = await receivedSoFar(context, current.session, current.total);
-            if (state.kind === 'done')
-              current = { v: 1, state: 'processing', media: mediaRef, videoId: state.videoId };
+            if (state.kind === 'done') current = processingOf(mediaRef, state);
             else offset = state.offset;
           } catch (error) {
             // The session expired (YouTube keeps one about a week) or was dropped: only a new one can go on.
@@ -131,15 +158,23 @@ export function makeYouTubePublish(deps: YouTubePublishDeps) {
             },
           });
           if (state.kind === 'at') return resumeLater(uploading, 'uploading', YOUTUBE_CONTINUE_AFTER_SECONDS);
-          current = { v: 1, state: 'processing', media: mediaRef, videoId: state.videoId };
+          current = processingOf(mediaRef, state);
         }
       }
 
       const videoId = current.videoId;
       const state = await videoState({ ...context, apiUrl: deps.apiUrl }, videoId);
       switch (state.kind) {
-        case 'processed':
-          return { kind: 'published', platformPostId: videoId, platformPostUrl: youTubeVideoUrl(videoId) };
+        case 'processed': {
+          const asked = metadata.resource.status.privacyStatus;
+          const given = state.privacyStatus ?? current.privacyStatus;
+          return {
+            kind: 'published',
+            platformPostId: videoId,
+            platformPostUrl: youTubeVideoUrl(videoId),
+            ...(given && given !== asked && { warnings: [visibilityChanged(asked, given)] }),
+          };
+        }
         case 'processing':
           return {
             kind: 'pending',

@@ -26,7 +26,10 @@ export interface VideoFile {
 }
 
 /** Where an upload stands. */
-export type UploadState = { kind: 'done'; videoId: string } | { kind: 'at'; offset: number };
+/** `privacyStatus`: the visibility the insert's answer gave the video, when it said. */
+export type UploadState =
+  | { kind: 'done'; videoId: string; privacyStatus?: string }
+  | { kind: 'at'; offset: number };
 
 /** The session is gone (404/410, or expired): only a new session can continue. */
 export class UploadSessionGone extends Error {
@@ -131,8 +134,14 @@ export async function sendFrom(
 async function stateOf(context: UploadContext, response: Response): Promise<UploadState> {
   if (response.status === 200 || response.status === 201) {
     const body = await readJson(response);
-    if (isRecord(body) && typeof body.id === 'string' && body.id !== '')
-      return { kind: 'done', videoId: body.id };
+    if (isRecord(body) && typeof body.id === 'string' && body.id !== '') {
+      const privacyStatus = isRecord(body.status) ? body.status.privacyStatus : undefined;
+      return {
+        kind: 'done',
+        videoId: body.id,
+        ...(typeof privacyStatus === 'string' && { privacyStatus }),
+      };
+    }
     throw new YouTubeStepFailed({
       kind: 'failed',
       failure: 'transient',

@@ -73,7 +73,12 @@ export const mediaRefSchema = z
       if (!ref.type) ctx.addIssue({ code: 'custom', message: 'A url needs its type.', path: ['type'] });
     }
   })
-  .meta({ id: 'MediaRef' });
+  // The refinement's rules, said in the document too: exactly one of id or url, and a url's type.
+  .meta({
+    id: 'MediaRef',
+    oneOf: [{ required: ['id'] }, { required: ['url'] }],
+    dependentRequired: { url: ['type'] },
+  });
 
 export const contentItemSchema = z
   .strictObject({
@@ -237,6 +242,17 @@ const storedMediaRef = z.object({
   userTags: z.array(z.object({ username: z.string(), x: z.number(), y: z.number() })).optional(),
 });
 
+export const postWarningSchema = z
+  .object({
+    code: z
+      .string()
+      .describe(
+        'Stable: PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED.',
+      ),
+    message: z.string().describe('Human text; do not match on it.'),
+  })
+  .meta({ id: 'PostWarning' });
+
 export const postResource = z
   .object({
     id: z.string(),
@@ -259,6 +275,11 @@ export const postResource = z
     publishedAt: isoTimestamp.nullable(),
     platformPostId: z.string().nullable(),
     platformPostUrl: z.string().nullable(),
+    warnings: z
+      .array(postWarningSchema)
+      .describe(
+        'What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: the network published it but names it later (TikTok, after moderation): platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: the network made it visible otherwise than asked (YouTube locks uploads of an unaudited API project private).',
+      ),
     attempts: z.number().int(),
     error: z
       .object({
@@ -308,6 +329,7 @@ export function toPostResource(post: Post): z.input<typeof postResource> {
     publishedAt: post.publishedAt ?? null,
     platformPostId: post.platformPostId ?? null,
     platformPostUrl: post.platformPostUrl ?? null,
+    warnings: post.warnings ?? [],
     attempts: post.attempts,
     error: post.error ?? null,
     approval: post.approval ?? null,

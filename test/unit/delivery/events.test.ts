@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postEvents, stableEventId } from '../../../shared/domain/events.js';
+import { WEBHOOK_EVENT_SCHEMAS } from '../../../shared/domain/webhooks/payloads.js';
 import { aPost } from './support.js';
 
 const types = (events: { type: string }[]) => events.map((event) => event.type);
@@ -44,6 +45,30 @@ describe('postEvents', () => {
     expect(postEvents(scheduled, claimed)[0]?.id).toBe(events[0]?.id);
     expect(postEvents(claimed, backAfterLease)).toEqual([]);
     expect(postEvents(backAfterLease, claimedAgain)).toEqual([]);
+  });
+
+  it("post.published carries the post's warnings, in a body the webhook schema accepts; no further event when the id comes later", () => {
+    // Prepare
+    const warnings = [{ code: 'PLATFORM_VISIBILITY_CHANGED', message: 'YouTube made the video private.' }];
+    const published = aPost({
+      status: 'published',
+      version: 2,
+      publishedAt: '2030-01-01T12:00:00.000Z',
+      warnings: [{ code: 'PLATFORM_POST_ID_PENDING', message: 'to come' }],
+    });
+
+    // Act
+    const [event] = postEvents(
+      aPost({ status: 'publishing' }),
+      aPost({ status: 'published', version: 2, publishedAt: '2030-01-01T12:00:00.000Z', warnings }),
+    );
+    const named = postEvents(published, { ...published, version: 3, platformPostId: '735', warnings: [] });
+
+    // Assess
+    expect(event?.data).toMatchObject({ status: 'published', warnings });
+    const { tenantId: _routing, ...body } = event ?? { tenantId: '' };
+    expect(WEBHOOK_EVENT_SCHEMAS['post.published'].parse(body).data.warnings).toEqual(warnings);
+    expect(named).toEqual([]);
   });
 
   it('post.failed carries the error detail of the interface', () => {

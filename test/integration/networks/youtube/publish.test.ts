@@ -37,7 +37,13 @@ describe('YouTube publishing against the fake', () => {
     const progress = pendingProgress(first, 'media_processing');
     expect(first).toMatchObject({ checkAfterSeconds: 30 });
     const [uploaded] = world.fake.control.videos();
-    expect(progress).toEqual({ v: 1, state: 'processing', media: 'med_video_1', videoId: uploaded?.id });
+    expect(progress).toEqual({
+      v: 1,
+      state: 'processing',
+      media: 'med_video_1',
+      videoId: uploaded?.id,
+      privacyStatus: 'private',
+    });
     expect(uploaded).toMatchObject({
       channelId: CHANNEL.id,
       snippet: { title: 'Launch day', description: 'Everything about the launch.' },
@@ -76,6 +82,39 @@ describe('YouTube publishing against the fake', () => {
     expect(world.fake.control.videos()).toHaveLength(1);
     // 1,600 for the insert, 1 per status read.
     expect(world.fake.control.quota().used).toBe(1602);
+  });
+
+  it('publishes a video an unaudited API project had locked private, with that fact on it, when public was asked', async () => {
+    // Prepare
+    world = await startWorld({ processingPolls: 0, unauditedProject: true });
+    const post = aPost({ platformOptions: { youtube: { title: 'Launch', privacyStatus: 'public' } } });
+    const video = storedVideo(world.bytes, patternBytes(300 * KIB));
+
+    // Act
+    const outcome = await world.network.connector.publish(
+      aRequest(world, channelToken(world), { post, media: [video] }),
+    );
+
+    // Assess
+    const [uploaded] = world.fake.control.videos();
+    expect(uploaded?.privacyStatus).toBe('private');
+    expect(outcome).toMatchObject({
+      kind: 'published',
+      platformPostId: uploaded?.id,
+      warnings: [{ code: 'PLATFORM_VISIBILITY_CHANGED' }],
+    });
+    expect(outcome.kind === 'published' && outcome.warnings?.[0]?.message).toMatch(/private although public/);
+  });
+
+  it('says nothing of the visibility when YouTube keeps the one asked (an audited project)', async () => {
+    world = await startWorld({ processingPolls: 0 });
+    const post = aPost({ platformOptions: { youtube: { title: 'Launch', privacyStatus: 'public' } } });
+    const video = storedVideo(world.bytes, patternBytes(300 * KIB));
+    const outcome = await world.network.connector.publish(
+      aRequest(world, channelToken(world), { post, media: [video] }),
+    );
+    expect(outcome.kind).toBe('published');
+    expect(outcome.kind === 'published' && outcome.warnings).toBeUndefined();
   });
 
   it('sends the YouTube options: title, description, tags, privacy, category, made-for-kids, no notification', async () => {
