@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post (deliver now, schedule it, or keep a draft)
-         * @description Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted.
+         * @description Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted, but for their account: it must be an account of the workspace, on the platform of the post (422 ACCOUNT_NOT_FOUND or ACCOUNT_PLATFORM_MISMATCH).
          */
         post: operations["createPost"];
         delete?: never;
@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Check a post without creating it
-         * @description Takes the body of a create and runs the checks a create would run now (scheduledAt in the future, the account and media, the platform rules, the workspace policies), writing nothing: no post, no idempotency record, no event. Answers 200 with valid, every problem at once in errors[] (the items of a 422 VALIDATION_FAILED, with scheduledAt in the past as SCHEDULED_AT_IN_PAST), the policy a create would refuse with 403 policy_violation, and the status the post would start in. A draft is valid whatever it holds, as a create keeps it; send status publish or scheduled to check it before submitting it. A body that fails the schema is 400 INVALID_REQUEST, as on create; an Idempotency-Key is neither needed nor read. Counts in the "other" rate-limit family, not in post creation.
+         * @description Takes the body of a create and runs the checks a create would run now (scheduledAt in the future, the account and media, the platform rules, the workspace policies), writing nothing: no post, no idempotency record, no event. Answers 200 with valid, every problem at once in errors[] (the items of a 422 VALIDATION_FAILED, with scheduledAt in the past as SCHEDULED_AT_IN_PAST), the policy a create would refuse with 403 policy_violation, and the status the post would start in. A draft is valid whatever it holds but its account (an account of the workspace, on the platform of the post), as a create keeps it; send status publish or scheduled to check it before submitting it. A body that fails the schema is 400 INVALID_REQUEST, as on create; an Idempotency-Key is neither needed nor read. Counts in the "other" rate-limit family, not in post creation.
          */
         post: operations["validatePost"];
         delete?: never;
@@ -529,7 +529,7 @@ export interface webhooks {
         put?: never;
         /**
          * The post.queued event
-         * @description A post is accepted and waits for delivery. Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
+         * @description A post is accepted and waits for delivery (also when a scheduled post comes due). Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
          */
         post: operations["webhook.post.queued"];
         delete?: never;
@@ -862,7 +862,7 @@ export interface components {
                 /** @description 0.0–1.0 from the top edge */
                 y: number;
             }[];
-        };
+        } & (unknown | unknown);
         TwitterOptions: {
             /**
              * @description Who may reply (X reply_settings): following, mentionedUsers, subscribers or verified. Left out, everyone may.
@@ -1018,6 +1018,8 @@ export interface components {
             publishedAt: string | null;
             platformPostId: string | null;
             platformPostUrl: string | null;
+            /** @description What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: the network published it but names it later (TikTok, after moderation): platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: the network made it visible otherwise than asked (YouTube locks uploads of an unaudited API project private). */
+            warnings: components["schemas"]["PostWarning"][];
             attempts: number;
             error: {
                 /** @enum {string} */
@@ -1037,6 +1039,12 @@ export interface components {
                 decidedBy?: string;
                 reason?: string;
             } | null;
+        };
+        PostWarning: {
+            /** @description Stable: PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+            code: string;
+            /** @description Human text; do not match on it. */
+            message: string;
         };
         UploadUrl: {
             mediaId: string;
@@ -1148,7 +1156,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A post is accepted and waits for delivery. */
+        /** @description A post is accepted and waits for delivery (also when a scheduled post comes due). */
         PostQueuedEvent: {
             /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
             id: string;
@@ -1191,6 +1199,12 @@ export interface components {
                     /** @description False: resubmitting the same content will not help. */
                     retryable: boolean;
                 };
+                /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
+                warnings?: {
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    code: string;
+                    message: string;
+                }[];
             };
         };
         /** @description A scheduled post is accepted (or moved) and will fire at `scheduledAt`. */
@@ -1236,6 +1250,12 @@ export interface components {
                     /** @description False: resubmitting the same content will not help. */
                     retryable: boolean;
                 };
+                /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
+                warnings?: {
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    code: string;
+                    message: string;
+                }[];
             };
         };
         /** @description The post was delivered to the target network. */
@@ -1281,6 +1301,12 @@ export interface components {
                     /** @description False: resubmitting the same content will not help. */
                     retryable: boolean;
                 };
+                /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
+                warnings?: {
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    code: string;
+                    message: string;
+                }[];
             };
         };
         /** @description Final failure after retries; `error` says why. */
@@ -1326,6 +1352,12 @@ export interface components {
                     /** @description False: resubmitting the same content will not help. */
                     retryable: boolean;
                 };
+                /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
+                warnings?: {
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    code: string;
+                    message: string;
+                }[];
             };
         };
         /** @description A post entered an approval gate. */
@@ -1592,6 +1624,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     listAccounts: {
@@ -1776,6 +1822,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     getAccount: {
@@ -1940,6 +2000,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     disconnectAccount: {
@@ -2077,6 +2151,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -2283,10 +2371,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: a part of the service this operation needs is not configured or not reachable: retry later. */
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2578,6 +2667,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     createPost: {
@@ -2858,6 +2961,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     validatePost: {
@@ -3081,6 +3198,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     getPost: {
@@ -3242,6 +3373,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -3425,6 +3570,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -3698,6 +3857,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     approvePost: {
@@ -3896,6 +4069,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -4120,6 +4307,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     createUploadUrl: {
@@ -4307,10 +4508,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: a part of the service this operation needs is not configured or not reachable: retry later. */
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4493,10 +4695,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: a part of the service this operation needs is not configured or not reachable: retry later. */
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4669,6 +4872,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -4853,6 +5070,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     getMedia: {
@@ -5007,6 +5238,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     deleteMedia: {
@@ -5147,10 +5392,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: a part of the service this operation needs is not configured or not reachable: retry later. */
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5303,10 +5549,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: a part of the service this operation needs is not configured or not reachable: retry later. */
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5482,6 +5729,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -5692,10 +5953,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `service_unavailable`: a part of the service this operation needs is not configured or not reachable: retry later. */
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5862,6 +6124,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -5999,6 +6275,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -6142,6 +6432,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -6324,6 +6628,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -6511,6 +6829,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     retryWebhookDelivery: {
@@ -6679,6 +7011,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
         };
     };
     testWebhook: {
@@ -6835,6 +7181,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
@@ -7019,6 +7379,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
                     };
                 };
             };
