@@ -37,6 +37,7 @@ import { makeAutoConfirm } from '../../shared/services/media/auto-confirm.js';
 import { DEFAULT_AUTH_FAILURES_PER_MINUTE, makeAuthFailureLimiter } from './auth-failure-limiter.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
+import { acquireFolderLock } from './folder-lock.js';
 import { removeHostFile, writeHostFile } from './host-file.js';
 import { createLocalApiServer } from './http-server.js';
 import { type LocalProbe, probedHandler } from './local-probe.js';
@@ -59,6 +60,8 @@ function authFailureLimit(options: LocalHostOptions, clock: Clock) {
 
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_MEDIA_BUCKET = 'media';
+/** The data folder's lock file: the pid of the host using it. */
+export const HOST_LOCK_FILE = 'local-host.pid';
 
 export interface LocalHostOptions {
   dataDir: string;
@@ -126,6 +129,8 @@ export interface LocalHost {
   s3Endpoint: string;
   /** Present unless delivery was turned off. */
   delivery?: LocalDelivery;
+  /** The DynamoDB Local this host started (none when it was handed an endpoint). */
+  dynamodb?: DynamoDbLocal;
   stop(): Promise<void>;
 }
 
@@ -135,21 +140,29 @@ export interface LocalHost {
  */
 export async function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
   mkdirSync(options.dataDir, { recursive: true });
-  const stoppers: (() => Promise<void>)[] = [];
+  // One host per data folder: two would run two JVMs on one database and two sets of queues.
+  const folderLock = acquireFolderLock(join(options.dataDir, HOST_LOCK_FILE), 'A local host');
+  const stoppers: (() => Promise<void>)[] = [async () => folderLock.release()];
   const stop = async () => {
     for (const stopOne of stoppers.splice(0).reverse()) await stopOne();
   };
   try {
+    const observability = options.observability ?? makeLocalObservability();
     let dynamodbEndpoint = options.dynamodbEndpoint;
+    let dynamodb: DynamoDbLocal | undefined;
     if (!dynamodbEndpoint) {
-      const dynamodb: DynamoDbLocal = await startDynamoDbLocal({ dbPath: join(options.dataDir, 'dynamodb') });
+      dynamodb = await startDynamoDbLocal({
+        dbPath: join(options.dataDir, 'dynamodb'),
+        // Java killed or crashed: the host starts it again, and the service heals by itself.
+        restartWhenItDies: true,
+        logger: observability.logger,
+      });
       stoppers.push(dynamodb.stop);
       dynamodbEndpoint = dynamodb.endpoint;
     }
     // Uploads confirm themselves, as the bucket notification does in AWS; the handler needs the
     // service's dependencies, which exist only once storage is up.
     let onObjectCreated: ((event: S3Event) => Promise<void>) | undefined;
-    const observability = options.observability ?? makeLocalObservability();
     const s3 = await startS3Local({
       directory: join(options.dataDir, 's3'),
       buckets: [LOCAL_MEDIA_BUCKET],
@@ -266,6 +279,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       users,
       s3Endpoint: s3.endpoint,
       ...(delivery && { delivery }),
+      ...(dynamodb && { dynamodb }),
       stop,
     };
   } catch (error) {

@@ -3,6 +3,7 @@ import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/ne
 import { makeAdmin } from '../../shared/services/admin.js';
 import { makeUserAdmin } from '../../shared/services/users/user-admin.js';
 import { startFakeNetworks } from '../fake-networks/start.js';
+import { DataFolderInUseError } from './folder-lock.js';
 import { startLocalHost } from './host.js';
 import { defaultDataDir } from './host-file.js';
 import { DEFAULT_BODY_TIMEOUT_MS } from './http-server.js';
@@ -98,7 +99,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof JavaMissingError) console.error(error.message);
+  if (error instanceof JavaMissingError || error instanceof DataFolderInUseError)
+    console.error(error.message);
   else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
     console.error(`Port ${process.env.PORT ?? '3000'} is in use. Choose another with PORT=<port> npm start.`);
   } else console.error('The local host failed to start:', error);

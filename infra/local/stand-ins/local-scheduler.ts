@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../../../shared/ports/clock.js';
 import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
 import type { DeliveryMessage, PostScheduler } from '../../../shared/ports/queues.js';
 import { readJsonFile, StateFileError, writeJsonAtomicAsync } from './json-file.js';
-import { makePollLoop, type PollLoop } from './poll-loop.js';
+import { failureFields, makePollLoop, type PollLoop } from './poll-loop.js';
 
 export interface LocalSchedulerOptions {
   /** The JSON file the schedules live in (under the host's data folder). */
@@ -189,7 +189,12 @@ export function makeLocalScheduler(options: LocalSchedulerOptions): LocalSchedul
   const loop: PollLoop = makePollLoop({
     step: fireDue,
     idleDelayMs: sleepMs,
-    onError: (error) => log.warn('local scheduler: firing schedules failed', { error }),
+    onError: (error) =>
+      log.warn(
+        'local scheduler: firing schedules failed; backing off until it recovers',
+        failureFields(error),
+      ),
+    onRecovered: (failedRounds) => log.info('local scheduler: firing schedules recovered', { failedRounds }),
   });
 
   return {

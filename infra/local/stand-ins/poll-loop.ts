@@ -1,3 +1,5 @@
+import { isDependencyOutage, outageSummary } from '../../../shared/adapters/aws/dependency-outage.js';
+
 /** A background loop: runs a step, sleeps, runs it again, until stopped. */
 export interface PollLoop {
   start(): void;
@@ -14,10 +16,20 @@ export interface PollLoopOptions {
   /** How long to sleep after a round that found nothing (asked anew each time). */
   idleDelayMs: () => number;
   /**
-   * A step that threw: reported, then the loop sleeps and goes on (a poller must not die of one
-   * error). Not called for a step that throws after stop() was asked.
+   * The first step that threw after one that did not: reported once, then the loop backs off and
+   * goes on (a poller must not die of one error, nor log twenty stacks a second while its storage
+   * is down). Not called for a step that throws after stop() was asked.
    */
   onError: (error: unknown) => void;
+  /** The first step that succeeded after `failedRounds` failed ones: reported once. */
+  onRecovered?: (failedRounds: number) => void;
+  /** The longest sleep between two failed rounds (the sleep doubles from idleDelayMs). Default 5 s. */
+  maxBackoffMs?: number;
+}
+
+/** The fields a log line gives a failed round: a summary for an outage (no stack), else the error. */
+export function failureFields(error: unknown): Record<string, unknown> {
+  return isDependencyOutage(error) ? outageSummary(error) : { error };
 }
 
 /**
@@ -46,20 +58,30 @@ export function makePollLoop(options: PollLoopOptions): PollLoop {
       wakeUp = end;
     });
 
+  const maxBackoffMs = options.maxBackoffMs ?? 5_000;
+  let failedRounds = 0;
+
   const run = async () => {
     while (running) {
       let again = false;
       try {
         again = await options.step();
+        if (failedRounds > 0) options.onRecovered?.(failedRounds);
+        failedRounds = 0;
       } catch (error) {
         // A step cut short by the shutdown (Ctrl-C reaches DynamoDB Local's Java at the same moment
         // as this process) is not news: only errors while running are reported.
-        if (running) options.onError(error);
+        if (running && failedRounds === 0) options.onError(error);
+        failedRounds += 1;
       }
       if (!running) break;
-      // Even when there is more to do, let timers and I/O in between two rounds.
-      if (again) await new Promise<void>((resolve) => setImmediate(resolve));
-      else await sleep(options.idleDelayMs());
+      if (failedRounds > 0) {
+        const idle = Math.max(1, options.idleDelayMs());
+        await sleep(Math.min(maxBackoffMs, idle * 2 ** failedRounds));
+      } else if (again) {
+        // Even when there is more to do, let timers and I/O in between two rounds.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      } else await sleep(options.idleDelayMs());
     }
   };
 

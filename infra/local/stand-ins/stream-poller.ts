@@ -15,7 +15,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { makeDynamoClient } from '../../../shared/adapters/dynamodb/client.js';
 import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
 import { readJsonFile, StateFileError, writeJsonAtomicAsync } from './json-file.js';
-import { makePollLoop } from './poll-loop.js';
+import { failureFields, makePollLoop } from './poll-loop.js';
 import {
   compareSequenceNumbers,
   firstFailedIndex,
@@ -301,6 +301,9 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
         shard.iterator = undefined;
         return;
       }
+      // Anything else (DynamoDB Local unreachable, or restarted and no longer knowing the
+      // iterator): resume from the checkpoint with a new iterator once it answers again.
+      shard.iterator = undefined;
       throw error;
     }
     const after = shard.fetchedThrough ?? shard.checkpoint;
@@ -412,7 +415,9 @@ export function makeStreamPoller(options: StreamPollerOptions): StreamPoller {
   const loop = makePollLoop({
     step,
     idleDelayMs: () => pollIntervalMs,
-    onError: (error) => log.warn('stream poller: poll failed', { error }),
+    onError: (error) =>
+      log.warn('stream poller: polling failed; backing off until it recovers', failureFields(error)),
+    onRecovered: (failedRounds) => log.info('stream poller: polling recovered', { failedRounds }),
   });
 
   return {
