@@ -13,6 +13,7 @@ import type { Networks } from '../../shared/networks/registry.js';
 import { type LatencyRange, makeSandboxConnector } from '../../shared/networks/sandbox/index.js';
 import type { MediaFetcher } from '../../shared/ports/media-fetcher.js';
 import type { DeliveryMessage, MessageQueue } from '../../shared/ports/queues.js';
+import type { WebhookSender } from '../../shared/ports/webhook-sender.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDelivery } from '../../shared/runtime/make-delivery.js';
@@ -25,6 +26,7 @@ import { DELIVERY_READY_BATCHES } from '../delivery-concurrency.js';
 import { type LocalProbe, probedCipher, probedHandler, probedQueue, probedScheduler } from './local-probe.js';
 import { makeLocalQueue } from './stand-ins/local-queue.js';
 import { makeLocalScheduler } from './stand-ins/local-scheduler.js';
+import { failureFields } from './stand-ins/poll-loop.js';
 import { makeStreamPoller } from './stand-ins/stream-poller.js';
 
 /** The local host sweeps tokens hourly (AWS: daily); a laptop is often asleep at the daily time. */
@@ -57,6 +59,11 @@ export interface LocalDeliveryOptions {
   webhookTimeoutMs?: number;
   /** The public media fetcher; the SSRF-safe one with the service's limits by default (tests pass one). */
   fetchMedia?: MediaFetcher;
+  /**
+   * The webhook sender; the SSRF-safe one (loopback receivers as the host allows) by default. The API
+   * fuzzer passes one that connects nowhere, as its receivers are whatever hosts it makes up.
+   */
+  sendWebhook?: WebhookSender;
   /**
    * The real networks the worker publishes to and renews tokens with, in place of the service's
    * (NETWORK_FACTORIES): a test passes a network of its own, faked, without touching the registry.
@@ -129,6 +136,8 @@ export async function startLocalDelivery(
 ): Promise<LocalDelivery> {
   const clock = deps.clock;
   const { probe } = options;
+  // Each queue keeps its messages in the data folder: a restart, crash or SIGKILL loses none.
+  const queueJournal = (name: string) => join(dataDir, 'queues', `${name}.jsonl`);
   const sending = <T>(name: string, queue: MessageQueue<T>) =>
     probe ? probedQueue(probe, name, queue) : queue;
   const timed = <E extends { Records: readonly unknown[] }, R>(
@@ -137,6 +146,7 @@ export async function startLocalDelivery(
   ) => (probe ? probedHandler(probe, fn, handler) : handler);
   const deadLetters = makeLocalQueue<DeliveryMessage>({
     name: 'delivery-dlq',
+    journalFile: queueJournal('delivery-dlq'),
     visibilityTimeoutMs: 30_000,
     maxReceiveCount: Number.MAX_SAFE_INTEGER,
     clock,
@@ -144,6 +154,7 @@ export async function startLocalDelivery(
   });
   const deliveryQueue = makeLocalQueue<DeliveryMessage>({
     name: 'delivery',
+    journalFile: queueJournal('delivery'),
     // Longer than the connector's time-out, so a slow network call is not handed to a second worker.
     visibilityTimeoutMs: 90_000,
     maxReceiveCount: 5,
@@ -153,6 +164,7 @@ export async function startLocalDelivery(
   });
   const events = makeLocalQueue<ServiceEvent>({
     name: 'events',
+    journalFile: queueJournal('events'),
     visibilityTimeoutMs: 30_000,
     maxReceiveCount: 5,
     clock,
@@ -161,6 +173,7 @@ export async function startLocalDelivery(
   const eventLog = keepingEvents(events, options.keepEvents ?? 1000);
   const webhookQueue = makeLocalQueue<WebhookDispatchMessage>({
     name: 'webhook-delivery',
+    journalFile: queueJournal('webhook-delivery'),
     // Longer than an attempt (5 s) and the reads and writes around it.
     visibilityTimeoutMs: 30_000,
     maxReceiveCount: 5,
@@ -169,6 +182,7 @@ export async function startLocalDelivery(
   });
   const importQueue = makeLocalQueue<MediaImportMessage>({
     name: 'media-import',
+    journalFile: queueJournal('media-import'),
     visibilityTimeoutMs: 90_000,
     maxReceiveCount: 3,
     clock,
@@ -204,10 +218,12 @@ export async function startLocalDelivery(
       webhookQueue: sending('webhook-delivery', webhookQueue),
       // The local host, and only it, lets a developer receive events on their laptop (the same
       // switch as registration's: ServiceDeps.webhookReceivers, set by infra/local/host.ts).
-      sendWebhook: makeWebhookSender({
-        allowLoopbackHttp: deps.webhookReceivers.allowLoopbackHttp,
-        timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
-      }),
+      sendWebhook:
+        options.sendWebhook ??
+        makeWebhookSender({
+          allowLoopbackHttp: deps.webhookReceivers.allowLoopbackHttp,
+          timeoutMs: options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+        }),
     },
     {
       ...(options.leaseMs && { leaseMs: options.leaseMs }),
@@ -274,13 +290,25 @@ export async function startLocalDelivery(
       });
     await reconciling;
   };
+  // Told once when runs start failing (storage down) and once when they work again, not every 5 s.
+  let reconcilerFailing = false;
   const reconcileInBackground = (reconcileOptions: { messagesLost?: boolean } = {}) => {
-    reconcileNow(reconcileOptions).catch((error: unknown) =>
-      deps.logger.error('reconciler failed', { error }),
+    reconcileNow(reconcileOptions).then(
+      () => {
+        if (reconcilerFailing) deps.logger.info('reconciler recovered');
+        reconcilerFailing = false;
+      },
+      (error: unknown) => {
+        if (!reconcilerFailing)
+          deps.logger.warn('reconciler failed; it runs again on its timer', failureFields(error));
+        reconcilerFailing = true;
+      },
     );
   };
-  // The queue lived in the last process's memory: re-send every message it held now, rather than
-  // when a post is two minutes overdue. Posts a dead worker held come back when their lease ends.
+  // Every due post's message again now, rather than when it is two minutes overdue: the queues'
+  // journals hand back what they held, and this also covers a message dead-lettered or a journal
+  // lost with its folder. Duplicates are harmless (claims are conditional). Posts a dead worker
+  // held come back when their lease ends.
   reconcileInBackground({ messagesLost: true });
   const timer = setInterval(() => reconcileInBackground(), options.reconcileIntervalMs ?? 5_000);
 

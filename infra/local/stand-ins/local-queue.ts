@@ -3,7 +3,8 @@ import type { SQSEvent, SQSHandler, SQSRecord } from 'aws-lambda';
 import { type Clock, systemClock } from '../../../shared/ports/clock.js';
 import { type Logger, silentLogger } from '../../../shared/ports/logger.js';
 import type { MessageQueue } from '../../../shared/ports/queues.js';
-import { makePollLoop, type PollLoop } from './poll-loop.js';
+import { failureFields, makePollLoop, type PollLoop } from './poll-loop.js';
+import { type JournaledMessage, openQueueJournal } from './queue-journal.js';
 
 /** SQS's own limit for a per-message delay (15 minutes). */
 const MAX_DELAY_SECONDS = 900;
@@ -39,6 +40,14 @@ export interface LocalQueueOptions<T> {
   clock?: Clock;
   /** Where warnings go (a handler that threw, a dropped message); nowhere by default. */
   logger?: Logger;
+  /**
+   * A file that keeps the messages across restarts (queue-journal.ts): a message sent is on disk
+   * before send() resolves, and one not yet deleted when the process stops, crashes or is killed
+   * is handed over again by the next process, its delay and receive count kept. None: in memory.
+   */
+  journalFile?: string;
+  /** Rewrites the journal once it has this many lines more than live messages (default 10,000). */
+  journalCompactAfterLines?: number;
 }
 
 export interface LocalQueueStartOptions {
@@ -58,9 +67,9 @@ export interface LocalQueueStartOptions {
  * An in-process stand-in for a standard SQS queue and the Lambda event source mapping that drains
  * it, for the local host.
  *
- * Messages live in memory only: stopping the host loses those not yet delivered. That is accepted
- * because nothing is lost for good: a post whose delivery message vanished stays `queued` (or
- * `scheduled`) in the table, and the reconciler finds such overdue posts and enqueues them again.
+ * With a journal file (the local host gives each queue one in its data folder) no message is lost
+ * when the process stops or dies: the next process hands over every message not yet deleted. In
+ * memory only (tests), stopping loses those not yet delivered.
  */
 export interface LocalQueue<T> extends MessageQueue<T> {
   readonly name: string;
@@ -82,15 +91,9 @@ export interface LocalQueue<T> extends MessageQueue<T> {
   deadLetterCount(): number;
 }
 
-interface StoredMessage {
-  messageId: string;
-  body: string;
-  md5OfBody: string;
-  sentAt: number;
+interface StoredMessage extends JournaledMessage {
   /** Before it: delayed or in flight. */
   visibleAt: number;
-  receiveCount: number;
-  firstReceivedAt?: number;
   receiptHandle?: string;
 }
 
@@ -136,16 +139,38 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
   const arn = `arn:aws:sqs:local:000000000000:${options.name}`;
   /** In send order, which is also the order they are offered in (SQS promises none). */
   const messages = new Map<string, StoredMessage>();
+  const log = (options.logger ?? silentLogger).with({ queue: options.name });
+  const journal = options.journalFile
+    ? openQueueJournal({
+        file: options.journalFile,
+        now: clock.now(),
+        snapshot: function* () {
+          const now = clock.now();
+          for (const { receiptHandle, ...message } of messages.values())
+            yield { ...message, received: receiptHandle !== undefined && message.visibleAt > now };
+        },
+        onWriteError: (error) => log.error('local queue: writing its journal failed', { error }),
+        ...(options.journalCompactAfterLines !== undefined && {
+          compactAfterLines: options.journalCompactAfterLines,
+        }),
+      })
+    : undefined;
+  for (const message of journal?.recovered ?? []) messages.set(message.messageId, message);
+  if (journal && journal.recovered.length > 0)
+    log.info('local queue: messages held before the restart are handed over again', {
+      messages: journal.recovered.length,
+    });
   let deadLettered = 0;
   let loop: PollLoop | undefined;
+  /** Stopped with a journal: the file is closed, and nothing more can be sent. */
+  let closed = false;
   /** The batches being handled; each settles its own messages when its handler returns. */
   const running = new Set<Promise<void>>();
-
-  const log = (options.logger ?? silentLogger).with({ queue: options.name });
 
   /** SQS's redrive: the receive after the last allowed one moves the message instead of delivering it. */
   async function moveToDeadLetter(message: StoredMessage) {
     messages.delete(message.messageId);
+    journal?.deleted(message.messageId);
     deadLettered += 1;
     if (!options.deadLetter) {
       log.warn('local queue: message dropped after its last receive (no dead-letter queue)', {
@@ -159,6 +184,7 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
     } catch (error) {
       // Keep it rather than lose it; the next poll tries the move again.
       messages.set(message.messageId, message);
+      journal?.received(message);
       deadLettered -= 1;
       log.warn('local queue: could not move a message to the dead-letter queue', {
         messageId: message.messageId,
@@ -172,6 +198,7 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
     message.firstReceivedAt ??= now;
     message.receiptHandle = randomUUID();
     message.visibleAt = now + options.visibilityTimeoutMs;
+    journal?.received(message);
     return {
       messageId: message.messageId,
       receiptHandle: message.receiptHandle,
@@ -209,6 +236,7 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
       // while the handler worked) has a newer receipt and is left alone.
       if (messages.get(record.messageId)?.receiptHandle === record.receiptHandle) {
         messages.delete(record.messageId);
+        journal?.deleted(record.messageId);
       }
     }
   }
@@ -253,16 +281,19 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
       const wait = delayMs(sendOptions?.delaySeconds);
       const body = JSON.stringify(message);
       if (body === undefined) throw new TypeError('A queue message must be JSON-serializable.');
+      if (closed) throw new Error(`Local queue ${options.name} is stopped.`);
       const now = clock.now();
-      const messageId = randomUUID();
-      messages.set(messageId, {
-        messageId,
+      const stored: StoredMessage = {
+        messageId: randomUUID(),
         body,
         md5OfBody: createHash('md5').update(body).digest('hex'),
         sentAt: now,
         visibleAt: now + wait,
         receiveCount: 0,
-      });
+      };
+      // On disk first: a send that resolved is never lost, whatever happens to this process next.
+      await journal?.sent(stored);
+      messages.set(stored.messageId, stored);
       if (wait === 0) loop?.wake();
     },
 
@@ -275,7 +306,9 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
       loop = makePollLoop({
         step: () => pollOnce(handler, startOptions.batchSize, maxConcurrency),
         idleDelayMs: () => pollIntervalMs,
-        onError: (error) => log.warn('local queue: poll failed', { error }),
+        onError: (error) =>
+          log.warn('local queue: polling failed; backing off until it recovers', failureFields(error)),
+        onRecovered: (failedRounds) => log.info('local queue: polling recovered', { failedRounds }),
       });
       loop.start();
     },
@@ -283,6 +316,10 @@ export function makeLocalQueue<T>(options: LocalQueueOptions<T>): LocalQueue<T> 
     async stop() {
       await loop?.stop();
       await Promise.all([...running]);
+      if (journal && !closed) {
+        closed = true;
+        await journal.close();
+      }
     },
 
     batchesInFlight: () => running.size,
