@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { idOf } from '../operations/common-schemas.js';
 import { type JsonSchema, jsonSchema } from './openapi-json-schema.js';
 import type { Operation } from './operation.js';
 
@@ -38,12 +39,14 @@ export function parametersFor(
     ...(operation.schemas.headers ? fromShape(operation.schemas.headers.shape, 'header') : []),
   ];
   if (operation.workspace === 'implicit') {
+    const description = 'The workspace, when the key can access several (else 403 workspace_required).';
     parameters.push({
       name: 'workspaceId',
       in: 'query',
       required: false,
-      description: 'The workspace, when the key can access several (else 403 workspace_required).',
-      schema: { type: 'string' },
+      description,
+      // The id format the pipeline checks before anything else (a malformed id is 400).
+      schema: { ...jsonSchema(idOf('workspace'), 'input', components), description },
     });
   }
   return parameters;

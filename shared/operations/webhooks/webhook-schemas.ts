@@ -30,6 +30,8 @@ export const createWebhookBody = z.strictObject({
         seen.add(event);
       }
     })
+    // The refinement's rule, said in the document too (JSON Schema cannot read the refinement).
+    .meta({ uniqueItems: true })
     .describe('The events to receive: a non-empty list of distinct event names.'),
   description: z
     .string()
