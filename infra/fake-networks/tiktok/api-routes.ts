@@ -1,6 +1,7 @@
 import type { Handler, RouteContext } from './context.js';
 import { envelope, ok, type Reply } from './http.js';
 import type { FakeAccessToken, FakePublish, FakeTikTokCreator } from './state.js';
+import { mvhdDurationSeconds } from './video-duration.js';
 
 interface Authorized {
   token: FakeAccessToken;
@@ -338,6 +339,12 @@ export const statusFetch: Handler = (context) => {
   if (!publish || publish.openId !== auth.creator.openId) return invalid('publish_id is invalid.');
   const uploaded = publish.kind === 'photo' || publish.chunksReceived === publish.totalChunks;
   if (uploaded && publish.status !== 'PUBLISH_COMPLETE' && publish.status !== 'FAILED') {
+    const seconds = publish.kind === 'video' ? mvhdDurationSeconds(Buffer.concat(publish.bytes)) : undefined;
+    // TikTok checks the length against the creator's longest once it has the file.
+    if (seconds !== undefined && seconds > auth.creator.maxVideoPostDurationSec) {
+      publish.failReason ??= 'duration_check_failed';
+      publish.pollsLeft = 0;
+    }
     if (publish.pollsLeft > 0) publish.pollsLeft -= 1;
     else if (publish.failReason) publish.status = 'FAILED';
     else {

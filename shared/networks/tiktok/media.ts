@@ -45,6 +45,21 @@ export function storedVideo(video: DeliveryMedia): { key: string; size: number; 
   return { key: stored.objectKey, size: stored.sizeBytes, contentType: stored.mimeType };
 }
 
+/**
+ * The video's length (read from its container when it was stored) against the creator's longest
+ * (creator_info's `max_video_post_duration_sec`): checked after creator_info and before the init,
+ * so a video TikTok would refuse after the whole upload (`duration_check_failed`) is never sent.
+ * An unknown length is TikTok's to check.
+ */
+export function checkDuration(video: DeliveryMedia, maxSeconds: number | undefined): void {
+  const seconds = video.stored?.durationSeconds;
+  if (seconds === undefined || maxSeconds === undefined || seconds <= maxSeconds) return;
+  throw refuse(
+    'MEDIA_DURATION_INVALID',
+    `The video is ${Math.ceil(seconds)} s long; TikTok lets this creator post videos of at most ${maxSeconds} s.`,
+  );
+}
+
 /** Photos: JPEG or WebP (TikTok refuses PNG), at most 20 MB each. */
 export function checkPhotos(photos: readonly DeliveryMedia[]): void {
   for (const photo of photos) {

@@ -22,7 +22,7 @@ import {
   TIKTOK_PHOTO_URL_SECONDS,
   TIKTOK_UPLOAD_BUDGET_MS,
 } from './limits.js';
-import { checkPhotos, refOf, shapeOf, storedVideo, type TikTokShape } from './media.js';
+import { checkDuration, checkPhotos, refOf, shapeOf, storedVideo, type TikTokShape } from './media.js';
 import { readTikTokOptions, type TikTokPostOptions } from './options.js';
 import { readProgress, type TikTokProgress, toPublishProgress } from './progress.js';
 import { publishedOutcome } from './published.js';
@@ -52,7 +52,8 @@ const permanent = (code: string, message: string): FailedOutcome =>
 /**
  * Direct Post of one video (FILE_UPLOAD, in chunks) or photo post (PULL_FROM_URL), as steps that
  * survive the end of an invocation (networks/tiktok.md §2–5, docs/networks.md "Short-video network"):
- * 1. creator_info: the privacy level asked for must be one the creator offers;
+ * 1. creator_info: the privacy level asked for must be one the creator offers, and a video no
+ *    longer than the creator's longest (when its length is known);
  * 2. init: TikTok answers a publish id (and, for a video, an upload URL), kept in progress: no later
  *    attempt inits again, so no second post can come of it;
  * 3. the video's chunks, in order, one PUT each with its Content-Range, read from the bucket a
@@ -175,6 +176,7 @@ export function makeTikTokPublish(deps: TikTokPublishDeps) {
       return failed(privacyNotOffered());
     }
     if (creator.creator_username) progress.handle = creator.creator_username;
+    if (shape.kind === 'video') checkDuration(shape.video, creator.max_video_post_duration_sec);
 
     const body =
       shape.kind === 'video' && video

@@ -14,6 +14,22 @@ import {
 
 const KB = 1024;
 
+/** An MP4 whose movie header (mvhd, version 0) says it lasts `seconds`: ftyp, then moov with mvhd. */
+function mp4OfSeconds(seconds: number): Uint8Array {
+  const ftyp = Buffer.alloc(16);
+  ftyp.writeUInt32BE(16, 0);
+  ftyp.write('ftypisom', 4, 'latin1');
+  const mvhd = Buffer.alloc(108);
+  mvhd.writeUInt32BE(108, 0);
+  mvhd.write('mvhd', 4, 'latin1');
+  mvhd.writeUInt32BE(1000, 20);
+  mvhd.writeUInt32BE(seconds * 1000, 24);
+  const moov = Buffer.alloc(8);
+  moov.writeUInt32BE(8 + mvhd.length, 0);
+  moov.write('moov', 4, 'latin1');
+  return Buffer.concat([ftyp, moov, mvhd, Buffer.alloc(2 * KB)]);
+}
+
 describe('TikTok publishing against the fake', () => {
   let world: TikTokWorld;
   afterEach(() => world.stop());
@@ -58,6 +74,39 @@ describe('TikTok publishing against the fake', () => {
       kind: 'published',
       platformPostId: postId,
       platformPostUrl: `https://www.tiktok.com/@${CREATOR.username}/video/${postId}`,
+    });
+  });
+
+  it('refuses a video longer than the creator may post after creator_info and before any init or upload, which TikTok would refuse only once it has the file', async () => {
+    // Prepare: a 700 s MP4 (its movie header says so), the creator's longest is 600 s.
+    world = await startWorld({ settings: { processingPolls: 0 } });
+    world.fake.control.updateCreator(CREATOR.openId, { maxVideoPostDurationSec: 600 });
+    const video = stored(world.bytes, 'video', mp4OfSeconds(700));
+    if (video.stored) video.stored.durationSeconds = 700;
+
+    // Act
+    const outcome = await world.network.connector.publish(
+      aRequest(world, creatorToken(world), { media: [video] }),
+    );
+
+    // Assess
+    expect(outcome).toMatchObject({ kind: 'failed', failure: 'permanent', code: 'MEDIA_DURATION_INVALID' });
+    expect(world.fake.control.seen().map((s) => s.endpoint)).toEqual(['creator_info']);
+    expect(world.fake.control.publishes()).toEqual([]);
+  });
+
+  it('leaves a video of unknown length to TikTok, which fails it duration_check_failed once uploaded, as the fake does', async () => {
+    world = await startWorld({ settings: { processingPolls: 0 } });
+    world.fake.control.updateCreator(CREATOR.openId, { maxVideoPostDurationSec: 600 });
+    const video = stored(world.bytes, 'video', mp4OfSeconds(700));
+    const { outcome } = await publishUntilSettled(
+      world,
+      aRequest(world, creatorToken(world), { media: [video] }),
+    );
+    expect(outcome).toMatchObject({
+      kind: 'failed',
+      code: 'MEDIA_DURATION_INVALID',
+      platformRawCode: 'duration_check_failed',
     });
   });
 
