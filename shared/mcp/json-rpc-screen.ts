@@ -47,8 +47,13 @@ function jsonRpcError(status: number, id: unknown, code: number, message: string
   });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The id and method of a JSON-RPC request, or undefined for anything else. */
+function asRequest(message: unknown): { id: string | number; method: string } | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { jsonrpc, id, method } = message as Record<string, unknown>;
+  if (jsonrpc !== '2.0' || typeof method !== 'string') return undefined;
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  return { id, method };
 }
 
 /**
@@ -72,14 +77,10 @@ export function screenMessage(text: string | undefined): Screened {
   if (Array.isArray(message)) {
     return { kind: 'answer', response: jsonRpcError(400, null, ErrorCode.InvalidRequest, BATCH_REFUSED) };
   }
+  const request = asRequest(message);
   // Not a request (a notification, a response, not JSON-RPC at all): the SDK's to answer.
-  const isRequest =
-    isRecord(message) &&
-    message.jsonrpc === '2.0' &&
-    (typeof message.id === 'string' || typeof message.id === 'number') &&
-    typeof message.method === 'string';
-  if (!isRequest) return { kind: 'pass', parsedBody: message };
-  const method = message.method;
+  if (!request) return { kind: 'pass', parsedBody: message };
+  const { id, method } = request;
   const schema = REQUEST_SCHEMAS[method as keyof typeof REQUEST_SCHEMAS];
   const checked = schema?.safeParse(message);
   if (!checked || checked.success) return { kind: 'pass', parsedBody: message };
@@ -89,11 +90,6 @@ export function screenMessage(text: string | undefined): Screened {
     .join('; ');
   return {
     kind: 'answer',
-    response: jsonRpcError(
-      200,
-      message.id,
-      ErrorCode.InvalidParams,
-      `Invalid params for ${method}: ${problems}.`,
-    ),
+    response: jsonRpcError(200, id, ErrorCode.InvalidParams, `Invalid params for ${method}: ${problems}.`),
   };
 }
