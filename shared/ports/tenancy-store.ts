@@ -4,7 +4,7 @@ import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../domain/
 
 export interface Page<T> {
   items: T[];
-  /** Opaque; absent on the last page. */
+  /** Opaque; absent on the page that holds the last item, even when that page is exactly full. */
   nextCursor?: string;
 }
 
@@ -29,7 +29,15 @@ export interface TenancyStore {
 
   putWorkspace(workspace: Workspace): Promise<void>;
   getWorkspace(tenantId: string, workspaceId: string): Promise<Workspace | undefined>;
-  listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>>;
+  /**
+   * Oldest first. `visible` narrows the page to what a caller may see (an agent's scope): the page
+   * fills with visible workspaces, and its cursor is null once none is left.
+   */
+  listWorkspaces(
+    tenantId: string,
+    page: PageRequest,
+    visible?: (workspace: Workspace) => boolean,
+  ): Promise<Page<Workspace>>;
   /** Changes the workspace's name; NotFoundError when there is no such workspace. */
   renameWorkspace(tenantId: string, workspaceId: string, name: string): Promise<Workspace>;
   /** Replaces the workspace's policies; NotFoundError when there is no such workspace. */

@@ -233,7 +233,7 @@ export interface EventFeed {
    * written again over itself and the feed keeps one copy.
    */
   appendEvents(events: readonly FeedEvent[]): Promise<void>;
-  /** Oldest first, from `after`; nextCursor while more may follow. */
+  /** Oldest first, from `after`; nextCursor only when more events are there already. */
   readEvents(tenantId: string, workspaceId: string, query: FeedQuery): Promise<Page<FeedEvent>>;
 }
 

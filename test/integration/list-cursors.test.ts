@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../shared/domain/ids.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { expectEnvelope } from '../support/envelope.js';
 import { postsClient, seedMedia, tweet } from '../support/post-fixtures.js';
@@ -21,6 +22,8 @@ describe('list ranges and cursors over HTTP', () => {
   let tenant: BootstrapResult;
   let other: BootstrapResult;
   let posts: ReturnType<typeof postsClient>;
+  /** A key of an agent of scope `all`, which sees the tenant's three workspaces. */
+  let allKey: string;
   const times: string[] = [];
 
   const get = (path: string, apiKey = tenant.apiKey) => host.call(path, { apiKey });
@@ -39,12 +42,21 @@ describe('list ranges and cursors over HTTP', () => {
     expect(body.details).toEqual({ cursor: [expect.any(String)] });
   };
 
+  const keyOfScopeAll = async (owner: BootstrapResult) => {
+    const agent = await host.admin.createAgent(
+      { role: 'super_admin' },
+      { tenantId: owner.tenantId, name: 'Everything', scope: { kind: 'all' } },
+    );
+    return (await host.admin.createApiKey({ tenantId: owner.tenantId, agentId: agent.agentId })).plaintext;
+  };
+
   beforeAll(async () => {
     host = await startTestHost();
     tenant = await host.admin.bootstrap({ name: 'Cursors' });
     other = await host.admin.bootstrap({ name: 'Other' });
     await host.admin.createWorkspace({ tenantId: tenant.tenantId, name: 'Second' });
     await host.admin.createWorkspace({ tenantId: tenant.tenantId, name: 'Third' });
+    allKey = await keyOfScopeAll(tenant);
     posts = postsClient(host, tenant);
     for (const hours of [4, 1, 3, 2]) {
       const scheduledAt = hoursAhead(hours);
@@ -171,7 +183,7 @@ describe('list ranges and cursors over HTTP', () => {
     it('refuses a nextCursor of one list on another', async () => {
       const media = await firstCursor(`/v1/workspaces/${tenant.workspaceId}/media?limit=1`);
       const accounts = await firstCursor(`/v1/workspaces/${tenant.workspaceId}/accounts?limit=1`);
-      const workspaces = await firstCursor('/v1/workspaces?limit=1');
+      const workspaces = await firstCursor('/v1/workspaces?limit=1', allKey);
       await expectCursorRefused(await get(`/v1/workspaces/${tenant.workspaceId}/accounts?cursor=${media}`));
       await expectCursorRefused(await get(`/v1/workspaces/${tenant.workspaceId}/media?cursor=${accounts}`));
       await expectCursorRefused(await get(`/v1/workspaces?cursor=${accounts}`));
@@ -217,5 +229,119 @@ describe('list ranges and cursors over HTTP', () => {
       expect(await walk(`/v1/workspaces/${tenant.workspaceId}/media`)).toBe(3);
       expect(await walk(`${posts.base}?status=draft`)).toBe(3);
     });
+  });
+
+  /**
+   * Issue 23, item 9: a page looks one item ahead, so a list whose last page is exactly full says
+   * so (nextCursor null) and a client walking it makes no request for an empty page; filters and a
+   * `selected` agent's view included.
+   */
+  describe('a full last page', () => {
+    let full: BootstrapResult;
+    let fullAllKey: string;
+    let webhookId: string;
+    const base = () => `/v1/workspaces/${full.workspaceId}`;
+    const minuteAgo = Date.now() - 60_000;
+
+    beforeAll(async () => {
+      full = await host.admin.bootstrap({ name: 'Full pages', planTier: 'enterprise' });
+      await host.admin.createWorkspace({ tenantId: full.tenantId, name: 'Unseen one' });
+      await host.admin.createWorkspace({ tenantId: full.tenantId, name: 'Unseen two' });
+      fullAllKey = await keyOfScopeAll(full);
+      const drafts = postsClient(host, full);
+      for (const content of ['a', 'b', 'c']) {
+        expect((await drafts.create(tweet(full, { status: 'draft', content }))).status).toBe(201);
+      }
+      for (let i = 0; i < 2; i++) await seedMedia(host, full, 'image/png');
+      const webhookIds: string[] = [];
+      for (const path of ['/one', '/two']) {
+        const response = await host.call(`${base()}/webhooks`, {
+          method: 'POST',
+          apiKey: full.apiKey,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ url: `https://receiver.example.com${path}`, events: ['post.published'] }),
+        });
+        expect(response.status).toBe(201);
+        webhookIds.push(((await response.json()) as { id: string }).id);
+      }
+      webhookId = webhookIds[0] as string;
+      const events = [0, 1, 2].map((i) => {
+        const at = minuteAgo + i * 1_000;
+        return {
+          id: newId('event', at),
+          type: i === 1 ? 'post.failed' : 'post.published',
+          createdAt: new Date(at).toISOString(),
+          workspaceId: full.workspaceId,
+          data: { postId: newId('post', at), status: i === 1 ? 'failed' : 'published' },
+        };
+      });
+      await host.deps.webhooks.appendEvents(events.map((event) => ({ ...event, tenantId: full.tenantId })));
+      for (const event of events) {
+        await host.deps.webhooks.createDelivery({
+          tenantId: full.tenantId,
+          workspaceId: full.workspaceId,
+          webhookId,
+          event,
+          createdAt: event.createdAt,
+        });
+      }
+    });
+
+    /** Each list: its path, how many items it holds, and the key that reads it (the owner's by default). */
+    const lists: [string, () => string, number, (() => string)?][] = [
+      ['workspaces (1 of the 3 visible to the key)', () => '/v1/workspaces', 1],
+      ['workspaces (all 3, to an agent of scope all)', () => '/v1/workspaces', 3, () => fullAllKey],
+      ['posts', () => `${base()}/posts`, 3],
+      ['posts by status and platform (filtered)', () => `${base()}/posts?status=draft&platform=twitter`, 3],
+      ['accounts', () => `${base()}/accounts`, 5],
+      ['accounts of one platform (filtered)', () => `${base()}/accounts?platform=x`, 1],
+      ['media', () => `${base()}/media`, 2],
+      ['webhooks', () => `${base()}/webhooks`, 2],
+      ['deliveries', () => `${base()}/webhooks/${webhookId}/deliveries`, 3],
+      ['pending deliveries', () => `${base()}/webhooks/${webhookId}/deliveries?status=pending`, 3],
+      ['events', () => `${base()}/events`, 3],
+      ['events of one type (filtered)', () => `${base()}/events?types=post.published`, 2],
+    ];
+    const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+    // The feed reads on from `after` (an event id or its nextCursor); every other list from `cursor`.
+    const following = (path: string, cursor: string) =>
+      `${path.includes('/events') ? 'after' : 'cursor'}=${cursor}`;
+
+    it.each(lists)(
+      '%s: nextCursor is null on a page that holds the last item',
+      async (_list, path, size, key) => {
+        // Act
+        const apiKey = key?.() ?? full.apiKey;
+        const exact = await page(withQuery(path(), `limit=${size}`), apiKey);
+        const larger = await page(withQuery(path(), `limit=${size + 1}`), apiKey);
+
+        // Assess
+        expect(exact.data).toHaveLength(size);
+        expect(exact.nextCursor).toBeNull();
+        expect(larger.data).toHaveLength(size);
+        expect(larger.nextCursor).toBeNull();
+      },
+    );
+
+    it.each(lists.filter(([, , size]) => size > 1))(
+      '%s: a page one short has a cursor, and the page it leads to holds the last item and ends the list',
+      async (_list, path, size, key) => {
+        // Act
+        const apiKey = key?.() ?? full.apiKey;
+        const first = await page(withQuery(path(), `limit=${size - 1}`), apiKey);
+        const cursor = first.nextCursor;
+        const last = cursor
+          ? await page(withQuery(path(), `limit=${size - 1}&${following(path(), cursor)}`), apiKey)
+          : undefined;
+
+        // Assess
+        expect(first.data).toHaveLength(size - 1);
+        expect(cursor).toEqual(expect.any(String));
+        expect(last?.data).toHaveLength(1);
+        expect(last?.nextCursor).toBeNull();
+        const ids = [...first.data, ...(last?.data ?? [])].map((item) => JSON.stringify(item));
+        expect(new Set(ids).size).toBe(size);
+      },
+    );
   });
 });

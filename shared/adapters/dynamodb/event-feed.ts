@@ -1,10 +1,11 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { encodeTime, TIME_LEN } from 'ulid';
 import { ID_PREFIXES, isIdOf } from '../../domain/ids.js';
 import type { Clock } from '../../ports/clock.js';
 import { type EventFeed, type FeedEvent, WEBHOOK_RETENTION_DAYS } from '../../ports/webhook-store.js';
-import { type CursorScope, decodeCursor, encodeCursor } from './cursor.js';
+import { type CursorScope, decodeCursor } from './cursor.js';
 import { fromItem, keys, toItem } from './keys.js';
+import { queryLookingAhead } from './look-ahead-query.js';
 import { writeInBatches } from './write-batches.js';
 
 const RETENTION_MS = WEBHOOK_RETENTION_DAYS * 24 * 60 * 60 * 1000;
@@ -70,8 +71,9 @@ export function makeDynamoEventFeed(db: DynamoDBDocumentClient, tableName: strin
       if (from >= to || (position !== undefined && position >= to)) return { items: [] };
       // A position older than the retention window starts the read at the window's beginning.
       const start = position !== undefined && position >= from ? position : undefined;
-      const result = await db.send(
-        new QueryCommand({
+      const found = await queryLookingAhead(
+        db,
+        {
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: {
@@ -84,12 +86,10 @@ export function makeDynamoEventFeed(db: DynamoDBDocumentClient, tableName: strin
             FilterExpression: `#type IN (${types.map((_, i) => `:type${i}`).join(', ')})`,
             ExpressionAttributeNames: { '#type': 'type' },
           }),
-          Limit: query.limit,
-          ...(start && { ExclusiveStartKey: { pk: partition, sk: start } }),
-        }),
+        },
+        { limit: query.limit, scope, ...(start && { startKey: { pk: partition, sk: start } }) },
       );
-      const next = encodeCursor(result.LastEvaluatedKey, scope);
-      return { items: (result.Items ?? []).map(toFeedEvent), ...(next && { nextCursor: next }) };
+      return { ...found, items: found.items.map(toFeedEvent) };
     },
   };
 }

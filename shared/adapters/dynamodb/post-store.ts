@@ -13,8 +13,9 @@ import type { Media } from '../../domain/media.js';
 import type { Post } from '../../domain/posts.js';
 import type { Account, Workspace } from '../../domain/tenancy.js';
 import { IdempotencyRace, type PostStore } from '../../ports/post-store.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor } from './cursor.js';
 import { DUE_SHARDS, fromItem, keys, toItem } from './keys.js';
+import { queryLookingAhead } from './look-ahead-query.js';
 import { postListQuery } from './post-list-query.js';
 import type { TableNames } from './tables.js';
 
@@ -145,18 +146,12 @@ export function makeDynamoPostStore(
       const plan = postListQuery(tables.main, partition, query);
       const start = query.cursor ? decodeCursor(query.cursor, plan.scope) : undefined;
       if (plan.empty) return { items: [] };
-      const result = await db.send(
-        new QueryCommand({
-          ...plan.input,
-          Limit: query.limit,
-          ...(start && { ExclusiveStartKey: plan.startKey(start) }),
-        }),
-      );
-      const next = encodeCursor(result.LastEvaluatedKey, plan.scope);
-      return {
-        items: (result.Items ?? []).map((item) => fromItem<Post>(item)),
-        ...(next && { nextCursor: next }),
-      };
+      const found = await queryLookingAhead(db, plan.input, {
+        limit: query.limit,
+        scope: plan.scope,
+        ...(start && { startKey: plan.startKey(start) }),
+      });
+      return { ...found, items: found.items.map((item) => fromItem<Post>(item)) };
     },
 
     async update(post, expectedVersion) {

@@ -11,8 +11,9 @@ import {
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../domain/tenancy.js';
 import type { Page, PageRequest, TenancyStore } from '../../ports/tenancy-store.js';
-import { type CursorScope, decodeCursor, encodeCursor } from './cursor.js';
+import { type CursorScope, decodeCursor } from './cursor.js';
 import { fromItem, keys, TOKEN_EXPIRY_PARTITION, toItem, tokenExpiryKey } from './keys.js';
+import { queryLookingAhead } from './look-ahead-query.js';
 import { queryPage } from './query-page.js';
 import { updateExisting } from './update-existing.js';
 
@@ -125,8 +126,13 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
         throw error;
       }
     },
-    listWorkspaces: (tenantId, page): Promise<Page<Workspace>> =>
-      queryPrefix<Workspace>(keys.tenant(tenantId).pk, keys.workspacePrefix, page),
+    listWorkspaces: (tenantId, page, visible): Promise<Page<Workspace>> =>
+      queryPage<Workspace>(db, tableName, {
+        pk: keys.tenant(tenantId).pk,
+        prefix: keys.workspacePrefix,
+        page,
+        ...(visible && { keep: visible }),
+      }),
     async renameWorkspace(tenantId, workspaceId, name) {
       return updateExisting<Workspace>(
         db,
@@ -396,8 +402,9 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
         keys: { pk: { prefix: 'TENANT#' }, sk: { prefix: keys.accountPrefix }, gsi2sk: {} },
       };
       const start = page.cursor ? decodeCursor(page.cursor, scope) : undefined;
-      const result = await db.send(
-        new QueryCommand({
+      const found = await queryLookingAhead(
+        db,
+        {
           TableName: tableName,
           IndexName: 'gsi2',
           KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
@@ -405,15 +412,14 @@ export function makeDynamoTenancyStore(db: DynamoDBDocumentClient, tableName: st
             ':pk': TOKEN_EXPIRY_PARTITION,
             ':before': new Date(before).toISOString(),
           },
-          Limit: page.limit,
-          ...(start && { ExclusiveStartKey: { ...start, gsi2pk: TOKEN_EXPIRY_PARTITION } }),
-        }),
+        },
+        {
+          limit: page.limit,
+          scope,
+          ...(start && { startKey: { ...start, gsi2pk: TOKEN_EXPIRY_PARTITION } }),
+        },
       );
-      const next = encodeCursor(result.LastEvaluatedKey, scope);
-      return {
-        items: (result.Items ?? []).map((item) => fromItem<Account>(item)),
-        ...(next && { nextCursor: next }),
-      };
+      return { ...found, items: found.items.map((item) => fromItem<Account>(item)) };
     },
     getAccount: (tenantId, workspaceId, accountId) =>
       get<Account>(keys.account(tenantId, workspaceId, accountId)),

@@ -16,8 +16,9 @@ import {
   WEBHOOK_RETENTION_DAYS,
   type WebhookDelivery,
 } from '../../ports/webhook-store.js';
-import { type CursorScope, decodeCursor, encodeCursor } from './cursor.js';
+import { type CursorScope, decodeCursor } from './cursor.js';
 import { fromItem, keys, toItem } from './keys.js';
+import { queryLookingAhead } from './look-ahead-query.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -215,15 +216,12 @@ export function makeDynamoDeliveryLog(db: DynamoDBDocumentClient, tableName: str
       const partition = keys.deliveryPartition(tenantId, workspaceId, webhookId);
       const plan = deliveryListQuery(tableName, partition, query);
       const start = query.cursor ? decodeCursor(query.cursor, plan.scope) : undefined;
-      const result = await db.send(
-        new QueryCommand({
-          ...plan.input,
-          Limit: query.limit,
-          ...(start && { ExclusiveStartKey: plan.startKey(start) }),
-        }),
-      );
-      const next = encodeCursor(result.LastEvaluatedKey, plan.scope);
-      return { items: (result.Items ?? []).map(toDelivery), ...(next && { nextCursor: next }) };
+      const found = await queryLookingAhead(db, plan.input, {
+        limit: query.limit,
+        scope: plan.scope,
+        ...(start && { startKey: plan.startKey(start) }),
+      });
+      return { ...found, items: found.items.map(toDelivery) };
     },
   };
 }

@@ -24,12 +24,12 @@ export const listWorkspaces = defineOperation({
     response: pageOf(workspaceSchema),
   },
   async handler({ deps, principal }, { query }) {
-    const page = await deps.tenancy.listWorkspaces(principal.tenant.tenantId, {
-      limit: query.limit,
-      ...(query.cursor && { cursor: query.cursor }),
-    });
-    // A `selected` agent sees only its own list; the page may then hold fewer than `limit` items.
-    const visible = page.items.filter((workspace) => scopeCovers(principal.agent, workspace.workspaceId));
-    return { data: visible.map(toWorkspaceResource), nextCursor: page.nextCursor ?? null };
+    // A `selected` agent sees only its own list: the page fills with those alone.
+    const page = await deps.tenancy.listWorkspaces(
+      principal.tenant.tenantId,
+      { limit: query.limit, ...(query.cursor && { cursor: query.cursor }) },
+      (workspace) => scopeCovers(principal.agent, workspace.workspaceId),
+    );
+    return { data: page.items.map(toWorkspaceResource), nextCursor: page.nextCursor ?? null };
   },
 });

@@ -112,9 +112,13 @@ export class InMemoryTenancyStore implements TenancyStore {
     this.workspaces.set(`${tenantId}/${workspaceId}`, withUris(workspace));
   }
 
-  async listWorkspaces(tenantId: string, page: PageRequest): Promise<Page<Workspace>> {
+  async listWorkspaces(
+    tenantId: string,
+    page: PageRequest,
+    visible: (workspace: Workspace) => boolean = () => true,
+  ): Promise<Page<Workspace>> {
     const mine = [...this.workspaces.values()]
-      .filter((workspace) => workspace.tenantId === tenantId)
+      .filter((workspace) => workspace.tenantId === tenantId && visible(workspace))
       .sort((a, b) => a.workspaceId.localeCompare(b.workspaceId));
     return paginate(structuredClone(mine), page);
   }
