@@ -160,8 +160,8 @@ export interface PendingState {
 }
 
 /**
- * Something true of a published post that its caller should know beside its id (docs/post-lifecycle.md
- * "Warnings"): a stable `code` clients branch on, and human text.
+ * Something true of a published post that its caller should know beside its id (docs/delivery.md
+ * "A post id that comes later, and warnings on a published post"): a stable `code`, and human text.
  */
 export interface PostWarning {
   code: string;
