@@ -1,12 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { readPreSessionCsrf, writePreSessionCsrf } from './cookies.js';
+import { CSRF_FIELD } from './csrf-field.js';
 import type { DashboardEnv } from './env.js';
 import { html } from './html.js';
 import { errorPage } from './pages.js';
-
-/** The hidden field every form carries. */
-export const CSRF_FIELD = '_csrf';
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -42,8 +40,3 @@ export const csrfProtection: MiddlewareHandler<DashboardEnv> = async (c, next) =
   }
   await next();
 };
-
-/** The hidden input of every form. */
-export function csrfInput(token: string) {
-  return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
-}

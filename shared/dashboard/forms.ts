@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { AppError, InvalidRequestError } from '../domain/errors.js';
-import { csrfInput } from './csrf.js';
+import { csrfInput } from './csrf-field.js';
 import type { DashboardEnv } from './env.js';
 import { empty, type Html, html, join } from './html.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { isTenantAdmin } from '../domain/user-access.js';
-import { csrfInput } from './csrf.js';
+import { csrfInput } from './csrf-field.js';
 import { DASHBOARD_BASE, type DashboardEnv } from './env.js';
 import { empty, type Html, html, join } from './html.js';
 
