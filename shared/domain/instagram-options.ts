@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import type { PostDraft, RuleViolation } from './posts.js';
+import type { Platform } from './platforms.js';
+import type { PostType } from './post-types.js';
+import type { RuleViolation } from './rule-violation.js';
 
 /**
  * `platformOptions.instagram` (networks/instagram.md §2): what a container takes beyond the media,
@@ -44,8 +46,15 @@ export const PLATFORM_OPTION_NOT_ALLOWED = 'PLATFORM_OPTION_NOT_ALLOWED';
 const REEL_ONLY = ['shareToFeed', 'thumbOffsetMs'] as const;
 const NOT_ON_STORIES = ['locationId', 'collaborators'] as const;
 
+/** What of a post its Instagram options are checked against (a PostDraft is one). */
+export interface InstagramOptionsSubject {
+  platform: Platform;
+  postType: PostType;
+  platformOptions?: { instagram?: InstagramOptions };
+}
+
 /** Options that the post's type cannot carry: 422, rather than an option silently dropped. */
-export function instagramOptionsViolations(draft: PostDraft): RuleViolation[] {
+export function instagramOptionsViolations(draft: InstagramOptionsSubject): RuleViolation[] {
   const options = draft.platformOptions?.instagram;
   if (draft.platform !== 'instagram' || !options) return [];
   const refused = [

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { instagramOptionsSchema, instagramOptionsViolations } from './instagram-options.js';
-import type { PostDraft, RuleViolation } from './posts.js';
+import type { Platform } from './platforms.js';
+import type { PostType } from './post-types.js';
+import type { RuleViolation } from './rule-violation.js';
 import { youtubeOptionsSchema } from './youtube-options.js';
 
 /**
@@ -128,12 +130,19 @@ export function hasPlatformOptions(options: PlatformOptions | null | undefined):
 
 export const PLATFORM_OPTIONS_MISMATCH = 'PLATFORM_OPTIONS_MISMATCH';
 
+/** What of a post its options are checked against (a PostDraft is one; posts.ts imports this file). */
+export interface PlatformOptionsSubject {
+  platform: Platform;
+  postType: PostType;
+  platformOptions?: PlatformOptions;
+}
+
 /**
  * The 422 items of a post's options: each network named other than the post's own is a mismatch
  * (the connector would ignore it, and the caller surely meant something else). Part 2's checks
  * that need the post go here too.
  */
-export function platformOptionsViolations(draft: PostDraft): RuleViolation[] {
+export function platformOptionsViolations(draft: PlatformOptionsSubject): RuleViolation[] {
   const { platform, platformOptions: options } = draft;
   const required = platform === 'tiktok' ? tiktokRequiredViolations(options?.tiktok) : [];
   if (!options) return required;

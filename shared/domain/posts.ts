@@ -1,27 +1,11 @@
 import type { PlatformOptions } from './platform-options.js';
 import type { Platform } from './platforms.js';
+import type { PostType } from './post-types.js';
 
-/** API.md "Platforms and post types". */
-export const POST_TYPES = [
-  'text',
-  'image',
-  'video',
-  'thread',
-  'carousel',
-  'document',
-  'reel',
-  'story',
-  'short',
-] as const;
-export type PostType = (typeof POST_TYPES)[number];
-
-export const POST_TYPES_BY_PLATFORM: Readonly<Record<Platform, readonly PostType[]>> = {
-  twitter: ['text', 'image', 'video', 'thread'],
-  linkedin: ['text', 'image', 'video', 'document', 'carousel'],
-  instagram: ['image', 'carousel', 'reel', 'story'],
-  tiktok: ['video', 'carousel'],
-  youtube: ['video', 'short'],
-};
+// Kept in files of their own so the platform options' checks can use them without importing this
+// file, which imports theirs; re-exported here, where the rest of the code looks for them.
+export { POST_TYPES, POST_TYPES_BY_PLATFORM, type PostType } from './post-types.js';
+export type { RuleViolation } from './rule-violation.js';
 
 /** What a caller asks for on create: deliver now, at scheduledAt, or keep as a draft. */
 export const REQUESTED_STATUSES = ['publish', 'scheduled', 'draft'] as const;
@@ -82,17 +66,6 @@ export interface PostDraft {
 
 /** The kind of a referenced media item: from `type` for URL media, from the stored record for `id` media. */
 export type MediaKindLookup = (ref: MediaRef) => MediaKind | undefined;
-
-/** One platform-rule violation (API.md: 422 VALIDATION_FAILED `errors[]`). */
-export interface RuleViolation {
-  /** Where, as a field path: `content`, `content[1].text`, `media[0]`, `postType`, `accountId`. */
-  field: string;
-  /** Stable code: TEXT_TOO_LONG, TOO_MANY_MEDIA, MEDIA_KIND_NOT_ALLOWED, POST_TYPE_NOT_ALLOWED, ... */
-  code: string;
-  message: string;
-  /** The limit broken, where one applies. */
-  limit?: number;
-}
 
 export interface ApprovalRecord {
   status: 'pending' | 'approved' | 'rejected';
