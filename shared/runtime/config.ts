@@ -1,6 +1,11 @@
 import { TABLES, type TableNames } from '../adapters/dynamodb/tables.js';
+import { ConfigError } from './config-error.js';
 import { loadNetworkEndpoints, type NetworkEndpoints } from './network-config.js';
 import { type YouTubeQuota, youTubeQuotaEnv, youTubeQuotaOf } from './youtube-quota.js';
+
+// In a file of its own so the settings this file reads (network-config.ts, youtube-quota.ts) can
+// throw it without importing this file back; re-exported for those who load the configuration.
+export { ConfigError } from './config-error.js';
 
 export interface ServiceConfig {
   region: string;
@@ -25,13 +30,6 @@ export interface ServiceConfig {
   publicBaseUrl?: string;
   /** YOUTUBE_DAILY_QUOTA_UNITS / YOUTUBE_UPLOAD_COST_UNITS; absent: the defaults of DAILY_QUOTAS. */
   youtubeQuota?: YouTubeQuota;
-}
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
 }
 
 /** A setting the process cannot start without. */

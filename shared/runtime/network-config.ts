@@ -1,5 +1,5 @@
 import type { Platform } from '../domain/platforms.js';
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 /**
  * Every address a connector or its OAuth calls, by environment variable, with the real host as the

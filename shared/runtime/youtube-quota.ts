@@ -1,4 +1,4 @@
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 /**
  * The Google project's YouTube quota as the service counts it per account (docs/networks.md
