@@ -1,4 +1,5 @@
-import createFetchClient, { type Client } from 'openapi-fetch';
+import createFetchClient from 'openapi-fetch';
+import type { ApiClient, ClientContext } from './context.js';
 import { makeMediaHelpers } from './media.js';
 import type { paths } from './openapi.js';
 import { makePostHelpers } from './posts.js';
@@ -15,16 +16,6 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** How the client sleeps, draws jitter and reads the time: tests inject their own. */
   timing?: Partial<Timing>;
-}
-
-/** The typed openapi-fetch client of every path in the document. */
-export type ApiClient = Client<paths>;
-
-export interface ClientContext {
-  api: ApiClient;
-  /** Plain fetch with the retry policy, no API key: for the presigned upload. */
-  fetch: (request: Request) => Promise<Response>;
-  timing: Timing;
 }
 
 export function createClient(options: ClientOptions) {

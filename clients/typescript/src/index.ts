@@ -1,4 +1,5 @@
-export { type ApiClient, type ClientOptions, createClient, type SocialPublishingClient } from './client.js';
+export { type ClientOptions, createClient, type SocialPublishingClient } from './client.js';
+export type { ApiClient } from './context.js';
 export {
   ApiError,
   NetworkError,

@@ -1,4 +1,4 @@
-import type { ClientContext } from './client.js';
+import type { ClientContext } from './context.js';
 import { errorFromResponse } from './errors.js';
 import type { Media, operations } from './types.js';
 import { unwrap } from './unwrap.js';

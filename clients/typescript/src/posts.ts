@@ -1,4 +1,4 @@
-import type { ClientContext } from './client.js';
+import type { ClientContext } from './context.js';
 import { WaitTimeoutError } from './errors.js';
 import type { CreatedPost, CreatePostBody, Post, PostStatus } from './types.js';
 import { unwrap } from './unwrap.js';
