@@ -1,5 +1,5 @@
 import type { Media } from '../domain/media.js';
-import type { Page, PageRequest } from './tenancy-store.js';
+import type { Page, PageRequest } from './page.js';
 
 /** Media records of workspaces (the bytes live in ObjectStorage). */
 export interface MediaStore {

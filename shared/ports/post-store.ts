@@ -3,7 +3,7 @@ import type { Media } from '../domain/media.js';
 import type { Platform } from '../domain/platforms.js';
 import type { Post, PostStatus } from '../domain/posts.js';
 import type { Account, Workspace } from '../domain/tenancy.js';
-import type { Page, PageRequest } from './tenancy-store.js';
+import type { Page, PageRequest } from './page.js';
 
 export interface PostListQuery extends PageRequest {
   status?: PostStatus;

@@ -1,5 +1,5 @@
 import { derivedId, ID_PREFIXES, isIdOf } from '../domain/ids.js';
-import type { Page, PageRequest } from './tenancy-store.js';
+import type { Page, PageRequest } from './page.js';
 
 /** Deliveries and feed events are kept this long (API.md "Webhooks"; the 30 days). */
 export const WEBHOOK_RETENTION_DAYS = 30;

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Page, PageRequest } from '../../ports/tenancy-store.js';
+import type { Page, PageRequest } from '../../ports/page.js';
 import { type CursorScope, decodeCursor } from './cursor.js';
 import { fromItem } from './keys.js';
 import { queryLookingAhead } from './look-ahead-query.js';

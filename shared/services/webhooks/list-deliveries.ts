@@ -1,4 +1,4 @@
-import type { Page } from '../../ports/tenancy-store.js';
+import type { Page } from '../../ports/page.js';
 import type { DeliveryListQuery, WebhookDelivery, WebhookStore } from '../../ports/webhook-store.js';
 import { makeGetWebhook } from './get-webhook.js';
 

@@ -1,6 +1,6 @@
 import type { Media } from '../../../shared/domain/media.js';
 import type { MediaStore } from '../../../shared/ports/media-store.js';
-import type { Page, PageRequest } from '../../../shared/ports/tenancy-store.js';
+import type { Page, PageRequest } from '../../../shared/ports/page.js';
 
 /**
  * A Map-backed MediaStore for unit tests, with the DynamoDB adapter's contract: `settle` moves only

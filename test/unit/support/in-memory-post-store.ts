@@ -10,7 +10,7 @@ import {
   type PostListQuery,
   type PostStore,
 } from '../../../shared/ports/post-store.js';
-import type { Page } from '../../../shared/ports/tenancy-store.js';
+import type { Page } from '../../../shared/ports/page.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 
 /** Where loadContext reads workspaces, accounts and media: one table in DynamoDB, other stores here. */

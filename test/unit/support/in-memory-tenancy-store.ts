@@ -2,7 +2,9 @@ import { ConflictError, NotFoundError } from '../../../shared/domain/errors.js';
 import type { Platform } from '../../../shared/domain/platforms.js';
 import type { WorkspacePolicies } from '../../../shared/domain/policies.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../../shared/domain/tenancy.js';
-import type { Page, PageRequest, TenancyStore, TokenChange } from '../../../shared/ports/tenancy-store.js';
+import type { TokenChange } from '../../../shared/ports/account-store.js';
+import type { Page, PageRequest } from '../../../shared/ports/page.js';
+import type { TenancyStore } from '../../../shared/ports/tenancy-store.js';
 
 /** Pages a list by position: the cursor is the index of the next item, as a string. */
 function paginate<T>(items: T[], page: PageRequest): Page<T> {

@@ -1,7 +1,7 @@
 import { ConflictError } from '../../../shared/domain/errors.js';
 import { isIdOf } from '../../../shared/domain/ids.js';
 import type { Clock } from '../../../shared/ports/clock.js';
-import type { Page, PageRequest } from '../../../shared/ports/tenancy-store.js';
+import type { Page, PageRequest } from '../../../shared/ports/page.js';
 import {
   type DeliveryKey,
   type DeliveryListQuery,
