@@ -1,10 +1,16 @@
-/** Platform values of the API (API.md "Platforms and post types"). */
-export const PLATFORMS = ['twitter', 'linkedin', 'instagram', 'tiktok', 'youtube'] as const;
+import { NETWORK_DEFINITIONS, PLATFORM_IDS, type PlatformId } from '../networks/definitions.js';
 
-export type Platform = (typeof PLATFORMS)[number];
+/** Platform values of the API (the interface's "Platforms and post types"): one per network definition. */
+export const PLATFORMS = PLATFORM_IDS;
+
+export type Platform = PlatformId;
 
 /** Names accepted on input and the platform they are stored as. */
-export const PLATFORM_ALIASES: Readonly<Record<string, Platform>> = { x: 'twitter' };
+export const PLATFORM_ALIASES: Readonly<Record<string, Platform>> = Object.fromEntries(
+  NETWORK_DEFINITIONS.flatMap((definition) =>
+    definition.aliases.map((alias) => [alias, definition.platform]),
+  ),
+);
 
 export function normalizePlatform(value: string): Platform | undefined {
   const lower = value.toLowerCase();

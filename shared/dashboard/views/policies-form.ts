@@ -3,6 +3,7 @@ import { InvalidRequestError } from '../../domain/errors.js';
 import { PLATFORMS, type Platform } from '../../domain/platforms.js';
 import type { WorkspacePolicies } from '../../domain/policies.js';
 import { DAY_NAMES } from '../../domain/policy-check.js';
+import { NETWORK_NAMES } from '../../networks/definitions.js';
 import type { DashboardEnv } from '../env.js';
 import {
   checkbox,
@@ -16,7 +17,6 @@ import {
   textField,
 } from '../forms.js';
 import { type Html, html } from '../html.js';
-import { NETWORK_LABELS } from './policies-summary.js';
 
 /** The policies form as typed: shown again after a refusal. */
 export interface PolicyFormValues {
@@ -143,7 +143,7 @@ export function policiesForm(
     action,
     html`<fieldset><legend>Approval</legend>${checkbox({ name: 'requireApproval', label: 'Require approval', checked: values.requireApproval })}<p class="hint">Posts wait for someone to approve them before they are scheduled.</p></fieldset>
 ${textArea({ name: 'blockedTerms', label: 'Blocked terms', hint: 'One per line; a post containing any of them (in any case) is refused.', value: values.blockedTerms, rows: 5, errors })}
-${checkboxGroup({ name: 'allowedPlatforms', legend: 'Allowed platforms', choices: PLATFORMS.map((value) => ({ value, label: NETWORK_LABELS[value] })), checked: values.allowedPlatforms, errors })}<p class="hint">None ticked: posts may go to every platform.</p>
+${checkboxGroup({ name: 'allowedPlatforms', legend: 'Allowed platforms', choices: PLATFORMS.map((value) => ({ value, label: NETWORK_NAMES[value] })), checked: values.allowedPlatforms, errors })}<p class="hint">None ticked: posts may go to every platform.</p>
 <fieldset><legend>Posting window (UTC)</legend><p class="hint">Publishing is allowed only inside the window. Leave start and end empty for no window; an end before the start crosses midnight.</p>
 ${checkboxGroup({ name: 'windowDays', legend: 'Window days', choices: DAY_NAMES.map((label, day) => ({ value: String(day), label })), checked: values.windowDays, errors })}<p class="hint">None ticked: every day.</p>
 ${textField({ name: 'windowStart', label: 'Window start', hint: 'HH:MM, UTC, inclusive.', value: values.windowStart, errors })}

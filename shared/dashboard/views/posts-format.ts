@@ -2,14 +2,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type AppError, InvalidRequestError, ValidationFailedError } from '../../domain/errors.js';
 import { empty, type Html, html } from '../html.js';
 
-/** The networks by the names people know them by. */
-export const NETWORK_NAMES = {
-  twitter: 'X',
-  linkedin: 'LinkedIn',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-} as const;
+/** The networks by the names people know them by (their definitions say). */
+export { NETWORK_NAMES } from '../../networks/definitions.js';
 
 /** A post's text as one line of a table: the first part's text, shortened. */
 export function excerptOf(

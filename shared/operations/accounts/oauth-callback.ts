@@ -1,18 +1,11 @@
 import * as z from 'zod';
 import { redirectWithResult } from '../../domain/oauth-redirect.js';
-import { PLATFORMS, type Platform } from '../../domain/platforms.js';
+import { PLATFORMS } from '../../domain/platforms.js';
 import { defineOperation, Reply } from '../../http/operation.js';
+import { NETWORK_NAMES } from '../../networks/definitions.js';
 import { type ConnectOutcome, completeConnect } from '../../services/accounts/complete-connect.js';
 import { CONNECT_ERRORS } from '../../services/accounts/connect-errors.js';
 import { CALLBACK_HEADERS, PAGE_HEADERS, resultPage } from './connect-result-page.js';
-
-const NETWORK_NAMES: Readonly<Record<Platform, string>> = {
-  twitter: 'X',
-  linkedin: 'LinkedIn',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-};
 
 const redirect = (location: string) => new Reply('', 302, { ...CALLBACK_HEADERS, Location: location });
 const page = (status: number, title: string, paragraphs: string[]) =>

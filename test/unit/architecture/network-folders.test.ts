@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 26: a network is one folder plus one line in the registry. For each network this counts
+ * the source files outside its own folders (`shared/networks/<net>/`, `infra/fake-networks/<net>/`)
+ * that name it, and prints them.
+ *
+ * Scanned: every `.ts` file under shared/, functions/, infra/ and scripts/. Not scanned: test/ and
+ * docs/ (a network's tests and docs are its own), and clients/ (the published client, whose types
+ * are generated from the OpenAPI document, which itself derives from the registry).
+ *
+ * "Names a network" means, in the code with its comments left out (TypeScript's parser is the
+ * tokenizer, so words in comments and JSDoc never count):
+ *  - an identifier whose lower-cased text contains the network's word (`twitter`, `linkedin`,
+ *    `instagram`, `tiktok`, `youtube`): `linkedin`, `makeLinkedInNetwork`, `YOUTUBE_API_BASE`;
+ *    for X, also an identifier with `X` as one of its camel-case or snake-case parts
+ *    (`makeXNetwork`, `X_API_BASE`) — a bare `x` is any variable and does not count;
+ *  - a string or template literal holding the network's word or display name as a word of its
+ *    own (`'linkedin'`, `'TikTok'`, `` `${name} on YouTube` ``); for X, the literal `'x'` or `'X'`,
+ *    or a capital `X` standing between spaces or punctuation (`'Post on X.'`, not `'X-Request-Id'`).
+ */
+const ROOT = join(import.meta.dirname, '../../..');
+const SCANNED = ['shared', 'functions', 'infra', 'scripts'];
+
+interface NetworkWords {
+  folder: string;
+  fake: string;
+  word: string;
+  displayName: string;
+}
+
+const NETWORKS: Readonly<Record<string, NetworkWords>> = {
+  twitter: { folder: 'shared/networks/x', fake: 'infra/fake-networks/x', word: 'twitter', displayName: 'X' },
+  linkedin: {
+    folder: 'shared/networks/linkedin',
+    fake: 'infra/fake-networks/linkedin',
+    word: 'linkedin',
+    displayName: 'LinkedIn',
+  },
+  instagram: {
+    folder: 'shared/networks/instagram',
+    fake: 'infra/fake-networks/instagram',
+    word: 'instagram',
+    displayName: 'Instagram',
+  },
+  tiktok: {
+    folder: 'shared/networks/tiktok',
+    fake: 'infra/fake-networks/tiktok',
+    word: 'tiktok',
+    displayName: 'TikTok',
+  },
+  youtube: {
+    folder: 'shared/networks/youtube',
+    fake: 'infra/fake-networks/youtube',
+    word: 'youtube',
+    displayName: 'YouTube',
+  },
+};
+
+/**
+ * The most files outside its folders that may name a network. The goal is 2 for each: the
+ * definitions registry (shared/networks/definitions.ts, which the domain may import) and the
+ * connector registry (shared/networks/registry.ts, which it may not). Until every part of a network
+ * has moved into its folder this records where each one stands, so the count can only go down:
+ * lower it with each move (issue 26).
+ */
+const GOAL = 2;
+const CEILING: Readonly<Record<string, number>> = {
+  twitter: 25,
+  linkedin: 26,
+  instagram: 21,
+  tiktok: 19,
+  youtube: 25,
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'cdk.out' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function identifierParts(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .split('_')
+    .filter(Boolean);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function namesNetwork(
+  token: { kind: 'identifier' | 'literal'; text: string },
+  network: NetworkWords,
+): boolean {
+  const lower = token.text.toLowerCase();
+  if (token.kind === 'identifier') {
+    if (lower.includes(network.word)) return true;
+    return network.displayName === 'X' && token.text !== 'X' && identifierParts(token.text).includes('X');
+  }
+  const asWord = (word: string, flags: string) =>
+    new RegExp(`(^|[^A-Za-z0-9_-])${escapeRegExp(word)}($|[^A-Za-z0-9_-])`, flags).test(token.text);
+  if (asWord(network.word, 'i')) return true;
+  if (network.displayName !== 'X') return asWord(network.displayName, 'i');
+  return token.text === 'x' || token.text === 'X' || /(^|[\s(])X($|[\s).,:;!?])/.test(token.text);
+}
+
+function tokensOf(path: string): { kind: 'identifier' | 'literal'; text: string }[] {
+  const source = ts.createSourceFile(
+    path,
+    readFileSync(join(ROOT, path), 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+  );
+  const tokens: { kind: 'identifier' | 'literal'; text: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node))
+      tokens.push({ kind: 'identifier', text: node.text });
+    else if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateLiteralToken(node)
+    )
+      tokens.push({ kind: 'literal', text: node.text });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return tokens;
+}
+
+function filesNaming(platform: string): string[] {
+  const network = NETWORKS[platform];
+  if (!network) throw new Error(`unknown network ${platform}`);
+  const own = [network.folder, network.fake].map((folder) => `${folder}/`);
+  return SCANNED.flatMap(sourceFiles)
+    .map((path) => relative(ROOT, join(ROOT, path)).split('\\').join('/'))
+    .filter((path) => !own.some((folder) => path.startsWith(folder)))
+    .filter((path) => tokensOf(path).some((token) => namesNetwork(token, network)))
+    .sort();
+}
+
+describe('a network is one folder plus one line in the registry', () => {
+  it('recognises the ways a file names a network, and ignores comments and look-alikes', () => {
+    const x = NETWORKS.twitter as NetworkWords;
+    const linkedin = NETWORKS.linkedin as NetworkWords;
+    expect(namesNetwork({ kind: 'identifier', text: 'makeXNetwork' }, x)).toBe(true);
+    expect(namesNetwork({ kind: 'identifier', text: 'X_API_BASE' }, x)).toBe(true);
+    expect(namesNetwork({ kind: 'identifier', text: 'x' }, x)).toBe(false);
+    expect(namesNetwork({ kind: 'identifier', text: 'maxLength' }, x)).toBe(false);
+    expect(namesNetwork({ kind: 'literal', text: 'X-Request-Id' }, x)).toBe(false);
+    expect(namesNetwork({ kind: 'literal', text: 'Published on X.' }, x)).toBe(true);
+    expect(namesNetwork({ kind: 'literal', text: 'twitter' }, x)).toBe(true);
+    expect(namesNetwork({ kind: 'identifier', text: 'LINKEDIN_COMMUNITY' }, linkedin)).toBe(true);
+    expect(namesNetwork({ kind: 'literal', text: 'on LinkedIn' }, linkedin)).toBe(true);
+    expect(namesNetwork({ kind: 'literal', text: 'linkedinish' }, linkedin)).toBe(false);
+  });
+
+  for (const platform of Object.keys(NETWORKS)) {
+    it(`${platform}: at most ${CEILING[platform]} files outside its folders name it (goal ${GOAL})`, () => {
+      const files = filesNaming(platform);
+      console.info(
+        `${platform}: ${files.length} files outside its folders name it (goal ${GOAL})\n  ${files.join('\n  ')}`,
+      );
+      expect(files.length).toBeLessThanOrEqual(CEILING[platform] ?? GOAL);
+    });
+  }
+});
