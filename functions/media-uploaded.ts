@@ -1,7 +1,7 @@
 import '../shared/runtime/source-maps-on-error.js';
 import { makeDepsFromEnv } from '../shared/runtime/make-core-deps.js';
 import { s3StoragePart } from '../shared/runtime/s3-storage-part.js';
-import { makeAutoConfirm } from '../shared/services/media/auto-confirm.js';
+import { makeMediaUploadedHandler } from '../shared/triggers/media-uploaded.js';
 
 /** The media bucket's object-created notification: uploads confirm themselves (DynamoDB and S3 only). */
-export const handler = makeAutoConfirm(makeDepsFromEnv([s3StoragePart]));
+export const handler = makeMediaUploadedHandler(makeDepsFromEnv([s3StoragePart]));

@@ -33,7 +33,7 @@ import {
   type NetworkEndpoints,
 } from '../../shared/runtime/network-config.js';
 import { youTubeQuotaOf } from '../../shared/runtime/youtube-quota.js';
-import { makeAutoConfirm } from '../../shared/services/media/auto-confirm.js';
+import { makeMediaUploadedHandler } from '../../shared/triggers/media-uploaded.js';
 import { DEFAULT_AUTH_FAILURES_PER_MINUTE, makeAuthFailureLimiter } from './auth-failure-limiter.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
@@ -160,8 +160,8 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       stoppers.push(dynamodb.stop);
       dynamodbEndpoint = dynamodb.endpoint;
     }
-    // Uploads confirm themselves, as the bucket notification does in AWS; the handler needs the
-    // service's dependencies, which exist only once storage is up.
+    // Uploads confirm themselves through the same trigger as the bucket notification's in AWS; it
+    // needs the service's dependencies, which exist only once storage is up.
     let onObjectCreated: ((event: S3Event) => Promise<void>) | undefined;
     const s3 = await startS3Local({
       directory: join(options.dataDir, 's3'),
@@ -203,7 +203,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       oauthRedirects: { allowLoopbackHttp: options.allowLoopbackReceivers ?? true },
       ...(options.networks && { networks: options.networks }),
     };
-    const autoConfirm = makeAutoConfirm(deps);
+    const autoConfirm = makeMediaUploadedHandler(deps);
     onObjectCreated = options.probe
       ? probedHandler(options.probe, 'mediaUploaded', autoConfirm)
       : autoConfirm;

@@ -23,17 +23,15 @@ import type { MediaUrls } from '../ports/media-urls.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../ports/queues.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import { makeRefreshExpiringTokens } from '../services/accounts/refresh-expiring-tokens.js';
-import { makeDeliveryWorker } from '../services/delivery/deliver-post.js';
-import { makeOutbox } from '../services/delivery/outbox.js';
 import { makeReconciler } from '../services/delivery/reconcile.js';
-import { makeInvocationLogger } from '../services/invocation-logger.js';
-import { type MediaImportMessage, makeImportQueueWorker } from '../services/media/import-media.js';
-import {
-  makeWebhookDispatcher,
-  type WebhookDispatchMessage,
-  type WebhookRetryPlan,
-} from '../services/webhooks/dispatch.js';
-import { makeFanOutConsumer } from '../services/webhooks/fan-out.js';
+import type { MediaImportMessage } from '../services/media/import-media.js';
+import type { WebhookDispatchMessage, WebhookRetryPlan } from '../services/webhooks/dispatch.js';
+import { makeDeliveryWorker } from '../triggers/delivery-queue.js';
+import { makeInvocationLogger } from '../triggers/invocation-logger.js';
+import { makeImportQueueWorker } from '../triggers/media-import-queue.js';
+import { makeOutboxStreamHandler } from '../triggers/outbox-stream.js';
+import { makeWebhookDispatcher } from '../triggers/webhook-dispatch-queue.js';
+import { makeFanOutConsumer } from '../triggers/webhook-events-queue.js';
 import type { ServiceConfig } from './config.js';
 import type { DeliveryConfig } from './delivery-config.js';
 import type { ServiceDeps } from './deps.js';
@@ -76,7 +74,9 @@ export const SERVICE_VERSION: string = packageJson.version;
 /**
  * The handlers of the background pipeline, over the service's stores and the delivery ports: the
  * outbox, the delivery worker, the media importer, the reconciler, the token sweep, the webhook
- * fan-out (the events queue) and the webhook dispatcher (the webhook-delivery queue).
+ * fan-out (the events queue) and the webhook dispatcher (the webhook-delivery queue). The stream's
+ * and the queues' are triggers (shared/triggers/): Lambda's event in, the use case called, the
+ * partial batch response out; the local host hands them the same events.
  */
 export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning: DeliveryTuning = {}) {
   const { webhookRetryPlan, ...postTuning } = tuning;
@@ -98,7 +98,7 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     metrics: service.metrics,
   };
   return {
-    handleStream: makeOutbox(deps),
+    handleStream: makeOutboxStreamHandler(deps),
     handleDeliveryBatch: makeDeliveryWorker(deps),
     handleImportBatch: makeImportQueueWorker(deps),
     reconcile: makeReconciler(deps),

@@ -1,5 +1,5 @@
 import { makeRefreshExpiringTokens } from '../services/accounts/refresh-expiring-tokens.js';
-import { makeInvocationLogger } from '../services/invocation-logger.js';
+import { makeInvocationLogger } from '../triggers/invocation-logger.js';
 import { loadConfig } from './config.js';
 import { makeDeps } from './make-deps.js';
 

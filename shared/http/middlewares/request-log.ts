@@ -1,7 +1,7 @@
 import { callerIds } from '../../pipeline/operation-request.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Metrics } from '../../ports/metrics.js';
-import { makeInvocationLogger } from '../../services/invocation-logger.js';
+import { makeInvocationLogger } from '../../triggers/invocation-logger.js';
 import { type ApiMiddleware, type ApiRequest, stateOf } from '../request-state.js';
 
 /**

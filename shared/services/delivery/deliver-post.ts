@@ -1,7 +1,6 @@
 import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage } from '../../ports/queues.js';
-import { makeSqsBatchHandler } from '../sqs-batch.js';
 import { videoDurationFailure } from './check-video-durations.js';
 import { makeClaim } from './claim.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
@@ -98,12 +97,4 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       await lease.end();
     }
   };
-}
-
-/** The SQS side: one message per post, the posts of a batch delivered at once. */
-export function makeDeliveryWorker(deps: DeliveryDeps) {
-  return makeSqsBatchHandler<DeliveryMessage>('delivery', makeDeliverPost(deps), {
-    concurrent: true,
-    logger: deps.logger,
-  });
 }

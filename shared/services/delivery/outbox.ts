@@ -1,21 +1,15 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { fromItem } from '../../adapters/dynamodb/keys.js';
 import { deliveryEffects } from '../../domain/delivery-effects.js';
 import { postEvents, type ServiceEvent, stableEventId } from '../../domain/events.js';
 import type { Media } from '../../domain/media.js';
 import type { Post } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
-import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage, MessageQueue, PostScheduler } from '../../ports/queues.js';
 import type { WebhookDelivery } from '../../ports/webhook-store.js';
-import { type InvocationContext, makeInvocationLogger } from '../invocation-logger.js';
 import type { MediaImportMessage } from '../media/import-media.js';
 import type { WebhookDispatchMessage } from '../webhooks/dispatch-message.js';
 import { deliveryMessageOf } from './delivery-message.js';
-import { isOutboxEntity, type OutboxEntity } from './outbox-entities.js';
+import type { OutboxEntity } from './outbox-entities.js';
 
 export interface OutboxDeps {
   deliveryQueue: MessageQueue<DeliveryMessage>;
@@ -24,18 +18,25 @@ export interface OutboxDeps {
   webhookQueue: MessageQueue<WebhookDispatchMessage>;
   scheduler: PostScheduler;
   clock: Clock;
-  logger: Logger;
 }
 
-type Image = Record<string, unknown>;
-
-function image(value: Record<string, unknown> | undefined): Image | undefined {
-  // The Lambda event's AttributeValue type and the SDK's describe the same wire format.
-  return value ? unmarshall(value as Record<string, AttributeValue>) : undefined;
+/** What each entity the outbox acts on is. */
+interface OutboxEntities {
+  post: Post;
+  media: Media;
+  webhookDelivery: WebhookDelivery;
+  account: Account;
 }
 
-function accountEvents(before: Image | undefined, after: Image): ServiceEvent[] {
-  const account = fromItem<Account>(after);
+/**
+ * One write of an entity the outbox acts on: what it was (absent for an insert) and what it is
+ * now. A removal has nothing to act on, so it is never a change.
+ */
+export type OutboxChange = {
+  [E in OutboxEntity]: { entity: E; before?: OutboxEntities[E]; after: OutboxEntities[E] };
+}[OutboxEntity];
+
+function accountEvents(before: Account | undefined, account: Account): ServiceEvent[] {
   if (before?.status !== 'connected' || account.status !== 'disconnected' || !account.disconnectedAt)
     return [];
   return [
@@ -65,11 +66,13 @@ function accountEvents(before: Image | undefined, after: Image): ServiceEvent[] 
  * one whose `dispatchRequestedAt` changed. Nothing else a delivery item does has an effect here
  * (the fan-out and the dispatcher queue their own messages).
  */
-function requestedDispatch(before: Image | undefined, after: Image): WebhookDispatchMessage | undefined {
-  const delivery = fromItem<WebhookDelivery>(after);
+function requestedDispatch(
+  before: WebhookDelivery | undefined,
+  delivery: WebhookDelivery,
+): WebhookDispatchMessage | undefined {
   const requested = delivery.dispatchRequestedAt;
   if (!requested || delivery.status !== 'pending') return undefined;
-  if (before && fromItem<WebhookDelivery>(before).dispatchRequestedAt === requested) return undefined;
+  if (before?.dispatchRequestedAt === requested) return undefined;
   return {
     tenantId: delivery.tenantId,
     workspaceId: delivery.workspaceId,
@@ -87,15 +90,13 @@ function requestedDispatch(before: Image | undefined, after: Image): WebhookDisp
  * request asked to send (a retry, a test event): its dispatch message.
  * Every effect is safe to repeat (the worker claims conditionally, schedules are upserts, events
  * keep their id, a dispatch message for an attempt already made is dropped as stale), so a record
- * seen twice does no harm. A failing record stops the batch and is
- * reported, so Lambda retries from it and order is kept.
+ * seen twice does no harm. The stream's records come as changes from shared/triggers/outbox-stream.ts,
+ * which stops a batch at a failing record and reports it, so Lambda retries from it and order is kept.
  */
 export function makeOutbox(deps: OutboxDeps) {
-  const invocationLogger = makeInvocationLogger(deps.logger);
-  const effectsOf: Record<OutboxEntity, (before: Image | undefined, after: Image) => Promise<void>> = {
-    async media(before, after) {
+  const effectsOf = {
+    async media(before: Media | undefined, media: Media) {
       // A new import by URL: the import worker fetches it.
-      const media = fromItem<Media>(after);
       if (!before && media.source === 'url' && media.status === 'pending') {
         await deps.importQueue.send({
           tenantId: media.tenantId,
@@ -104,16 +105,14 @@ export function makeOutbox(deps: OutboxDeps) {
         });
       }
     },
-    async webhookDelivery(before, after) {
-      const dispatch = requestedDispatch(before, after);
+    async webhookDelivery(before: WebhookDelivery | undefined, delivery: WebhookDelivery) {
+      const dispatch = requestedDispatch(before, delivery);
       if (dispatch) await deps.webhookQueue.send(dispatch);
     },
-    async account(before, after) {
-      for (const event of accountEvents(before, after)) await deps.eventsQueue.send(event);
+    async account(before: Account | undefined, account: Account) {
+      for (const event of accountEvents(before, account)) await deps.eventsQueue.send(event);
     },
-    async post(before, after) {
-      const post = fromItem<Post>(after);
-      const previous = before ? fromItem<Post>(before) : undefined;
+    async post(previous: Post | undefined, post: Post) {
       const message = deliveryMessageOf(post);
       const effects = deliveryEffects(previous, post, deps.clock.now());
       if (effects.unschedule) await deps.scheduler.remove(post.postId);
@@ -123,30 +122,17 @@ export function makeOutbox(deps: OutboxDeps) {
       for (const event of postEvents(previous, post)) await deps.eventsQueue.send(event);
     },
   };
-  const apply = async (record: DynamoDBRecord) => {
-    const after = image(record.dynamodb?.NewImage);
-    // A removal (TTL), or an item of no interest that got past a filter: nothing to do.
-    if (!after || !isOutboxEntity(after.entity)) return;
-    await effectsOf[after.entity](image(record.dynamodb?.OldImage), after);
-  };
 
-  return async function handleStream(
-    event: DynamoDBStreamEvent,
-    context?: InvocationContext,
-  ): Promise<DynamoDBBatchResponse> {
-    const log = invocationLogger(context);
-    for (const record of event.Records) {
-      try {
-        await apply(record);
-      } catch (error) {
-        log.error('outbox record failed; it will be retried', {
-          sequenceNumber: record.dynamodb?.SequenceNumber,
-          eventName: record.eventName,
-          error,
-        });
-        return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
-      }
+  return async function applyChange(change: OutboxChange): Promise<void> {
+    switch (change.entity) {
+      case 'post':
+        return effectsOf.post(change.before, change.after);
+      case 'media':
+        return effectsOf.media(change.before, change.after);
+      case 'webhookDelivery':
+        return effectsOf.webhookDelivery(change.before, change.after);
+      case 'account':
+        return effectsOf.account(change.before, change.after);
     }
-    return { batchItemFailures: [] };
   };
 }

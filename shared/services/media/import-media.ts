@@ -1,9 +1,7 @@
 import { newId } from '../../domain/ids.js';
 import { filenameOfUrl, type Media, mediaObjectKey } from '../../domain/media.js';
 import type { MediaKind } from '../../domain/posts.js';
-import type { Logger } from '../../ports/logger.js';
 import { fetchFailureCode, type MediaFetcher } from '../../ports/media-fetcher.js';
-import { makeSqsBatchHandler } from '../sqs-batch.js';
 import type { MediaDeps } from './confirm-upload.js';
 
 /** What the import queue carries: which media to fetch. */
@@ -75,12 +73,4 @@ export function makeImportWorker(deps: MediaDeps & { fetchMedia: MediaFetcher })
       });
     }
   };
-}
-
-/** The import queue's consumer: one import at a time (each may hold a large file in memory). */
-export function makeImportQueueWorker(deps: MediaDeps & { fetchMedia: MediaFetcher; logger: Logger }) {
-  return makeSqsBatchHandler<MediaImportMessage>('media import', makeImportWorker(deps), {
-    concurrent: false,
-    logger: deps.logger,
-  });
 }

@@ -1,5 +1,4 @@
 import type { Logger } from '../../ports/logger.js';
-import { makeSqsBatchHandler } from '../sqs-batch.js';
 import type { DispatchDeps, DispatchResult } from './dispatch-deps.js';
 import { makeDue } from './dispatch-due.js';
 import type { WebhookDispatchMessage } from './dispatch-message.js';
@@ -38,15 +37,4 @@ export function makeDispatchWebhook(deps: DispatchDeps) {
     const result = await post(request);
     return settle(found.delivery, found.webhook, result, log);
   };
-}
-
-/**
- * The SQS side: one message per attempt, the messages of a batch attempted at once, so a slow
- * receiver holds up only its own attempt (at most 5 s), never another receiver's.
- */
-export function makeWebhookDispatcher(deps: DispatchDeps) {
-  return makeSqsBatchHandler<WebhookDispatchMessage>('webhook dispatch', makeDispatchWebhook(deps), {
-    concurrent: true,
-    logger: deps.logger,
-  });
 }

@@ -1,4 +1,3 @@
-import type { SQSEvent } from 'aws-lambda';
 import type { ServiceEvent } from '../../domain/events.js';
 import { toDeliveredEnvelope } from '../../domain/webhooks/payloads.js';
 import type { Clock } from '../../ports/clock.js';
@@ -11,7 +10,6 @@ import type {
   Webhook,
   WebhookRegistry,
 } from '../../ports/webhook-store.js';
-import { makeSqsBatchHandler } from '../sqs-batch.js';
 import type { WebhookDispatchMessage } from './dispatch-message.js';
 
 export interface FanOutDeps {
@@ -169,28 +167,4 @@ export function shareWithinBatch(deps: Pick<FanOutDeps, 'webhooks'>): SharedByBa
     ),
     appendToFeed: appendTogether((events) => deps.webhooks.appendEvents(events)),
   };
-}
-
-/**
- * The SQS side: the events of a batch are independent, so they are handled at once; the events of
- * one workspace share one read of its webhooks (a post's two events cost one read, not two, when
- * they arrive together; a burst's events, one per batch), and the batch's events share one write
- * to the feed.
- */
-export function makeFanOutConsumer(deps: FanOutDeps) {
-  const fanOut = makeFanOut(deps);
-  const sharedBy = new WeakMap<SQSEvent, SharedByBatch>();
-  const sharedFor = (batch: SQSEvent) => {
-    let shared = sharedBy.get(batch);
-    if (!shared) {
-      shared = shareWithinBatch(deps);
-      sharedBy.set(batch, shared);
-    }
-    return shared;
-  };
-  return makeSqsBatchHandler<ServiceEvent>(
-    'webhook fan-out',
-    (event, logger, batch) => fanOut(event, logger, sharedFor(batch)),
-    { concurrent: true, logger: deps.logger },
-  );
 }

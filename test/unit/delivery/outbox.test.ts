@@ -10,10 +10,10 @@ import type { Account } from '../../../shared/domain/tenancy.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type { DeliveryMessage } from '../../../shared/ports/queues.js';
 import type { WebhookDelivery } from '../../../shared/ports/webhook-store.js';
-import { makeOutbox } from '../../../shared/services/delivery/outbox.js';
-import { OUTBOX_ENTITIES, outboxAcceptsNewImage } from '../../../shared/services/delivery/outbox-entities.js';
+import { OUTBOX_ENTITIES } from '../../../shared/services/delivery/outbox-entities.js';
 import type { MediaImportMessage } from '../../../shared/services/media/import-media.js';
 import type { WebhookDispatchMessage } from '../../../shared/services/webhooks/dispatch-message.js';
+import { makeOutboxStreamHandler, outboxAcceptsNewImage } from '../../../shared/triggers/outbox-stream.js';
 import { makeMemoryLogger } from '../../support/memory-observability.js';
 import { aMedia, anAccount } from '../support/builders.js';
 import { RecordingPostScheduler, RecordingQueue } from '../support/recording-queues.js';
@@ -51,7 +51,7 @@ function setup() {
   const webhookQueue = new RecordingQueue<WebhookDispatchMessage>();
   const scheduler = new RecordingPostScheduler();
   const logger = makeMemoryLogger();
-  const outbox = makeOutbox({
+  const outbox = makeOutboxStreamHandler({
     deliveryQueue,
     importQueue,
     eventsQueue,

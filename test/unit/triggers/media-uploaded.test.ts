@@ -1,9 +1,9 @@
 import type { S3Event } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { makeAutoConfirm } from '../../../../shared/services/media/auto-confirm.js';
-import { makeMemoryLogger } from '../../../support/memory-observability.js';
-import { aMedia } from '../../support/builders.js';
-import { aServiceWorld, at, TENANT_ID, WORKSPACE_ID } from '../../support/service-world.js';
+import { makeMediaUploadedHandler } from '../../../shared/triggers/media-uploaded.js';
+import { makeMemoryLogger } from '../../support/memory-observability.js';
+import { aMedia } from '../support/builders.js';
+import { aServiceWorld, at, TENANT_ID, WORKSPACE_ID } from '../support/service-world.js';
 
 /** The S3 notification for objects created at these keys (URL-encoded, as S3 sends them). */
 function objectsCreated(...keys: string[]): S3Event {
@@ -15,7 +15,7 @@ function objectsCreated(...keys: string[]): S3Event {
 async function setup() {
   const world = await aServiceWorld();
   const logger = makeMemoryLogger();
-  const onObjectCreated = makeAutoConfirm({ ...world, logger });
+  const onObjectCreated = makeMediaUploadedHandler({ ...world, logger });
   return { ...world, logger, onObjectCreated };
 }
 

@@ -1,7 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../shared/ports/logger.js';
-import { makeSqsBatchHandler } from '../../../shared/services/sqs-batch.js';
+import { makeSqsBatchHandler } from '../../../shared/triggers/sqs-batch.js';
 import { makeMemoryLogger } from '../../support/memory-observability.js';
 
 const batch = (...bodies: object[]): SQSEvent =>

@@ -6,10 +6,11 @@ import {
 } from '../../../shared/domain/webhooks/retry-schedule.js';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../../shared/domain/webhooks/signature.js';
 import type { WebhookDelivery } from '../../../shared/ports/webhook-store.js';
-import { makeDispatchWebhook, makeWebhookDispatcher } from '../../../shared/services/webhooks/dispatch.js';
+import { makeDispatchWebhook } from '../../../shared/services/webhooks/dispatch.js';
 import type { WebhookDispatchMessage } from '../../../shared/services/webhooks/dispatch-message.js';
 import { LAST_DELIVERY_REFRESH_MS } from '../../../shared/services/webhooks/dispatch-settle.js';
 import { makeFanOut } from '../../../shared/services/webhooks/fan-out.js';
+import { makeWebhookDispatcher } from '../../../shared/triggers/webhook-dispatch-queue.js';
 import { aPublishedEvent, aWebhookWorld, WEBHOOK_NOW, type WebhookWorld } from './webhook-world.js';
 
 const HOUR_MS = 3_600_000;

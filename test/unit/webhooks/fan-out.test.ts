@@ -2,7 +2,8 @@ import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { type ServiceEvent, stableEventId } from '../../../shared/domain/events.js';
 import { webhookDeliveryId } from '../../../shared/ports/webhook-store.js';
-import { makeFanOut, makeFanOutConsumer } from '../../../shared/services/webhooks/fan-out.js';
+import { makeFanOut } from '../../../shared/services/webhooks/fan-out.js';
+import { makeFanOutConsumer } from '../../../shared/triggers/webhook-events-queue.js';
 import {
   aPublishedEvent,
   aWebhookWorld,

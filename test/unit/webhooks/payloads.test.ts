@@ -14,8 +14,8 @@ import {
 } from '../../../shared/domain/webhooks/payloads.js';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type { DeliveryMessage } from '../../../shared/ports/queues.js';
-import { makeOutbox } from '../../../shared/services/delivery/outbox.js';
 import type { MediaImportMessage } from '../../../shared/services/media/import-media.js';
+import { makeOutboxStreamHandler } from '../../../shared/triggers/outbox-stream.js';
 import { makeMemoryLogger } from '../../support/memory-observability.js';
 import { aPost } from '../delivery/support.js';
 import { anAccount } from '../support/builders.js';
@@ -139,7 +139,7 @@ const CHANGES: DynamoDBRecord[] = [
 /** Every event the outbox puts on the events queue for CHANGES: the real derivation, end to end. */
 async function outboxEvents(): Promise<ServiceEvent[]> {
   const eventsQueue = new RecordingQueue<ServiceEvent>();
-  const outbox = makeOutbox({
+  const outbox = makeOutboxStreamHandler({
     deliveryQueue: new RecordingQueue<DeliveryMessage>(),
     importQueue: new RecordingQueue<MediaImportMessage>(),
     eventsQueue,
