@@ -117,7 +117,7 @@ function acknowledgeFunctionDefaults(fn: ServiceFunction): void {
   Validations.of(fn.function).acknowledge({
     id: 'AwsSolutions-L1',
     reason:
-      'The runtime is fixed at nodejs22.x by the product design (DESIGN.md, "The stack"); ' +
+      'The runtime is fixed at nodejs22.x by the product design (docs/architecture.md#the-stack); ' +
       'moving to a newer Node is a deliberate, tested upgrade, not a lint fix.',
   });
   Validations.of(fn.role).acknowledge({

@@ -40,7 +40,7 @@ export class WorkQueue extends Construct {
 }
 
 /**
- * The service's queues (DESIGN.md "Data flow"):
+ * The service's queues (docs/architecture.md#data-flow):
  * - `delivery`: one message per post due for delivery (the outbox, Scheduler, the reconciler and the
  *   worker itself, holding early messages, send to it; the delivery worker consumes it);
  * - `events`: service events (post.published, …) from the outbox, consumed by the webhook fan-out

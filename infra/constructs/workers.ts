@@ -52,7 +52,7 @@ export interface ServiceWorkersProps {
 }
 
 /**
- * The functions behind the API (DESIGN.md "Data flow", docs/delivery.md, docs/media.md), each with
+ * The functions behind the API (docs/architecture.md#data-flow, docs/delivery.md, docs/media.md), each with
  * its trigger and exactly the grants its code path uses:
  * - `outbox`: the main table's stream → delivery, events and import queues; post schedules;
  * - `deliveryWorker`: the delivery queue → the networks; posts, accounts, quotas, media;

@@ -5,7 +5,7 @@ export const SCHEDULE_LEAD_MS = 60_000;
 /** SQS's longest delay: anything due sooner needs no schedule, a delayed message is enough. */
 export const MAX_QUEUE_DELAY_SECONDS = 900;
 
-/** What a change of a post asks of the delivery side (DESIGN.md "Data flow", the outbox). */
+/** What a change of a post asks of the delivery side (docs/architecture.md#data-flow, the outbox). */
 export interface DeliveryEffects {
   /** Put a delivery message on the queue, delayed this many seconds (0–900). */
   enqueue?: { delaySeconds: number };

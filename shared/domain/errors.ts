@@ -1,7 +1,7 @@
 /**
  * One error hierarchy for the whole service. Every error that may reach a caller is an AppError
  * with a stable `code` (clients branch on it) and a safe `message`; `fields` are extra top-level
- * members of the error envelope (API.md "Errors"). Anything else is an internal error and leaves
+ * members of the error envelope (docs/api-decisions.md#errors). Anything else is an internal error and leaves
  * the process only as a generic 500.
  */
 /**

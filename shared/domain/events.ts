@@ -14,7 +14,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** The envelope of API.md "Webhooks"; `tenantId` routes it and is never delivered. */
+/** The envelope of docs/api-decisions.md#webhooks; `tenantId` routes it and is never delivered. */
 export interface ServiceEvent {
   /** `evt_…`, the same for every delivery of one state change. */
   id: string;
@@ -54,8 +54,8 @@ function postData(post: Post): Record<string, unknown> {
 }
 
 /**
- * The events one change of a post produces (API.md "Webhooks" payloads). A change the caller
- * cannot tell apart (a retry going back to queued, a claim of a queued post) produces none.
+ * The events one change of a post produces (docs/api-decisions.md#webhooks, payloads). A change
+ * the caller cannot tell apart (a retry going back to queued, a claim of a queued post) produces none.
  *
  * A scheduled post comes due and is claimed in one write (scheduled → publishing: the lifecycle's
  * `due` then `claim`, docs/delivery.md), so the `queued` it passes through is never stored: that

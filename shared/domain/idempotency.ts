@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** 1–255 visible ASCII characters (API.md "Idempotency"). */
+/** 1–255 visible ASCII characters (docs/api-decisions.md#idempotency). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 
-/** How long a key's first response is replayed (API.md: 24 hours). */
+/** How long a key's first response is replayed (docs/api-decisions.md#idempotency: 24 hours). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 /** JSON with object keys sorted at every level, so equal bodies hash equally whatever their key order. */

@@ -1,7 +1,7 @@
 import { createHash, randomFillSync } from 'node:crypto';
 import { encodeTime, TIME_LEN } from 'ulid';
 
-/** Type prefixes of every identifier the service issues (API.md "Identifiers"). */
+/** Type prefixes of every identifier the service issues (docs/api-decisions.md#identifiers). */
 export const ID_PREFIXES = {
   tenant: 'ten',
   workspace: 'wks',

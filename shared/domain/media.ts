@@ -20,7 +20,7 @@ export function mediaKindOf(mimeType: string): MediaKind | undefined {
  */
 export type MediaStatus = 'pending' | 'uploaded' | 'failed';
 
-/** Largest file per kind (API.md "Media"). */
+/** Largest file per kind (docs/api-decisions.md#media). */
 export const MAX_BYTES_BY_KIND: Readonly<Record<MediaKind, number>> = {
   image: 20 * 1024 * 1024,
   video: 1024 * 1024 * 1024,
@@ -94,7 +94,7 @@ export function filenameFrom(raw: string, fallback = 'download'): string {
   return ONLY_DOTS_AND_SPACES.test(name) ? fallback : name;
 }
 
-/** How long an upload URL works (API.md: 15 minutes). */
+/** How long an upload URL works (docs/api-decisions.md#media: 15 minutes). */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** A media item of a workspace: uploaded through a presigned URL, or imported from a public URL. */

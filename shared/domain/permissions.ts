@@ -1,4 +1,4 @@
-/** Permissions an agent may be granted (API.md "Auth"). */
+/** Permissions an agent may be granted (docs/api-decisions.md#auth). */
 export const PERMISSIONS = [
   'posts:read',
   'posts:write',

@@ -108,7 +108,10 @@ export const platformOptionsSchema = z.strictObject({
 });
 export type PlatformOptions = z.output<typeof platformOptionsSchema>;
 
-/** The input shape: the stored one plus `x`, the alias of twitter as on `platform` (API.md). */
+/**
+ * The input shape: the stored one plus `x`, the alias of twitter as on `platform`
+ * (docs/api-decisions.md#platforms-and-post-types).
+ */
 export const platformOptionsInput = platformOptionsSchema
   .extend({ x: twitterOptionsSchema.optional().describe('The same as twitter; stored as twitter.') })
   .superRefine((options, ctx) => {

@@ -3,7 +3,7 @@ import type { PostStatus, RequestedStatus } from './posts.js';
 import { POST_STATUSES } from './posts.js';
 
 /**
- * The post state machine (API.md "Post lifecycle", docs/post-lifecycle.md). Pure: the caller
+ * The post state machine (docs/api-decisions.md#post-lifecycle, docs/post-lifecycle.md). Pure: the caller
  * passes in what it knows (does the workspace require approval, is scheduledAt still ahead, did
  * the content change) and then writes the result with a condition on the status it read, so two
  * racing writers cannot both move one post. The rules are one table, status × event → rule,
@@ -167,7 +167,7 @@ export const INITIAL_RULES: Readonly<Record<RequestedStatus, TransitionRule>> = 
   draft: { to: 'draft' },
 };
 
-/** PATCH (edit or submit) is allowed here (API.md). */
+/** PATCH (edit or submit) is allowed here (docs/api-decisions.md#post-lifecycle). */
 export const EDITABLE_STATUSES = [
   'draft',
   'pending_approval',
@@ -175,7 +175,7 @@ export const EDITABLE_STATUSES = [
 ] as const satisfies readonly PostStatus[];
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 
-/** DELETE is allowed here (API.md). */
+/** DELETE is allowed here (docs/api-decisions.md#post-lifecycle). */
 export const CANCELLABLE_STATUSES = [
   'draft',
   'pending_approval',

@@ -1,6 +1,6 @@
 import type { Platform } from './platforms.js';
 
-/** API.md "Platforms and post types". */
+/** docs/api-decisions.md#platforms-and-post-types. */
 export const POST_TYPES = [
   'text',
   'image',

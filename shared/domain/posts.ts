@@ -11,7 +11,7 @@ export type { RuleViolation } from './rule-violation.js';
 export const REQUESTED_STATUSES = ['publish', 'scheduled', 'draft'] as const;
 export type RequestedStatus = (typeof REQUESTED_STATUSES)[number];
 
-/** Stored statuses (API.md "Post lifecycle"). */
+/** Stored statuses (docs/api-decisions.md#post-lifecycle). */
 export const POST_STATUSES = [
   'draft',
   'pending_approval',

@@ -1,5 +1,6 @@
 /**
- * Rate-limit families and their per-minute budgets (interface section 8, API.md "Rate limits").
+ * Rate-limit families and their per-minute budgets (the service interface's section 8,
+ * docs/api-decisions.md#rate-limits).
  * Pure policy: the counting itself lives behind the RateLimiter port.
  */
 export const RATE_LIMIT_FAMILIES = ['posts_create', 'posts_read', 'media_uploads', 'other'] as const;

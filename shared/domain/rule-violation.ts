@@ -1,4 +1,4 @@
-/** One platform-rule violation (API.md: 422 VALIDATION_FAILED `errors[]`). */
+/** One platform-rule violation: an item of 422 VALIDATION_FAILED `errors[]` (docs/api-decisions.md). */
 export interface RuleViolation {
   /** Where, as a field path: `content`, `content[1].text`, `media[0]`, `postType`, `accountId`. */
   field: string;

@@ -1,6 +1,6 @@
 /**
  * The response headers the document names, as `components.headers`; responses refer to them, so
- * each is described once. API.md "Errors", "Idempotency" and "Rate limits" say when each is sent.
+ * each is described once. docs/api-decisions.md (Errors, Idempotency, Rate limits) says when each is sent.
  */
 export const HEADER_COMPONENTS = {
   'X-Request-Id': {

@@ -33,7 +33,7 @@ export const workspacePathParams = z.object({ workspace_id: idOf('workspace') })
 export const noParams = z.object({});
 export const noQuery = z.object({});
 
-/** `limit` 1–100 (default 25) and the opaque `cursor` of the previous page (API.md "List"). */
+/** `limit` 1–100 (default 25) and the opaque `cursor` of the previous page (api-decisions.md#lists). */
 export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(100).default(25).describe('Items per page, 1–100.'),
   cursor: z.string().min(1).max(2048).optional().describe('The nextCursor of the previous page.'),

@@ -1,7 +1,7 @@
 import { derivedId, ID_PREFIXES, isIdOf } from '../domain/ids.js';
 import type { Page, PageRequest } from './page.js';
 
-/** Deliveries and feed events are kept this long (API.md "Webhooks"; the issue's 30 days). */
+/** Deliveries and feed events are kept this long (docs/api-decisions.md#webhooks: 30 days). */
 export const WEBHOOK_RETENTION_DAYS = 30;
 
 /** The outcome of a webhook's latest finished delivery. */
@@ -36,7 +36,7 @@ export class WebhookLimitReached extends Error {
   }
 }
 
-/** The envelope a delivery sends (API.md "Webhooks"), kept with the delivery so a retry resends it. */
+/** The envelope a delivery sends (docs/api-decisions.md#webhooks), kept so a retry resends it. */
 export interface DeliveredEvent {
   id: string;
   type: string;
@@ -55,7 +55,7 @@ export interface DeliveryAttempt {
   error?: string;
 }
 
-/** One event to one webhook, with every attempt (API.md's delivery record, plus what routes it). */
+/** One event to one webhook, with every attempt: docs/api-decisions.md#webhooks, and what routes it. */
 export interface WebhookDelivery {
   /** `whd_…`, derived from the webhook and the event: see webhookDeliveryId. */
   deliveryId: string;
@@ -76,7 +76,8 @@ export interface WebhookDelivery {
   /**
    * When an API request (a retry, a test event) last asked for an attempt now (ISO 8601). The
    * request only writes this; the transactional outbox sends the dispatch message when it sees a
-   * delivery inserted with it, or a change of it (DESIGN.md: one write on the request path).
+   * delivery inserted with it, or a change of it (one write on the request path:
+   * docs/architecture.md#data-flow).
    */
   dispatchRequestedAt?: string;
   createdAt: string;

@@ -12,7 +12,7 @@ export interface ServiceConfig {
   /** DynamoDB Local's address on the local host and in tests; absent in AWS. */
   dynamodbEndpoint?: string;
   tables: TableNames;
-  /** How long a resolved API key is trusted before it is read again (API.md: at most 60 s). */
+  /** How long a resolved API key is trusted before it is read again (docs/api-decisions.md#auth: ≤ 60 s). */
   authCacheTtlSeconds: number;
   /** The media bucket; absent on a deployment without one (media calls then answer 503). */
   mediaBucket?: string;

@@ -17,7 +17,7 @@ const MAX_CACHED_KEYS = 1000;
  * 1. the header must be `Bearer smcp_<64 hex>`;
  * 2. the key's SHA-256 must name a key record that is not revoked;
  * 3. its agent must exist and not be deleted, and its tenant must exist.
- * A resolved key is trusted for `cacheTtlMs` (API.md allows up to 60 s before a revocation, a
+ * A resolved key is trusted for `cacheTtlMs` (docs/api-decisions.md#auth: up to 60 s before a revocation, a
  * deleted agent or a plan change takes effect), which saves two reads on most requests.
  * The plan's status is checked by the caller, so an inactive plan answers 403, not 401.
  * On a cache miss the key's last use is recorded in parallel with the tenant and agent read: at

@@ -65,9 +65,10 @@ function additionalData(context: SecretContext): Buffer {
 }
 
 /**
- * The local host's stand-in for KMS (DESIGN.md "Local host"): AES-256-GCM under a key kept in the
- * data folder, with the record's context bound in as additional authenticated data, as KMS binds
- * its EncryptionContext. Ciphertext: `v1.` + base64url(IV ‖ tag ‖ encrypted bytes).
+ * The local host's stand-in for KMS (docs/architecture.md#the-local-host-and-aws): AES-256-GCM
+ * under a key kept in the data folder, with the record's context bound in as additional
+ * authenticated data, as KMS binds its EncryptionContext.
+ * Ciphertext: `v1.` + base64url(IV ‖ tag ‖ encrypted bytes).
  */
 export function makeLocalSecretCipher(options: { keyFile: string }): SecretCipher {
   const key = loadOrCreateKey(options.keyFile);

@@ -24,7 +24,7 @@ export interface TableDefinition {
   sortKey?: KeyAttribute;
   globalSecondaryIndexes: IndexDefinition[];
   timeToLiveAttribute?: string;
-  /** The outbox reads this table's changes (DESIGN.md "Data flow"). */
+  /** The outbox reads this table's changes (docs/architecture.md#data-flow). */
   stream?: 'NEW_AND_OLD_IMAGES';
 }
 

@@ -31,7 +31,7 @@ const CHECKS: Readonly<Record<Platform, PlatformCheck>> = {
   youtube: checkYouTube,
 };
 
-/** API.md "Media": documents are a LinkedIn-only kind. */
+/** docs/api-decisions.md#media: documents are a LinkedIn-only kind. */
 const DOCUMENT_PLATFORMS: readonly Platform[] = ['linkedin'];
 
 /**

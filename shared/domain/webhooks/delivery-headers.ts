@@ -9,7 +9,7 @@ export function webhookUserAgent(version: string): string {
 }
 
 /**
- * The headers of one delivery attempt (API.md "Webhooks"), with the signature made over exactly
+ * The headers of one delivery attempt (docs/api-decisions.md#webhooks), with the signature made over exactly
  * `rawBody`, the bytes that are then sent. Each attempt signs afresh at its own time, so a retry a
  * day later still passes a receiver's 300 s tolerance.
  */

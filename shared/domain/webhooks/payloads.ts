@@ -4,7 +4,7 @@ import { newId } from '../ids.js';
 import { PLATFORMS } from '../platforms.js';
 
 /**
- * The bodies a webhook receiver gets (API.md "Webhooks"; docs/webhooks.md), as zod schemas: the
+ * The bodies a webhook receiver gets (docs/api-decisions.md#webhooks; docs/webhooks.md), as zod schemas: the
  * dispatcher validates every body against them before signing it, and the OpenAPI document's
  * top-level `webhooks` section is generated from the same schemas, so the two cannot differ.
  *

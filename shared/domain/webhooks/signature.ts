@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Webhook signatures (interface section 6, API.md "Webhooks"): the scheme is Stripe's, byte for byte,
- * so any receiver library written for it works with ours:
+ * Webhook signatures (the service interface's section 6, docs/api-decisions.md#webhooks): the
+ * scheme is Stripe's, byte for byte, so any receiver library written for it works with ours:
  *
  *   X-Webhook-Signature: t=<unix seconds>,v1=<lowercase hex HMAC-SHA256(secret, "<t>.<raw body>")>
  *

@@ -11,7 +11,7 @@ import { PLATFORMS } from '../../domain/platforms.js';
 import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';
 
-/** Platform names accepted on input; `x` is stored as `twitter` (API.md). */
+/** Platform names accepted on input; `x` is stored as `twitter` (docs/api-decisions.md). */
 export const platformInput = z
   .enum([...PLATFORMS, 'x'])
   .transform((value) => (value === 'x' ? 'twitter' : value))

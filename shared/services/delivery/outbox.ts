@@ -83,7 +83,7 @@ function requestedDispatch(
 }
 
 /**
- * The transactional outbox (DESIGN.md "Data flow"): the main table's stream is the only way side
+ * The transactional outbox (docs/architecture.md#data-flow): the main table's stream is the only way side
  * effects leave. For each change of a post: its delivery message, its one-time schedule (made,
  * moved or removed) and its events; for an account that lost its authorisation: account.disconnected;
  * for a new import of media by URL: a message to the import worker; for a webhook delivery an API

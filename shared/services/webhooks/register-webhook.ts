@@ -11,7 +11,7 @@ import {
   type WebhookStore,
 } from '../../ports/webhook-store.js';
 
-/** At most this many webhooks per workspace (API.md "Webhooks"). */
+/** At most this many webhooks per workspace (docs/api-decisions.md#webhooks). */
 export const MAX_WEBHOOKS_PER_WORKSPACE = 25;
 
 export interface RegisterWebhookDeps {

@@ -9,7 +9,7 @@ import { makeGetWebhook } from './get-webhook.js';
  * 2. the delivery, under that webhook (404 otherwise);
  * 3. one write: the delivery becomes pending, due now, with a new dispatchRequestedAt. The outbox
  *    sees that change on the table's stream and sends the dispatch message; nothing else leaves
- *    the request (DESIGN.md). The same event, with the same id, goes out again.
+ *    the request (docs/architecture.md#data-flow). The same event, with the same id, goes out again.
  * A pending delivery with an attempt scheduled later is brought forward to now; the attempts so far
  * stay in its history.
  */

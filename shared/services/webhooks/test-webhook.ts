@@ -9,7 +9,7 @@ import { makeGetWebhook } from './get-webhook.js';
  * 2. a new test event (its own id each time) for that webhook alone: not in the event feed, not
  *    to the workspace's other webhooks, whatever they subscribe to;
  * 3. one write: its delivery, pending, due now, with dispatchRequestedAt, so the outbox sends the
- *    dispatch message (DESIGN.md: nothing but one write on the request path). Then it is delivered,
+ *    dispatch message (docs/architecture.md#data-flow: one write on the request path). Then it is delivered,
  *    signed and retried like any other.
  */
 export function makeTestWebhook(deps: { webhooks: WebhookStore; clock: Clock }) {

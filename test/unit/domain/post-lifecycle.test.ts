@@ -25,7 +25,7 @@ import { POST_STATUSES, type PostStatus, REQUESTED_STATUSES } from '../../../sha
 type Flags = Partial<Record<'requireApproval' | 'scheduledAtAhead' | 'contentChanged', boolean>>;
 
 /**
- * Every allowed transition, written out by hand from API.md and the decisions in
+ * Every allowed transition, written out by hand from docs/api-decisions.md and the decisions in
  * docs/post-lifecycle.md, independently of the code's table. A flag left out means "either value";
  * the rows of one (status, event) pair together cover every context exactly once (checked below).
  */

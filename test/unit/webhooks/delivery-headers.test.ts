@@ -11,7 +11,7 @@ const NOW = 1_900_000_000;
 const BODY = '{"id":"evt_01JD0000000000000000000000","type":"post.queued"}';
 
 describe('webhookDeliveryHeaders', () => {
-  it('are the four of API.md, the signature made over the very body sent', () => {
+  it('are the four of docs/webhooks.md, the signature made over the very body sent', () => {
     // Act
     const headers = webhookDeliveryHeaders({
       secret: SECRET,
