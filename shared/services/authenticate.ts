@@ -1,9 +1,9 @@
 import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy.js';
+import type { AgentKeyStore } from '../ports/agent-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import { type Logger, silentLogger } from '../ports/logger.js';
-import type { TenancyStore } from '../ports/tenancy-store.js';
 
 export interface Authenticator {
   /** The caller behind an `Authorization` header value, or UnauthorizedError. */
@@ -25,7 +25,7 @@ const MAX_CACHED_KEYS = 1000;
  * logged and the request goes on.
  */
 export function makeAuthenticator(deps: {
-  tenancy: TenancyStore;
+  tenancy: AgentKeyStore;
   clock: Clock;
   cacheTtlMs: number;
   logger?: Logger;

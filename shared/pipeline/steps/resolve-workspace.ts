@@ -4,7 +4,7 @@ import type { Principal } from '../../domain/tenancy.js';
 import type { Operation } from '../../http/operation.js';
 import { toValidationDetails } from '../../http/validation-details.js';
 import { idOf } from '../../operations/common-schemas.js';
-import type { TenancyStore } from '../../ports/tenancy-store.js';
+import type { WorkspaceStore } from '../../ports/workspace-store.js';
 import type { OperationRequest } from '../operation-request.js';
 import { SCHEMA_MISMATCH } from './validate-input.js';
 
@@ -21,9 +21,9 @@ const MAX_KNOWN_WORKSPACES = 10_000;
  * found is kept: one that was missing is read again, so a workspace made a moment later is seen;
  * the key carries the tenant, so no workspace answers for another tenant's request.
  */
-const knownWorkspaces = new WeakMap<TenancyStore, Set<string>>();
+const knownWorkspaces = new WeakMap<WorkspaceStore, Set<string>>();
 
-async function workspaceExists(tenancy: TenancyStore, tenantId: string, workspaceId: string) {
+async function workspaceExists(tenancy: WorkspaceStore, tenantId: string, workspaceId: string) {
   const key = `${tenantId}/${workspaceId}`;
   let known = knownWorkspaces.get(tenancy);
   if (known?.has(key)) return true;
@@ -40,7 +40,7 @@ async function workspaceExists(tenancy: TenancyStore, tenantId: string, workspac
 }
 
 /** A workspace the caller may see, or 404: never confirms that another tenant's workspace exists. */
-async function visibleWorkspace(tenancy: TenancyStore, principal: Principal, workspaceId: string) {
+async function visibleWorkspace(tenancy: WorkspaceStore, principal: Principal, workspaceId: string) {
   assertScopeCovers(principal.agent, workspaceId);
   // A `selected` list was checked against the tenant when the agent was made; `all` was not.
   if (
@@ -51,7 +51,7 @@ async function visibleWorkspace(tenancy: TenancyStore, principal: Principal, wor
   return workspaceId;
 }
 
-async function accessibleWorkspaces(tenancy: TenancyStore, principal: Principal): Promise<string[]> {
+async function accessibleWorkspaces(tenancy: WorkspaceStore, principal: Principal): Promise<string[]> {
   if (principal.agent.scope.kind === 'selected') return principal.agent.scope.workspaceIds;
   const page = await tenancy.listWorkspaces(principal.tenant.tenantId, { limit: MAX_IMPLICIT_WORKSPACES });
   return page.items.map((workspace) => workspace.workspaceId);
@@ -87,7 +87,7 @@ function namedWorkspace(
  */
 export async function resolveWorkspace(
   operation: Pick<Operation, 'workspace'>,
-  tenancy: TenancyStore,
+  tenancy: WorkspaceStore,
   principal: Principal,
   request: OperationRequest,
 ): Promise<string | undefined> {

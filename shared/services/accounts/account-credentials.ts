@@ -1,6 +1,7 @@
 import type { Account } from '../../domain/tenancy.js';
 import { appClientOf } from '../../networks/app-choice.js';
 import type { Networks } from '../../networks/registry.js';
+import type { AccountStore } from '../../ports/account-store.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Metrics } from '../../ports/metrics.js';
@@ -11,7 +12,6 @@ import {
   type TokenSet,
 } from '../../ports/network-oauth.js';
 import { type SecretCipher, SecretDecryptionError } from '../../ports/secret-cipher.js';
-import type { TenancyStore } from '../../ports/tenancy-store.js';
 import { openTokens, sealTokens } from './token-vault.js';
 
 /** An access token expiring within this is refreshed before use. */
@@ -28,7 +28,7 @@ export const DISCONNECT_REASONS = {
 } as const;
 
 export interface AccountCredentialsDeps {
-  tenancy: TenancyStore;
+  tenancy: AccountStore;
   /** The cipher the tokens are sealed with (purpose `oauth-token`). */
   secrets: SecretCipher;
   networks: Networks;

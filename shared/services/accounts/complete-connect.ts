@@ -7,6 +7,11 @@ import type { Account } from '../../domain/tenancy.js';
 import { appClientOf } from '../../networks/app-choice.js';
 import { NoAnswerError, RequestNotSentError } from '../../networks/http/network-fetch.js';
 import type { NetworkAppClient } from '../../networks/network.js';
+import type { Networks } from '../../networks/registry.js';
+import type { AccountStore } from '../../ports/account-store.js';
+import type { AgentKeyStore } from '../../ports/agent-key-store.js';
+import type { AppCredentialsSource } from '../../ports/app-credentials.js';
+import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
 import {
   GrantRefusedError,
@@ -14,8 +19,9 @@ import {
   OAuthUnavailableError,
   type TokenSet,
 } from '../../ports/network-oauth.js';
-import type { PendingConnect } from '../../ports/oauth-state-store.js';
-import type { ServiceDeps } from '../../runtime/deps.js';
+import type { OAuthStateStore, PendingConnect } from '../../ports/oauth-state-store.js';
+import type { SecretCipher } from '../../ports/secret-cipher.js';
+import type { TenantStore } from '../../ports/tenant-store.js';
 import { callbackUrl } from './callback-url.js';
 import type { ConnectErrorCode } from './connect-errors.js';
 import { redeemState } from './oauth-state.js';
@@ -24,10 +30,18 @@ import { sealTokens } from './token-vault.js';
 /** How long each call to the network (the code exchange, the profile read) may take. */
 export const CONNECT_NETWORK_TIMEOUT_MS = 10_000;
 
-export type CompleteConnectDeps = Pick<
-  ServiceDeps,
-  'tenancy' | 'networks' | 'appCredentials' | 'publicBaseUrl' | 'oauthStates' | 'secrets' | 'clock'
->;
+export interface CompleteConnectDeps {
+  /** Whether the agent may still connect (its tenant and agent), and the account it connects. */
+  tenancy: TenantStore & AgentKeyStore & AccountStore;
+  networks: Networks;
+  appCredentials: AppCredentialsSource;
+  /** The callback the code was issued for; absent: the connect fails network_not_configured. */
+  publicBaseUrl?: string;
+  oauthStates: OAuthStateStore;
+  /** Seals the tokens before they are stored. */
+  secrets: SecretCipher;
+  clock: Clock;
+}
 
 /** What the network sent back to the callback. */
 export interface CallbackRequest {

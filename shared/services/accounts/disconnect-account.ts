@@ -1,8 +1,11 @@
 import { NotFoundError } from '../../domain/errors.js';
 import type { Account } from '../../domain/tenancy.js';
 import { appClientOf } from '../../networks/app-choice.js';
+import type { Networks } from '../../networks/registry.js';
+import type { AccountStore } from '../../ports/account-store.js';
+import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
-import type { ServiceDeps } from '../../runtime/deps.js';
+import type { SecretCipher } from '../../ports/secret-cipher.js';
 import { openTokens } from './token-vault.js';
 
 /** The account's `disconnectReason` when it was disconnected through the API. */
@@ -11,7 +14,14 @@ export const DISCONNECTED_BY_USER = 'disconnected_by_user';
 /** How long the revocation at the network may take; it never holds up the disconnect for longer. */
 export const REVOKE_TIMEOUT_MS = 5_000;
 
-export type DisconnectDeps = Pick<ServiceDeps, 'tenancy' | 'networks' | 'secrets' | 'clock'>;
+export interface DisconnectDeps {
+  tenancy: AccountStore;
+  /** The network's OAuth revokes the grant, where it can. */
+  networks: Networks;
+  /** Opens the tokens to revoke. */
+  secrets: SecretCipher;
+  clock: Clock;
+}
 
 /**
  * Asks the network to revoke the grant, where it can. Best effort: the account is disconnected

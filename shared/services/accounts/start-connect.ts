@@ -8,15 +8,27 @@ import type { Platform } from '../../domain/platforms.js';
 import type { Principal } from '../../domain/tenancy.js';
 import { appClientsOf } from '../../networks/app-choice.js';
 import type { Network, NetworkAppClient } from '../../networks/network.js';
-import type { ServiceDeps } from '../../runtime/deps.js';
-import type { AppCredentials, NetworkApp } from '../../runtime/network-config.js';
+import type { Networks } from '../../networks/registry.js';
+import type { AppCredentials, AppCredentialsSource, NetworkApp } from '../../ports/app-credentials.js';
+import type { Clock } from '../../ports/clock.js';
+import type { OAuthStateStore } from '../../ports/oauth-state-store.js';
+import type { TenantStore } from '../../ports/tenant-store.js';
+import type { WorkspaceStore } from '../../ports/workspace-store.js';
 import { callbackUrl } from './callback-url.js';
 import { issueState } from './oauth-state.js';
 
-export type StartConnectDeps = Pick<
-  ServiceDeps,
-  'tenancy' | 'networks' | 'appCredentials' | 'publicBaseUrl' | 'oauthRedirects' | 'oauthStates' | 'clock'
->;
+export interface StartConnectDeps {
+  /** The tenant's and the workspace's redirect allow-lists. */
+  tenancy: TenantStore & WorkspaceStore;
+  networks: Networks;
+  appCredentials: AppCredentialsSource;
+  /** Where the network sends the person back (the callback); absent: connect answers 503. */
+  publicBaseUrl?: string;
+  /** Loopback http redirect URIs are allowed on the local host only. */
+  oauthRedirects: { allowLoopbackHttp: boolean };
+  oauthStates: OAuthStateStore;
+  clock: Clock;
+}
 
 export interface ConnectStart {
   authorizeUrl: string;

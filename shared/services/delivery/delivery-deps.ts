@@ -3,6 +3,7 @@ import type { RetryPolicy } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { Networks } from '../../networks/registry.js';
 import type { AccountQuotas } from '../../ports/account-quotas.js';
+import type { AccountStore } from '../../ports/account-store.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Connector } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
@@ -14,7 +15,6 @@ import type { ObjectStorage } from '../../ports/object-storage.js';
 import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import type { SecretCipher } from '../../ports/secret-cipher.js';
-import type { TenancyStore } from '../../ports/tenancy-store.js';
 import type { VideoProbe } from '../../ports/video-probe.js';
 
 /**
@@ -38,7 +38,8 @@ export interface DeliveryDeps {
   /** Reads the duration of URL media fetched at delivery, checked before the network is called. */
   videoProbe: VideoProbe;
   fetchMedia: MediaFetcher;
-  tenancy: TenancyStore;
+  /** The post's account and its tokens. */
+  tenancy: AccountStore;
   deliveryQueue: MessageQueue<DeliveryMessage>;
   connectorFor(account: Account): Connector | undefined;
   /** The real networks: their OAuth renews an account's tokens before a post goes out. */

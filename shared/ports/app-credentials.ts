@@ -1,0 +1,28 @@
+/*
+ * The apps a deployment holds client credentials for, and where they come from: a port, so the
+ * use cases and networks that need credentials do not import the composition root's configuration.
+ */
+
+/**
+ * The apps' credentials come per network app: Google's serves YouTube; LinkedIn has two kinds of
+ * app, LINKEDIN (a member app: Sign In with OpenID Connect + Share on LinkedIn) and
+ * LINKEDIN_COMMUNITY (a Community Management app, which LinkedIn allows no other product beside).
+ */
+export const NETWORK_APPS = ['X', 'LINKEDIN', 'LINKEDIN_COMMUNITY', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'] as const;
+export type NetworkApp = (typeof NETWORK_APPS)[number];
+
+/** An app's OAuth client credentials. Secret: never logged, never returned. */
+export interface AppCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Where the apps' credentials come from: `<APP>_CLIENT_ID` and `<APP>_CLIENT_SECRET` on the local
+ * host; one Secrets Manager secret per app in AWS (docs/deploy.md). Undefined for an app with
+ * none: connecting its network answers 409 network_not_configured, its posts fail
+ * connector_unavailable.
+ */
+export interface AppCredentialsSource {
+  credentialsFor(app: NetworkApp): Promise<AppCredentials | undefined>;
+}
