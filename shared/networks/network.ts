@@ -1,7 +1,8 @@
 import type { Platform } from '../domain/platforms.js';
+import type { AppCredentials, NetworkApp } from '../ports/app-credentials.js';
 import type { Connector } from '../ports/connector.js';
 import type { OAuthProvider } from '../ports/network-oauth.js';
-import type { AppCredentials, NetworkApp, NetworkEndpoints } from '../runtime/network-config.js';
+import type { NetworkEndpoints } from '../runtime/network-config.js';
 
 /** A developer app a network's accounts can be connected through, and the OAuth of that app. */
 export interface NetworkAppClient {

@@ -1,4 +1,4 @@
-import { NETWORK_APPS, type NetworkApp } from '../../runtime/network-config.js';
+import { NETWORK_APPS, type NetworkApp } from '../../ports/app-credentials.js';
 
 /**
  * The variable that names an app's credentials secret in AWS: `X_APP_SECRET_ARN`,

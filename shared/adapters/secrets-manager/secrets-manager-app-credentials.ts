@@ -5,9 +5,9 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { ServiceUnavailableError } from '../../domain/errors.js';
+import type { AppCredentials, AppCredentialsSource, NetworkApp } from '../../ports/app-credentials.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
-import type { AppCredentials, AppCredentialsSource, NetworkApp } from '../../runtime/network-config.js';
 
 /** A rotated secret (put-secret-value) takes effect within this long, without a redeploy. */
 export const APP_CREDENTIALS_TTL_MS = 5 * 60 * 1000;

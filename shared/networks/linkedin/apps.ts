@@ -1,5 +1,5 @@
 import type { LinkedInAppKind } from '../../domain/linkedin-apps.js';
-import type { NetworkApp } from '../../runtime/network-config.js';
+import type { NetworkApp } from '../../ports/app-credentials.js';
 
 /** Each kind of LinkedIn app and whose credentials it is (LINKEDIN_*, LINKEDIN_COMMUNITY_*). */
 export const LINKEDIN_APP_OF_KIND: Readonly<Record<LinkedInAppKind, NetworkApp>> = {

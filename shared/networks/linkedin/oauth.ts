@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { LinkedInAppKind } from '../../domain/linkedin-apps.js';
+import type { AppCredentials } from '../../ports/app-credentials.js';
 import {
   type AuthorizationUrlRequest,
   type CodeExchange,
@@ -9,7 +10,6 @@ import {
   OAuthUnavailableError,
   type TokenSet,
 } from '../../ports/network-oauth.js';
-import type { AppCredentials } from '../../runtime/network-config.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';

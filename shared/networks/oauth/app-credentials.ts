@@ -1,5 +1,5 @@
+import type { AppCredentials } from '../../ports/app-credentials.js';
 import { OAuthUnavailableError } from '../../ports/network-oauth.js';
-import type { AppCredentials } from '../../runtime/network-config.js';
 
 /** The app's client credentials, or OAuthUnavailableError: without them no grant can be asked for. */
 export async function requireAppCredentials(

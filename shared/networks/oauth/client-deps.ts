@@ -1,4 +1,4 @@
-import type { AppCredentials } from '../../runtime/network-config.js';
+import type { AppCredentials } from '../../ports/app-credentials.js';
 
 /** What every network's OAuth client needs besides its endpoints. */
 export interface OAuthClientDeps {

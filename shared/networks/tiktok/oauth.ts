@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { AppCredentials } from '../../ports/app-credentials.js';
 import {
   type AuthorizationUrlRequest,
   type CodeExchange,
@@ -8,7 +9,6 @@ import {
   OAuthUnavailableError,
   type TokenSet,
 } from '../../ports/network-oauth.js';
-import type { AppCredentials } from '../../runtime/network-config.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { requireAppCredentials } from '../oauth/app-credentials.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
