@@ -2541,6 +2541,7 @@ export interface operations {
                      *           "scheduledAt": null,
                      *           "status": "draft",
                      *           "updatedAt": "2099-01-01T12:00:49.000Z",
+                     *           "warnings": [],
                      *           "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *         }
                      *       ],
@@ -3257,6 +3258,7 @@ export interface operations {
                      *       "scheduledAt": "2099-01-08T12:00:00.000Z",
                      *       "status": "scheduled",
                      *       "updatedAt": "2099-01-01T12:00:36.000Z",
+                     *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *     }
                      */
@@ -3435,6 +3437,7 @@ export interface operations {
                      *       "scheduledAt": "2099-01-09T12:00:00.000Z",
                      *       "status": "cancelled",
                      *       "updatedAt": "2099-01-01T12:00:58.000Z",
+                     *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *     }
                      */
@@ -3669,6 +3672,7 @@ export interface operations {
                      *       "scheduledAt": "2099-01-09T12:00:00.000Z",
                      *       "status": "scheduled",
                      *       "updatedAt": "2099-01-01T12:00:53.000Z",
+                     *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *     }
                      */
@@ -3927,6 +3931,7 @@ export interface operations {
                      *       "scheduledAt": null,
                      *       "status": "queued",
                      *       "updatedAt": "2099-01-01T12:01:06.000Z",
+                     *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTC17RW0NQ61HES98FX6NJ"
                      *     }
                      */
@@ -4156,6 +4161,7 @@ export interface operations {
                      *       "scheduledAt": null,
                      *       "status": "rejected",
                      *       "updatedAt": "2099-01-01T12:01:10.000Z",
+                     *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTC17RW0NQ61HES98FX6NJ"
                      *     }
                      */
@@ -7259,7 +7265,7 @@ export interface operations {
                      *           "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJxIjoiRGVoM3N1NFg0R0owazhPUyIsInAiOnsic2siOiJFVkVOVCNldnRfMDNQRkJUREE4ODNSR1lBMEpNMVBLUlI5NzMifX0"
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": {
