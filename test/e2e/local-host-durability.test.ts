@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readHostFile } from '../../infra/local/host-file.js';
 import { eventually } from '../support/eventually.js';
-import { interrupt, type Started, startService } from '../support/service-process.js';
+import { bannerOf, interrupt, type Started, startService } from '../support/service-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 const POSTS = 50;
@@ -17,18 +17,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** What the banner of `npm start` tells a user. */
-function banner(started: Started) {
-  const output = started.output();
-  const line = (label: string) => new RegExp(`^${label}: (\\S+)$`, 'm').exec(output)?.[1] as string;
-  return {
-    baseUrl: line('Base URL'),
-    workspaceId: line('Workspace'),
-    apiKey: /^API key: (smcp_[0-9a-f]{64})$/m.exec(output)?.[1],
-    twitter: /^ {2}twitter\s+(acc_\S+)$/m.exec(output)?.[1] as string,
-  };
 }
 
 /**
@@ -54,7 +42,7 @@ describe('a local host killed with SIGKILL', () => {
     const hooks = receiver;
     const first = await startService(dataDir);
     running.push(first);
-    const { baseUrl, workspaceId, apiKey, twitter } = banner(first);
+    const { baseUrl, workspaceId, apiKey, twitter } = bannerOf(first);
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const api = (base: string, path: string, init: RequestInit = {}) =>
       fetch(`${base}/v1/workspaces/${workspaceId}${path}`, { headers, ...init });
@@ -117,7 +105,7 @@ describe('a local host killed with SIGKILL', () => {
     const second = await startService(dataDir);
     running.push(second);
     const restartedAt = Date.now();
-    const base = banner(second).baseUrl;
+    const base = bannerOf(second).baseUrl;
 
     // Assess: every post published within 30 s of the restart, in one attempt each.
     const published = await eventually(

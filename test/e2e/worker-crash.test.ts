@@ -6,7 +6,7 @@ import { readHostFile } from '../../infra/local/host-file.js';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../../shared/adapters/dynamodb/sandbox-ledger.js';
 import { eventually } from '../support/eventually.js';
-import { interrupt, type Started, startService } from '../support/service-process.js';
+import { bannerOf, interrupt, type Started, startService } from '../support/service-process.js';
 
 interface PostBody {
   status: string;
@@ -14,17 +14,6 @@ interface PostBody {
   scheduledAt: string | null;
   publishedAt: string | null;
   platformPostId: string | null;
-}
-
-/** What the banner of `npm start` tells a user. */
-function banner(started: Started) {
-  const output = started.output();
-  const line = (label: string) => new RegExp(`^${label}: (\\S+)$`, 'm').exec(output)?.[1] as string;
-  return {
-    baseUrl: line('Base URL'),
-    workspaceId: line('Workspace'),
-    twitter: /^ {2}twitter\s+(acc_\S+)$/m.exec(output)?.[1],
-  };
 }
 
 /**
@@ -47,7 +36,7 @@ describe('a worker killed mid-delivery', () => {
     // Prepare
     const first = await startService(dataDir);
     running.push(first);
-    const { baseUrl, workspaceId, twitter } = banner(first);
+    const { baseUrl, workspaceId, twitter } = bannerOf(first);
     const apiKey = /^API key: (smcp_[0-9a-f]{64})$/m.exec(first.output())?.[1] as string;
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const create = async (body: Record<string, unknown>) => {
@@ -89,7 +78,7 @@ describe('a worker killed mid-delivery', () => {
     const second = await startService(dataDir);
     running.push(second);
     const restartedAt = Date.now();
-    const base = banner(second).baseUrl;
+    const base = bannerOf(second).baseUrl;
 
     // Assess: both out within 30 s of the restart.
     const published = (id: string) =>

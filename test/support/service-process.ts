@@ -69,3 +69,15 @@ export function portIsClosed(port: number): Promise<boolean> {
     socket.once('error', () => resolvePromise(true));
   });
 }
+
+/** What the banner of `npm start` tells a user: the address, the workspace, the key (first start only) and the sandbox X account. */
+export function bannerOf(started: Started) {
+  const output = started.output();
+  const line = (label: string) => new RegExp(`^${label}: (\\S+)$`, 'm').exec(output)?.[1] as string;
+  return {
+    baseUrl: line('Base URL'),
+    workspaceId: line('Workspace'),
+    apiKey: /^API key: (smcp_[0-9a-f]{64})$/m.exec(output)?.[1],
+    twitter: /^ {2}twitter\s+(acc_\S+)$/m.exec(output)?.[1] as string,
+  };
+}
