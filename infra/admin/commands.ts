@@ -1,4 +1,5 @@
 import type { AgentRequest } from '../../shared/domain/agent-rules.js';
+import { PLATFORM_NAMES, PLATFORMS } from '../../shared/domain/platforms.js';
 import type { WorkspacePolicies } from '../../shared/domain/policies.js';
 import { describeWindow } from '../../shared/domain/policy-check.js';
 import type { Agent, ApiKeyRecord } from '../../shared/domain/tenancy.js';
@@ -312,8 +313,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'create-sandbox-account',
     summary: 'A connected sandbox account: it publishes to the simulated network.',
-    synopsis:
-      '--tenant ten_… --workspace wks_… --platform twitter|x|linkedin|instagram|tiktok|youtube [--handle H] [--display-name D]',
+    synopsis: `--tenant ten_… --workspace wks_… --platform ${PLATFORM_NAMES.join('|')} [--handle H] [--display-name D]`,
     options: ['tenant', 'workspace', 'platform', 'handle', 'display-name'],
     prepare(values) {
       const tenantId = requiredId(values, 'tenant', 'tenant');
@@ -363,7 +363,7 @@ export const COMMANDS: readonly Command[] = [
       '--clear starts from none; the others are kept.',
     synopsis:
       '--tenant ten_… --workspace wks_… [--require-approval true|false] [--blocked-terms a,b] ' +
-      '[--allowed-platforms linkedin,x] [--posting-window 09:00-17:00[@mon-fri|@mon,tue,…]] ' +
+      `[--allowed-platforms ${PLATFORMS.slice(0, 2).join(',')}] [--posting-window 09:00-17:00[@mon-fri|@mon,tue,…]] ` +
       '[--blackout-dates 2026-12-24,2026-12-25] [--require-alt-text true|false] ' +
       '[--unset blocked-terms,posting-window,…] [--clear]',
     options: ['tenant', 'workspace', ...POLICY_OPTION_NAMES, 'unset', 'clear'],

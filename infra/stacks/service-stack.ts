@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-logger.js';
 import type { Operation } from '../../shared/http/operation.js';
+import { platformsListed } from '../../shared/networks/definitions.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import { NETWORK_APPS, type NetworkEndpointName } from '../../shared/runtime/network-config.js';
 import { type YouTubeQuota, youTubeQuotaEnv } from '../../shared/runtime/youtube-quota.js';
@@ -239,8 +240,7 @@ export class ServiceStack extends Stack {
     }
     new CfnOutput(this, 'OAuthCallbackUrl', {
       value: `${this.api.publicBaseUrl}/v1/oauth/{platform}/callback`,
-      description:
-        "The redirect URL to register with each network's app, {platform} being twitter, linkedin, instagram, tiktok or youtube",
+      description: `The redirect URL to register with each network's app, {platform} being ${platformsListed()}`,
     });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,

@@ -1,3 +1,9 @@
+import type { DailyQuota } from '../networks/definition.js';
+import {
+  DAILY_QUOTA_OF_PLATFORM,
+  PLATFORMS_REPORTING_QUOTA,
+  PROJECT_QUOTA_COUNTER_OF_PLATFORM,
+} from '../networks/definitions.js';
 import type { Platform } from './platforms.js';
 
 /**
@@ -5,21 +11,12 @@ import type { Platform } from './platforms.js';
  * and change them without notice; these keep one account from burning through its network's
  * quota within the service. The video network counts quota units (an upload costs about 1,600).
  */
-export interface DailyQuota {
-  limit: number;
-  unit: 'posts' | 'quota_units';
-  costPerPost: number;
-}
+export type { DailyQuota } from '../networks/definition.js';
 
 export type DailyQuotas = Readonly<Record<Platform, DailyQuota>>;
 
-export const DAILY_QUOTAS: DailyQuotas = {
-  twitter: { limit: 2400, unit: 'posts', costPerPost: 1 },
-  linkedin: { limit: 100, unit: 'posts', costPerPost: 1 },
-  instagram: { limit: 25, unit: 'posts', costPerPost: 1 },
-  tiktok: { limit: 10, unit: 'posts', costPerPost: 1 },
-  youtube: { limit: 10_000, unit: 'quota_units', costPerPost: 1600 },
-};
+/** Each network declares its own (shared/networks/<net>/definition.ts). */
+export const DAILY_QUOTAS: DailyQuotas = DAILY_QUOTA_OF_PLATFORM;
 
 /**
  * The ceilings with YouTube's set to a project's own quota (docs/networks.md "Video network",
@@ -39,9 +36,8 @@ export function withYouTubeQuota(quota: { dailyUnits: number; uploadCostUnits: n
  * as an account's (`YOUTUBE_DAILY_QUOTA_UNITS`: the project's grant) and the same UTC day, so a
  * reservation and its release always name the same two counters.
  */
-export const PROJECT_QUOTA_COUNTERS: Readonly<Partial<Record<Platform, string>>> = {
-  youtube: 'youtube-project',
-};
+export const PROJECT_QUOTA_COUNTERS: Readonly<Partial<Record<Platform, string>>> =
+  PROJECT_QUOTA_COUNTER_OF_PLATFORM;
 
 /**
  * A network's own count of an account's posts, as the connector last read it (Instagram's
@@ -58,7 +54,7 @@ export interface NetworkQuotaReading {
 }
 
 /** The networks whose connector reports the account's own quota (the account read shows it). */
-export const NETWORK_REPORTED_QUOTAS: ReadonlySet<Platform> = new Set<Platform>(['instagram']);
+export const NETWORK_REPORTED_QUOTAS: ReadonlySet<Platform> = new Set<Platform>(PLATFORMS_REPORTING_QUOTA);
 
 /** The UTC day a quota counts in, `YYYY-MM-DD`; every ceiling resets at 00:00 UTC. */
 export function quotaDay(nowMs: number): string {

@@ -1,4 +1,10 @@
-import { NETWORK_DEFINITIONS, PLATFORM_IDS, type PlatformId } from '../networks/definitions.js';
+import {
+  ACCEPTED_PLATFORM_NAMES,
+  type AliasId,
+  NETWORK_DEFINITIONS,
+  PLATFORM_IDS,
+  type PlatformId,
+} from '../networks/definitions.js';
 
 /** Platform values of the API (the interface's "Platforms and post types"): one per network definition. */
 export const PLATFORMS = PLATFORM_IDS;
@@ -11,6 +17,15 @@ export const PLATFORM_ALIASES: Readonly<Record<string, Platform>> = Object.fromE
     definition.aliases.map((alias) => [alias, definition.platform]),
   ),
 );
+
+/** Every name accepted on input (the platforms, then the aliases). */
+export const PLATFORM_NAMES = ACCEPTED_PLATFORM_NAMES;
+export type PlatformName = PlatformId | AliasId;
+
+/** The platform an accepted name is stored as. */
+export function platformOfName(name: PlatformName): Platform {
+  return Object.hasOwn(PLATFORM_ALIASES, name) ? (PLATFORM_ALIASES[name] as Platform) : (name as Platform);
+}
 
 export function normalizePlatform(value: string): Platform | undefined {
   const lower = value.toLowerCase();

@@ -1,21 +1,56 @@
 /**
- * What a network is, as data: the part of a network that the domain, the operations, OpenAPI and
- * the dashboard may know of. Each network declares its own in `shared/networks/<net>/definition.ts`
- * (pure data and schemas: no connector, no SDK, nothing that calls out), and
- * `shared/networks/definitions.ts` collects them; everything else derives from that list.
+ * What a network is, as data: the part of a network that the domain, the operations, OpenAPI, the
+ * composition roots, CDK and the dashboard may know of. Each network declares its own in
+ * `shared/networks/<net>/definition.ts` (pure data and schemas: no connector, no SDK, nothing that
+ * calls out), and `shared/networks/definitions.ts` collects them; everything else derives from that list.
  */
-export interface NetworkDefinition<P extends string = string> {
+/**
+ * An approximate daily ceiling per connected account (interface 8.5): posts, or the units of a
+ * network that counts quota units (a YouTube upload costs about 1,600).
+ */
+export interface DailyQuota {
+  limit: number;
+  unit: 'posts' | 'quota_units';
+  costPerPost: number;
+}
+
+export interface NetworkDefinition {
   /** The platform value of the API (the interface's "Platforms and post types"). */
-  readonly platform: P;
+  readonly platform: string;
   /** The name people know the network by: the dashboard's tables, the connect result page. */
   readonly displayName: string;
   /** Other names accepted on input (lower case), stored as `platform`. */
   readonly aliases: readonly string[];
+  /**
+   * The post types it takes (the interface's "Platforms and post types"), each one of the domain's
+   * POST_TYPES (domain/post-types.ts checks it at compile time: this file may not import the domain).
+   */
+  readonly postTypes: readonly string[];
+  /** Its approximate daily ceiling per connected account (domain/account-quotas.ts). */
+  readonly dailyQuota: DailyQuota;
+  /**
+   * The counter shared by every account of the network, when its provider enforces the quota per
+   * app rather than per account (`QUOTA#<counter>#<day>`, beside the accounts' counters).
+   */
+  readonly projectQuotaCounter?: string;
+  /** Whether its connector reports the account's own quota (the account read shows it). */
+  readonly reportsOwnQuota?: boolean;
+  /** The handle of the sandbox account an operator's bootstrap connects for it. */
+  readonly sandboxHandle: string;
+  /**
+   * The network's developer apps, the default first (the one a connect uses unless told
+   * otherwise). Each app's credentials come from `<APP>_CLIENT_ID` and `<APP>_CLIENT_SECRET` on the
+   * local host, and from one Secrets Manager secret (`<APP>_APP_SECRET_ARN`) in AWS (docs/deploy.md).
+   */
+  readonly apps: readonly [string, ...string[]];
+  /**
+   * Every address its connector or its OAuth calls, by environment variable, with the real host as
+   * the default. Tests and `npm run fake-networks` point them at the fakes on loopback.
+   */
+  readonly endpoints: Readonly<Record<string, string>>;
 }
 
-/** Checks a definition's shape while keeping its literal types (`platform: 'twitter'`). */
-export function defineNetwork<const P extends string>(
-  definition: NetworkDefinition<P>,
-): NetworkDefinition<P> {
+/** Checks a definition's shape while keeping its literal types (`platform: 'twitter'`, the apps, the endpoint names). */
+export function defineNetwork<const D extends NetworkDefinition>(definition: D): D {
   return definition;
 }

@@ -1,4 +1,4 @@
-import type { NetworkDefinition } from './definition.js';
+import type { DailyQuota, NetworkDefinition } from './definition.js';
 import { instagramDefinition } from './instagram/definition.js';
 import { linkedinDefinition } from './linkedin/definition.js';
 import { tiktokDefinition } from './tiktok/definition.js';
@@ -18,23 +18,114 @@ export const NETWORK_DEFINITIONS = [
   youtubeDefinition,
 ] as const;
 
+/**
+ * A name two networks declare would have one silently shadow the other (an endpoint pointed at the
+ * wrong host, a connect using another network's app): the registry refuses it when it loads.
+ */
+export function assertDistinctNames(definitions: readonly NetworkDefinition[]): void {
+  const kinds = {
+    'platform or alias': definitions.flatMap((definition) => [definition.platform, ...definition.aliases]),
+    app: definitions.flatMap((definition) => definition.apps),
+    endpoint: definitions.flatMap((definition) => Object.keys(definition.endpoints)),
+  };
+  for (const [kind, names] of Object.entries(kinds)) {
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated !== undefined) throw new Error(`Two networks declare the ${kind} ${repeated}.`);
+  }
+}
+
+assertDistinctNames(NETWORK_DEFINITIONS);
+
 type Definitions = typeof NETWORK_DEFINITIONS;
+type Definition = Definitions[number];
 type PlatformsOf<T extends readonly NetworkDefinition[]> = { -readonly [K in keyof T]: T[K]['platform'] };
+type EndpointsOf<D> = D extends { endpoints: infer E } ? keyof E & string : never;
 
 /** The platform values, as a tuple (zod's and OpenAPI's enums need one). */
 export const PLATFORM_IDS = NETWORK_DEFINITIONS.map(
   (definition) => definition.platform,
 ) as unknown as Readonly<PlatformsOf<Definitions>>;
 
-export type PlatformId = Definitions[number]['platform'];
+export type PlatformId = Definition['platform'];
 
-export function definitionOf(platform: PlatformId): Definitions[number] {
+export function definitionOf(platform: PlatformId): Definition {
   const definition = NETWORK_DEFINITIONS.find((candidate) => candidate.platform === platform);
   if (!definition) throw new Error(`No network definition for ${platform}`);
   return definition;
 }
 
+/** The other names accepted on input. */
+export type AliasId = Definition['aliases'][number];
+
+/** Every name accepted on input, the platforms first, as a tuple (zod's and OpenAPI's enums need one). */
+export const ACCEPTED_PLATFORM_NAMES = [
+  ...PLATFORM_IDS,
+  ...NETWORK_DEFINITIONS.flatMap((definition) => definition.aliases),
+] as unknown as readonly [PlatformId | AliasId, ...(PlatformId | AliasId)[]];
+
 /** The networks by the names people know them by. */
 export const NETWORK_NAMES = Object.fromEntries(
   NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.displayName]),
 ) as Readonly<Record<PlatformId, string>>;
+
+/** Every network's developer apps, in the definitions' order (one CDK secret each). */
+export type AppId = Definition['apps'][number];
+export const APP_IDS: readonly AppId[] = NETWORK_DEFINITIONS.flatMap((definition) => definition.apps);
+
+/** Each platform's default app: the one a connect uses unless told otherwise. */
+export const DEFAULT_APP_OF_PLATFORM = Object.fromEntries(
+  NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.apps[0]]),
+) as Readonly<Record<PlatformId, AppId>>;
+
+/** Every address a connector or its OAuth calls, by environment variable, with the real host as the default. */
+export type EndpointName = EndpointsOf<Definition>;
+export const ENDPOINT_DEFAULTS = Object.fromEntries(
+  NETWORK_DEFINITIONS.flatMap((definition) => Object.entries(definition.endpoints)),
+) as Readonly<Record<EndpointName, string>>;
+
+/** Each platform's post types, as its definition lists them. */
+export const POST_TYPES_OF_PLATFORM = Object.fromEntries(
+  NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.postTypes]),
+) as { readonly [D in Definition as D['platform']]: D['postTypes'] };
+
+/** Each platform's sandbox account handle (an operator's bootstrap). */
+export const SANDBOX_HANDLES = Object.fromEntries(
+  NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.sandboxHandle]),
+) as Readonly<Record<PlatformId, string>>;
+
+/**
+ * The platforms for a person to read, aliases in parentheses: `twitter (or x), linkedin, …`
+ * (the OpenAPI descriptions, the admin CLI's usage).
+ */
+export function platformsDescribed(
+  aliasWording: (alias: string, platform: string) => string = (alias) => `or ${alias}`,
+): string {
+  return NETWORK_DEFINITIONS.map((definition) =>
+    definition.aliases.length === 0
+      ? definition.platform
+      : `${definition.platform} (${definition.aliases.map((alias) => aliasWording(alias, definition.platform)).join(', ')})`,
+  ).join(', ');
+}
+
+/** The platforms as a sentence's list: `twitter, linkedin, … or youtube`. */
+export function platformsListed(): string {
+  return `${PLATFORM_IDS.slice(0, -1).join(', ')} or ${PLATFORM_IDS.at(-1)}`;
+}
+
+/** Each platform's daily ceiling per account, as its definition declares it. */
+export const DAILY_QUOTA_OF_PLATFORM = Object.fromEntries(
+  NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.dailyQuota]),
+) as Readonly<Record<PlatformId, DailyQuota>>;
+
+/** The platforms whose quota is counted per app as well, and the name of that counter. */
+export const PROJECT_QUOTA_COUNTER_OF_PLATFORM: Readonly<Partial<Record<PlatformId, string>>> =
+  Object.fromEntries(
+    NETWORK_DEFINITIONS.flatMap((definition) =>
+      'projectQuotaCounter' in definition ? [[definition.platform, definition.projectQuotaCounter]] : [],
+    ),
+  );
+
+/** The platforms whose connector reports the account's own quota. */
+export const PLATFORMS_REPORTING_QUOTA: readonly PlatformId[] = NETWORK_DEFINITIONS.filter(
+  (definition) => 'reportsOwnQuota' in definition && definition.reportsOwnQuota,
+).map((definition) => definition.platform);

@@ -3,13 +3,15 @@
  * use cases and networks that need credentials do not import the composition root's configuration.
  */
 
+import { APP_IDS, type AppId } from '../networks/definitions.js';
+
 /**
- * The apps' credentials come per network app: Google's serves YouTube; LinkedIn has two kinds of
- * app, LINKEDIN (a member app: Sign In with OpenID Connect + Share on LinkedIn) and
- * LINKEDIN_COMMUNITY (a Community Management app, which LinkedIn allows no other product beside).
+ * The apps' credentials come per network app, as each network's definition lists them
+ * (shared/networks/<net>/definition.ts): Google's serves YouTube; LinkedIn has two kinds of app,
+ * a member app and a Community Management app, which LinkedIn allows no other product beside.
  */
-export const NETWORK_APPS = ['X', 'LINKEDIN', 'LINKEDIN_COMMUNITY', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'] as const;
-export type NetworkApp = (typeof NETWORK_APPS)[number];
+export const NETWORK_APPS = APP_IDS;
+export type NetworkApp = AppId;
 
 /** An app's OAuth client credentials. Secret: never logged, never returned. */
 export interface AppCredentials {

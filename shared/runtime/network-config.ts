@@ -1,30 +1,16 @@
 import type { Platform } from '../domain/platforms.js';
+import { DEFAULT_APP_OF_PLATFORM, ENDPOINT_DEFAULTS, type EndpointName } from '../networks/definitions.js';
 import type { AppCredentialsSource, NetworkApp } from '../ports/app-credentials.js';
 import { ConfigError } from './config-error.js';
 
 /**
  * Every address a connector or its OAuth calls, by environment variable, with the real host as the
- * default. Tests and `npm run fake-networks` point them at the fakes on loopback; docs/networks.md
- * lists them. Part 2's networks are here already so that one list is the whole contract.
+ * default: each network declares its own (shared/networks/<net>/definition.ts). Tests and
+ * `npm run fake-networks` point them at the fakes on loopback; docs/networks.md lists them.
  */
-export const NETWORK_ENDPOINT_DEFAULTS = {
-  X_API_URL: 'https://api.x.com',
-  X_AUTHORIZE_URL: 'https://x.com/i/oauth2/authorize',
-  LINKEDIN_API_URL: 'https://api.linkedin.com',
-  LINKEDIN_OAUTH_URL: 'https://www.linkedin.com/oauth/v2',
-  INSTAGRAM_GRAPH_URL: 'https://graph.instagram.com',
-  INSTAGRAM_OAUTH_URL: 'https://api.instagram.com/oauth',
-  /** The consent page is on another host than the token endpoint (INSTAGRAM_OAUTH_URL). */
-  INSTAGRAM_AUTHORIZE_URL: 'https://www.instagram.com/oauth/authorize',
-  TIKTOK_API_URL: 'https://open.tiktokapis.com',
-  TIKTOK_AUTHORIZE_URL: 'https://www.tiktok.com/v2/auth/authorize/',
-  YOUTUBE_API_URL: 'https://www.googleapis.com/youtube/v3',
-  YOUTUBE_UPLOAD_URL: 'https://www.googleapis.com/upload/youtube/v3',
-  GOOGLE_AUTHORIZE_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
-  GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token',
-} as const;
+export const NETWORK_ENDPOINT_DEFAULTS = ENDPOINT_DEFAULTS;
 
-export type NetworkEndpointName = keyof typeof NETWORK_ENDPOINT_DEFAULTS;
+export type NetworkEndpointName = EndpointName;
 export type NetworkEndpoints = Readonly<Record<NetworkEndpointName, string>>;
 
 // The apps and their credentials are a port (ports/app-credentials.ts); configuration readers find them here too.
@@ -35,14 +21,8 @@ export {
   type NetworkApp,
 } from '../ports/app-credentials.js';
 
-/** Each platform's default app: the one a connect uses unless told otherwise. */
-export const APP_OF_PLATFORM: Readonly<Record<Platform, NetworkApp>> = {
-  twitter: 'X',
-  linkedin: 'LINKEDIN',
-  instagram: 'INSTAGRAM',
-  tiktok: 'TIKTOK',
-  youtube: 'GOOGLE',
-};
+/** Each platform's default app: the one a connect uses unless told otherwise (its definition's first). */
+export const APP_OF_PLATFORM: Readonly<Record<Platform, NetworkApp>> = DEFAULT_APP_OF_PLATFORM;
 
 function isHttpUrl(value: string): boolean {
   try {

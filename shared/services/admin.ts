@@ -16,6 +16,7 @@ import type {
   Tenant,
   Workspace,
 } from '../domain/tenancy.js';
+import { SANDBOX_HANDLES } from '../networks/definitions.js';
 import type { Clock } from '../ports/clock.js';
 import type { TenancyStore } from '../ports/tenancy-store.js';
 
@@ -37,14 +38,6 @@ export interface BootstrapResult {
   apiKey: string;
   accounts: Record<Platform, string>;
 }
-
-const SANDBOX_HANDLES: Record<Platform, string> = {
-  twitter: '@sandbox_short',
-  linkedin: 'sandbox-professional',
-  instagram: 'sandbox.photos',
-  tiktok: '@sandbox.shorts',
-  youtube: 'SandboxChannel',
-};
 
 /** What a key list shows: never the hash authentication looks keys up by. */
 export type ApiKeyView = Omit<ApiKeyRecord, 'keyHash'>;

@@ -5,4 +5,16 @@ export const instagramDefinition = defineNetwork({
   platform: 'instagram',
   displayName: 'Instagram',
   aliases: [],
+  postTypes: ['image', 'carousel', 'reel', 'story'],
+  sandboxHandle: 'sandbox.photos',
+  dailyQuota: { limit: 25, unit: 'posts', costPerPost: 1 },
+  // The connector reads content_publishing_limit: the account read shows it.
+  reportsOwnQuota: true,
+  apps: ['INSTAGRAM'],
+  endpoints: {
+    INSTAGRAM_GRAPH_URL: 'https://graph.instagram.com',
+    INSTAGRAM_OAUTH_URL: 'https://api.instagram.com/oauth',
+    /** The consent page is on another host than the token endpoint (INSTAGRAM_OAUTH_URL). */
+    INSTAGRAM_AUTHORIZE_URL: 'https://www.instagram.com/oauth/authorize',
+  },
 });

@@ -5,4 +5,17 @@ export const linkedinDefinition = defineNetwork({
   platform: 'linkedin',
   displayName: 'LinkedIn',
   aliases: [],
+  postTypes: ['text', 'image', 'video', 'document', 'carousel'],
+  sandboxHandle: 'sandbox-professional',
+  dailyQuota: { limit: 100, unit: 'posts', costPerPost: 1 },
+  apps: [
+    // A member app (Sign In with OpenID Connect + Share on LinkedIn), and a Community Management
+    // app, which LinkedIn allows no other product beside (apps.ts chooses between them).
+    'LINKEDIN',
+    'LINKEDIN_COMMUNITY',
+  ],
+  endpoints: {
+    LINKEDIN_API_URL: 'https://api.linkedin.com',
+    LINKEDIN_OAUTH_URL: 'https://www.linkedin.com/oauth/v2',
+  },
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { normalizePlatform } from '../../domain/platforms.js';
 import { defineOperation } from '../../http/operation.js';
+import { platformsDescribed } from '../../networks/definitions.js';
 import { pageOf, pageQuery, workspacePathParams } from '../common-schemas.js';
 import { accountSchema, toAccountResource } from './account-schema.js';
 
@@ -30,7 +31,7 @@ export const listAccounts = defineOperation({
           return platform;
         })
         .optional()
-        .describe('twitter (or x), linkedin, instagram, tiktok, youtube'),
+        .describe(platformsDescribed()),
     }),
     response: pageOf(accountSchema),
   },

@@ -7,15 +7,16 @@ import {
   platformOptionsInput,
   platformOptionsSchema,
 } from '../../domain/platform-options.js';
-import { PLATFORMS } from '../../domain/platforms.js';
+import { PLATFORM_NAMES, PLATFORMS, platformOfName } from '../../domain/platforms.js';
 import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
+import { platformsDescribed } from '../../networks/definitions.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';
 
-/** Platform names accepted on input; `x` is stored as `twitter` (docs/api-decisions.md). */
+/** Platform names accepted on input; an alias (`x`) is stored as its platform (docs/api-decisions.md). */
 export const platformInput = z
-  .enum([...PLATFORMS, 'x'])
-  .transform((value) => (value === 'x' ? 'twitter' : value))
-  .describe('twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube');
+  .enum(PLATFORM_NAMES)
+  .transform(platformOfName)
+  .describe(platformsDescribed((alias, platform) => `${alias} is accepted and stored as ${platform}`));
 
 /**
  * A time a caller sends: ISO 8601 (RFC 3339) with `Z` or any `±hh:mm` offset, turned into UTC `Z`
