@@ -5,11 +5,17 @@ import {
   type NetworkEndpoints,
 } from '../runtime/network-config.js';
 import { makeInstagramNetwork } from './instagram/index.js';
+import { instagramSandbox } from './instagram/sandbox.js';
 import { makeLinkedInNetwork } from './linkedin/index.js';
+import { linkedinSandbox } from './linkedin/sandbox.js';
 import type { Network, NetworkFactory } from './network.js';
+import type { SandboxSimulation } from './sandbox/simulation.js';
 import { makeTikTokNetwork } from './tiktok/index.js';
+import { tiktokSandbox } from './tiktok/sandbox.js';
 import { makeXNetwork } from './x/index.js';
+import { xSandbox } from './x/sandbox.js';
 import { makeYouTubeNetwork } from './youtube/index.js';
+import { youtubeSandbox } from './youtube/sandbox.js';
 
 /**
  * Every real network the service can publish to, by platform: the one map both composition roots
@@ -23,6 +29,15 @@ export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
   tiktok: makeTikTokNetwork,
   youtube: makeYouTubeNetwork,
   instagram: makeInstagramNetwork,
+};
+
+/** What the sandbox simulates of each network (its latency, media limits, failure codes and post ids). */
+export const SANDBOX_SIMULATIONS: Readonly<Record<Platform, SandboxSimulation>> = {
+  twitter: xSandbox,
+  linkedin: linkedinSandbox,
+  instagram: instagramSandbox,
+  tiktok: tiktokSandbox,
+  youtube: youtubeSandbox,
 };
 
 export type Networks = ReadonlyMap<Platform, Network>;

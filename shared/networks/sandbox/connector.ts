@@ -16,8 +16,8 @@ import {
   NETWORK_PROFILES,
   type NetworkProfile,
   SANDBOX_DEFAULT_LATENCY_MS,
+  SANDBOX_GIF_SIZE_LIMITS,
   SANDBOX_MEDIA_SIZE_LIMITS,
-  X_GIF_SIZE_LIMIT,
 } from './profiles.js';
 
 /** `retryAfterSeconds` of a sandbox rate limit (TikTok's per-minute window; a sensible pause elsewhere). */
@@ -244,8 +244,9 @@ function oversizedMedia(platform: Platform, media: readonly DeliveryMedia[]): st
   for (const [i, item] of media.entries()) {
     const size = item.stored?.sizeBytes;
     if (size === undefined) continue;
-    const gif = platform === 'twitter' && item.stored?.mimeType === 'image/gif';
-    const limit = gif ? X_GIF_SIZE_LIMIT : SANDBOX_MEDIA_SIZE_LIMITS[platform][item.kind];
+    const gifLimit = SANDBOX_GIF_SIZE_LIMITS[platform];
+    const gif = gifLimit !== undefined && item.stored?.mimeType === 'image/gif';
+    const limit = gif ? gifLimit : SANDBOX_MEDIA_SIZE_LIMITS[platform][item.kind];
     if (limit !== undefined && size > limit) {
       return `media item ${i + 1} (${item.kind}, ${megabytes(size)}): the limit is ${megabytes(limit)}.`;
     }

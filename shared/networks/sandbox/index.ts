@@ -17,6 +17,7 @@ export {
   NETWORK_PROFILES,
   type NetworkProfile,
   SANDBOX_DEFAULT_LATENCY_MS,
+  SANDBOX_GIF_SIZE_LIMITS,
   SANDBOX_MEDIA_SIZE_LIMITS,
-  X_GIF_SIZE_LIMIT,
 } from './profiles.js';
+export type { SandboxSimulation } from './simulation.js';

@@ -70,11 +70,11 @@ const NETWORKS: Readonly<Record<string, NetworkWords>> = {
  */
 const GOAL = 2;
 const CEILING: Readonly<Record<string, number>> = {
-  twitter: 14,
-  linkedin: 17,
-  instagram: 13,
-  tiktok: 11,
-  youtube: 20,
+  twitter: 10,
+  linkedin: 15,
+  instagram: 11,
+  tiktok: 9,
+  youtube: 18,
 };
 
 function sourceFiles(dir: string): string[] {
