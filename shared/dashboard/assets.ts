@@ -26,6 +26,14 @@ h1 { margin-top: 0; }
 section { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.25rem; margin-bottom: 1.25rem; }
 table { width: 100%; border-collapse: collapse; background: #fff; }
 th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+table.responsive th, table.responsive td { overflow-wrap: anywhere; }
+table.responsive th[scope=row] a { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8125rem; }
+@media (max-width: 40rem) {
+  table.responsive thead { position: absolute; left: -9999px; }
+  table.responsive, table.responsive tbody, table.responsive tr, table.responsive th, table.responsive td { display: block; width: 100%; }
+  table.responsive tr { border: 1px solid var(--line); border-radius: 6px; margin-bottom: .75rem; }
+  table.responsive th[data-label]::before, table.responsive td[data-label]::before { content: attr(data-label); display: block; font-weight: 600; color: var(--muted); font-size: .875rem; }
+}
 caption { text-align: left; font-weight: 600; padding: .4rem 0; }
 .field { margin: 0 0 1rem; }
 .field label, legend { display: block; font-weight: 600; }
@@ -52,6 +60,10 @@ dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: .5rem; border-radius: 4px; }
 `;
+
+/** The header's dark square with a blue dot: the dashboard's icon. */
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#24292f"/><circle cx="8" cy="8" r="4" fill="#1f6feb"/></svg>';
 
 const SCRIPT = `
 'use strict';
@@ -82,4 +94,8 @@ export function registerAssets(app: Hono<DashboardEnv>): void {
     });
   app.get('/assets/dashboard.css', serve(STYLESHEET, 'text/css; charset=utf-8'));
   app.get('/assets/dashboard.js', serve(SCRIPT, 'text/javascript; charset=utf-8'));
+  // Pages link the SVG; `/dashboard/favicon.ico`, asked for by convention, answers the same icon
+  // (text, as the Lambda bridge carries bodies; browsers go by its Content-Type).
+  app.get('/assets/favicon.svg', serve(FAVICON_SVG, 'image/svg+xml'));
+  app.get('/favicon.ico', serve(FAVICON_SVG, 'image/svg+xml'));
 }

@@ -58,6 +58,7 @@ export function layout(c: Context<DashboardEnv>, content: PageContent): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${content.title} · Social publishing</title>
+<link rel="icon" href="${DASHBOARD_BASE}/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${DASHBOARD_BASE}/assets/dashboard.css">
 <script src="${DASHBOARD_BASE}/assets/dashboard.js" defer></script>
 </head>

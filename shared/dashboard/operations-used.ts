@@ -19,6 +19,9 @@ export const DASHBOARD_OPERATION_IDS = [
   // Posts, a post's detail and status history (from the event feed), the approval queue.
   'listPosts',
   'getPost',
+  // A post's page: edit, reschedule (updatePost's scheduledAt) and cancel.
+  'updatePost',
+  'cancelPost',
   'approvePost',
   'rejectPost',
   'listEvents',

@@ -13,6 +13,8 @@ import {
   type AccountUsage,
   accountsTable,
   connectForm,
+  isLocalHost,
+  LOCAL_CONNECT_HELP,
 } from '../views/accounts-table.js';
 import { nextPageLink, pageStatusOf } from '../views/posts-format.js';
 import { connectReturningTo } from './accounts-connect.js';
@@ -104,7 +106,12 @@ export function registerAccountRoutes(app: Hono<DashboardEnv>): void {
       body: { platform, ...(linkedinApp !== undefined && { linkedinApp }) },
     });
     if (started.ok) return c.redirect(started.body.authorizeUrl, 303);
-    return accountsPage(c, { alert: started.error.message }, pageStatusOf(started.error));
+    // On the local host "not configured" is the usual first answer: say how to get past it.
+    const alert =
+      started.error.code === 'network_not_configured' && isLocalHost(c)
+        ? `${started.error.message} ${LOCAL_CONNECT_HELP}`
+        : started.error.message;
+    return accountsPage(c, { alert }, pageStatusOf(started.error));
   });
 
   app.post('/workspaces/:workspaceId/accounts/:accountId/disconnect', async (c) => {

@@ -1,10 +1,13 @@
 import type { Context, Hono } from 'hono';
-import { callOperation } from '../call-operation.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { adminsWorkspace } from '../../domain/user-access.js';
+import { callOperation, type OperationOutcome } from '../call-operation.js';
 import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
-import { type FormProblem, problemFrom } from '../forms.js';
-import { html } from '../html.js';
+import { type FormProblem, problemFrom, readForm, textOf } from '../forms.js';
+import { empty, html } from '../html.js';
 import { notFoundPage, page } from '../pages.js';
 import type { AccountResource } from '../views/accounts-table.js';
+import { type PostEditValues, postActions, postPath } from '../views/posts-actions.js';
 import { postDetail } from '../views/posts-detail.js';
 import { nextPageLink, pageStatusOf } from '../views/posts-format.js';
 import { historyTable, readPostHistory } from '../views/posts-history.js';
@@ -86,7 +89,7 @@ export function registerPostRoutes(app: Hono<DashboardEnv>): void {
     const kept = Object.fromEntries(
       FILTER_NAMES.filter((name) => filters[name]).map((name) => [name, filters[name]]),
     );
-    const body = html`${filterForm(workspaceId, filters, accounts)}${postsTable(workspaceId, listed.body.data)}${nextPageLink(
+    const body = html`${filterForm(workspaceId, filters, accounts)}${postsTable(workspaceId, listed.body.data, accounts)}${nextPageLink(
       `${DASHBOARD_BASE}/workspaces/${workspaceId}/posts`,
       kept,
       listed.body.nextCursor,
@@ -94,21 +97,122 @@ export function registerPostRoutes(app: Hono<DashboardEnv>): void {
     return page(c, { title: 'Posts', body });
   });
 
-  app.get('/workspaces/:workspaceId/posts/:postId', async (c) => {
-    const workspaceId = c.var.workspace.workspaceId;
-    const read = await callOperation<PostResource>(c, 'getPost', {
-      params: { workspace_id: workspaceId, post_id: c.req.param('postId') },
+  app.get('/workspaces/:workspaceId/posts/:postId', (c) => showPost(c, c.req.param('postId')));
+
+  // The post's actions, each the API's operation; a refusal shows the post's page with it.
+  app.post('/workspaces/:workspaceId/posts/:postId/edit', async (c) => {
+    const postId = c.req.param('postId');
+    const form = await readForm(c);
+    const values: PostEditValues = {
+      content: textOf(form, 'content'),
+      scheduledAt: textOf(form, 'scheduledAt'),
+      status: textOf(form, 'status'),
+    };
+    const body: Record<string, unknown> = {};
+    // A thread's form has no Text field: its content is left as it is.
+    if (form.content !== undefined) body.content = values.content;
+    if (values.scheduledAt !== '') body.scheduledAt = utcFromInput(values.scheduledAt);
+    if (values.status !== '') body.status = values.status;
+    const changed = await callOperation<PostResource>(c, 'updatePost', {
+      params: { workspace_id: c.var.workspace.workspaceId, post_id: postId },
+      body,
     });
-    // A malformed id names nothing here either: the same page as an unknown one.
-    if (!read.ok) {
-      if (read.error.status === 404 || read.error.status === 400) return notFoundPage(c);
-      return page(c, { title: 'Post', body: html``, alert: read.error.message }, pageStatusOf(read.error));
-    }
-    const post = read.body;
-    const history = await readPostHistory(c, workspaceId, post);
-    return page(c, {
+    return afterAction(c, postId, changed, 'saved', { values });
+  });
+
+  app.post('/workspaces/:workspaceId/posts/:postId/reschedule', async (c) => {
+    const postId = c.req.param('postId');
+    const form = await readForm(c);
+    const scheduledAt = textOf(form, 'scheduledAt');
+    const changed = await callOperation<PostResource>(c, 'updatePost', {
+      params: { workspace_id: c.var.workspace.workspaceId, post_id: postId },
+      body: { scheduledAt: scheduledAt === '' ? '' : utcFromInput(scheduledAt) },
+    });
+    return afterAction(c, postId, changed, 'rescheduled', { back: textOf(form, 'back') });
+  });
+
+  app.post('/workspaces/:workspaceId/posts/:postId/cancel', async (c) => {
+    const postId = c.req.param('postId');
+    const cancelled = await callOperation<PostResource>(c, 'cancelPost', {
+      params: { workspace_id: c.var.workspace.workspaceId, post_id: postId },
+    });
+    return afterAction(c, postId, cancelled, 'cancelled');
+  });
+}
+
+/** Fixed messages for `?done=`: the query never puts its own text on the page. */
+const POST_NOTICES: Record<string, string> = {
+  saved: 'Post saved.',
+  rescheduled: 'Post rescheduled.',
+  cancelled: 'Post cancelled.',
+  created: 'Post created.',
+};
+
+/** The post's page; after a refused action, with the refusal and what was typed. */
+async function showPost(
+  c: Context<DashboardEnv>,
+  postId: string,
+  refused: { problem?: FormProblem; values?: PostEditValues; status?: ContentfulStatusCode } = {},
+) {
+  const workspaceId = c.var.workspace.workspaceId;
+  const read = await callOperation<PostResource>(c, 'getPost', {
+    params: { workspace_id: workspaceId, post_id: postId },
+  });
+  // A malformed id names nothing here either: the same page as an unknown one.
+  if (!read.ok) {
+    if (read.error.status === 404 || read.error.status === 400) return notFoundPage(c);
+    return page(c, { title: 'Post', body: html``, alert: read.error.message }, pageStatusOf(read.error));
+  }
+  const post = read.body;
+  const [history, account] = await Promise.all([
+    readPostHistory(c, workspaceId, post),
+    callOperation<AccountResource>(c, 'getAccount', {
+      params: { workspace_id: workspaceId, account_id: post.accountId },
+    }),
+  ]);
+  const actions = adminsWorkspace(c.var.signedIn.user, workspaceId)
+    ? postActions(c, workspaceId, {
+        post,
+        ...(refused.values && { values: refused.values }),
+        ...(refused.problem && { problem: refused.problem }),
+      })
+    : empty;
+  const notice = refused.problem ? undefined : POST_NOTICES[c.req.query('done') ?? ''];
+  return page(
+    c,
+    {
       title: `Post ${post.id}`,
-      body: html`${postDetail(workspaceId, post)}${historyTable(history)}`,
-    });
+      body: html`${postDetail(workspaceId, post, account.ok ? account.body.handle : undefined)}${actions}${historyTable(history)}`,
+      ...(notice && { notice }),
+    },
+    refused.status,
+  );
+}
+
+/** Where a reschedule made from the calendar goes back to: only the calendar's own pages. */
+function calendarReturn(workspaceId: string, back: string): string | undefined {
+  const calendar = `${DASHBOARD_BASE}/workspaces/${workspaceId}/calendar`;
+  if (back !== calendar && !back.startsWith(`${calendar}?`)) return undefined;
+  return /[\s\\]/.test(back) ? undefined : back;
+}
+
+async function afterAction(
+  c: Context<DashboardEnv>,
+  postId: string,
+  outcome: OperationOutcome<PostResource>,
+  done: string,
+  options: { values?: PostEditValues; back?: string } = {},
+) {
+  const workspaceId = c.var.workspace.workspaceId;
+  if (outcome.ok) {
+    const back = options.back ? calendarReturn(workspaceId, options.back) : undefined;
+    if (back) return c.redirect(`${back}${back.includes('?') ? '&' : '?'}done=${done}`, 303);
+    return c.redirect(`${postPath(workspaceId, postId)}?done=${done}`, 303);
+  }
+  if (outcome.error.status === 404) return notFoundPage(c);
+  return showPost(c, postId, {
+    problem: problemFrom(outcome.error),
+    ...(options.values && { values: options.values }),
+    status: pageStatusOf(outcome.error),
   });
 }

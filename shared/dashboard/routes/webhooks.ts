@@ -179,6 +179,15 @@ export function registerWebhookRoutes(app: Hono<DashboardEnv>): void {
       description: textOf(form, 'description'),
     };
     const workspaceId = c.var.workspace.workspaceId;
+    // The schema's own words ("at least 1 element") do not say what to do: the form says it.
+    if (values.events.length === 0) {
+      const choose = 'Choose at least one event.';
+      return showList(c, await readWebhooks(c), {
+        form: values,
+        problem: { message: choose, fields: { events: [choose] } },
+        status: 422,
+      });
+    }
     const created = await callOperation<CreatedWebhookItem>(c, 'createWebhook', {
       params: { workspace_id: workspaceId },
       body: {

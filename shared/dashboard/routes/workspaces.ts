@@ -1,12 +1,13 @@
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { adminsWorkspace, isTenantAdmin, seesWorkspace } from '../../domain/user-access.js';
+import { callOperation } from '../call-operation.js';
 import type { DashboardEnv } from '../env.js';
 import { type FormProblem, readForm, textOf } from '../forms.js';
 import { forbiddenPage, page } from '../pages.js';
 import { noticeOf, refusalOf, workspacesPath } from '../views/workspaces-format.js';
 import { workspacesBody } from '../views/workspaces-list.js';
-import { workspaceOverviewBody } from '../views/workspaces-overview.js';
+import { type WorkspaceStart, workspaceOverviewBody } from '../views/workspaces-overview.js';
 
 const OVERVIEW_NOTICES = { created: 'Workspace created.', renamed: 'Workspace renamed.' } as const;
 
@@ -25,18 +26,33 @@ async function listPage(
   );
 }
 
-function overviewPage(
+/** Whether the workspace has accounts and posts yet (one item of each listing is enough). */
+async function workspaceStart(
+  c: Context<DashboardEnv>,
+  workspaceId: string,
+): Promise<WorkspaceStart | undefined> {
+  const one = { params: { workspace_id: workspaceId }, query: { limit: '1' } };
+  const [accounts, posts] = await Promise.all([
+    callOperation<{ data: unknown[] }>(c, 'listAccounts', one),
+    callOperation<{ data: unknown[] }>(c, 'listPosts', one),
+  ]);
+  if (!accounts.ok || !posts.ok) return undefined;
+  return { hasAccounts: accounts.body.data.length > 0, hasPosts: posts.body.data.length > 0 };
+}
+
+async function overviewPage(
   c: Context<DashboardEnv>,
   form: { name?: string; problem?: FormProblem } = {},
   status: ContentfulStatusCode = 200,
 ) {
   const workspace = c.var.workspace;
   const canRename = adminsWorkspace(c.var.signedIn.user, workspace.workspaceId);
+  const start = await workspaceStart(c, workspace.workspaceId);
   return page(
     c,
     {
       title: workspace.name,
-      body: workspaceOverviewBody(c, { workspace, canRename, ...form }),
+      body: workspaceOverviewBody(c, { workspace, canRename, ...(start && { start }), ...form }),
       ...(status === 200 && { notice: noticeOf(c.req.query('done'), OVERVIEW_NOTICES) }),
     },
     status,

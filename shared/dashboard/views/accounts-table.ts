@@ -104,8 +104,20 @@ export function accountsTable(
 }
 
 /** Connecting another account: the network to go to. */
+/**
+ * On the local host (the only host that accepts loopback receivers), what connecting needs there:
+ * the networks' fakes, or the sandbox accounts the admin CLI makes. A deployment never shows it.
+ */
+export const LOCAL_CONNECT_HELP =
+  "On the local host, connecting goes through the networks only when their apps are configured: start it with FAKE_NETWORKS=1 npm start to connect through the fake networks' consent pages. Without them, use sandbox accounts, which publish to the sandbox network: the demo tenant has one per network, and npm run admin -- create-sandbox-account --tenant ten_… --workspace wks_… --platform x makes one in any workspace.";
+
+export function isLocalHost(c: Context<DashboardEnv>): boolean {
+  return c.var.deps.services.webhookReceivers.allowLoopbackHttp;
+}
+
 export function connectForm(c: Context<DashboardEnv>, workspaceId: string): Html {
-  return html`<section aria-labelledby="connect-heading"><h2 id="connect-heading">Connect an account</h2><p>You will be sent to the network to allow access, then back here.</p>${postForm(
+  const local = isLocalHost(c) ? html`<p class="hint">${LOCAL_CONNECT_HELP}</p>` : empty;
+  return html`<section aria-labelledby="connect-heading"><h2 id="connect-heading">Connect an account</h2><p>You will be sent to the network to allow access, then back here.</p>${local}${postForm(
     c,
     `${DASHBOARD_BASE}/workspaces/${workspaceId}/accounts/connect`,
     html`${selectField({

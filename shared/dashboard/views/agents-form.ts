@@ -35,10 +35,18 @@ export function valuesOfAgent(agent: Agent): AgentFormValues {
   };
 }
 
-/** A new agent's form starts with every permission, as the admin CLI grants by default. */
+/** The permissions that only read: all a new agent's form ticks before the person chooses. */
+export const READ_ONLY_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter((permission) =>
+  permission.endsWith(':read'),
+);
+
+/**
+ * A new agent's form starts read-only: an agent's permissions are a security boundary, so every
+ * permission that changes something is the person's explicit choice (least privilege).
+ */
 export const NEW_AGENT_VALUES: AgentFormValues = {
   name: '',
-  permissions: [...PERMISSIONS],
+  permissions: [...READ_ONLY_PERMISSIONS],
   scope: 'selected',
   workspaceIds: [],
 };
@@ -102,7 +110,12 @@ export function agentFields(
     {
       name: 'permissions',
       legend: 'Permissions',
-      choices: PERMISSIONS.map((permission) => ({ value: permission, label: permission })),
+      choices: PERMISSIONS.map((permission) => ({
+        value: permission,
+        label: READ_ONLY_PERMISSIONS.includes(permission)
+          ? `${permission} (read only)`
+          : `${permission} (changes things)`,
+      })),
       checked: values.permissions,
       ...(errors && { errors }),
     },

@@ -14,14 +14,16 @@ function publishedLink(url: string | null): Html {
     : html`${url}`;
 }
 
-function facts(workspaceId: string, post: PostResource): Html {
+function facts(workspaceId: string, post: PostResource, handle: string | undefined): Html {
   return html`<dl class="facts">${join([
     fact('Status', post.status),
     fact('Platform', NETWORK_NAMES[post.platform]),
     fact('Type', post.postType),
     fact(
       'Account',
-      html`<a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/posts?accountId=${post.accountId}"><code>${post.accountId}</code></a>`,
+      html`<a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/posts?accountId=${post.accountId}">${
+        handle ?? html`<code>${post.accountId}</code>`
+      }</a>`,
     ),
     fact('Scheduled at', post.scheduledAt ? utcTime(post.scheduledAt) : 'not scheduled'),
     fact('Created', utcTime(post.createdAt)),
@@ -85,7 +87,7 @@ function approval(workspaceId: string, post: PostResource): Html {
   )}</dl></section>`;
 }
 
-/** A post's page, above its status history. */
-export function postDetail(workspaceId: string, post: PostResource): Html {
-  return html`${facts(workspaceId, post)}${content(post)}${error(post)}${approval(workspaceId, post)}`;
+/** A post's page, above its status history; `handle`: its account's, when the account is still there. */
+export function postDetail(workspaceId: string, post: PostResource, handle?: string): Html {
+  return html`${facts(workspaceId, post, handle)}${content(post)}${error(post)}${approval(workspaceId, post)}`;
 }

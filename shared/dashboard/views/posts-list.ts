@@ -89,13 +89,29 @@ export function filterForm(
   })}${submitButton('Filter')}</form></section>`;
 }
 
-export function postsTable(workspaceId: string, posts: readonly PostResource[]): Html {
-  if (posts.length === 0) return html`<p>No posts match.</p>`;
+/** An account as people know it: its handle; its id only when the workspace's list lacks it. */
+export function accountLabel(accountId: string, accounts: readonly { id: string; handle: string }[]): Html {
+  const account = accounts.find((candidate) => candidate.id === accountId);
+  return account ? html`${account.handle}` : html`<code>${accountId}</code>`;
+}
+
+/**
+ * The listing as a table that fits its page: long values wrap, and on a narrow screen each row
+ * becomes a card whose cells carry their column's name (`data-label`, shown by the stylesheet).
+ */
+export function postsTable(
+  workspaceId: string,
+  posts: readonly PostResource[],
+  accounts: readonly { id: string; handle: string }[] = [],
+): Html {
+  if (posts.length === 0) {
+    return html`<p>No posts match. An agent makes posts through the API with a key from <a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/agents">Agents and keys</a>; change the filters to see others.</p>`;
+  }
   const base = `${DASHBOARD_BASE}/workspaces/${workspaceId}/posts`;
-  return html`<table><caption>Posts</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Platform</th><th scope="col">Account</th><th scope="col">Scheduled</th><th scope="col">Created</th><th scope="col">Text</th></tr></thead><tbody>${join(
+  return html`<table class="responsive"><caption>Posts</caption><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Platform</th><th scope="col">Account</th><th scope="col">Scheduled</th><th scope="col">Created</th><th scope="col">Text</th></tr></thead><tbody>${join(
     posts.map(
       (post) =>
-        html`<tr><th scope="row"><a href="${base}/${post.id}">${post.id}</a></th><td>${post.status}</td><td>${NETWORK_NAMES[post.platform]}</td><td><code>${post.accountId}</code></td><td>${utcTime(post.scheduledAt)}</td><td>${utcTime(post.createdAt)}</td><td>${excerptOf(post.content)}</td></tr>`,
+        html`<tr><th scope="row" data-label="Post"><a href="${base}/${post.id}">${post.id}</a></th><td data-label="Status">${post.status}</td><td data-label="Platform">${NETWORK_NAMES[post.platform]}</td><td data-label="Account">${accountLabel(post.accountId, accounts)}</td><td data-label="Scheduled">${utcTime(post.scheduledAt)}</td><td data-label="Created">${utcTime(post.createdAt)}</td><td data-label="Text">${excerptOf(post.content)}</td></tr>`,
     ),
   )}</tbody></table>`;
 }

@@ -20,7 +20,25 @@ export interface WebhookFormValues {
   description: string;
 }
 
-export const EMPTY_WEBHOOK_FORM: WebhookFormValues = { url: '', events: [], description: '' };
+/**
+ * A new webhook's form ticks the events someone has to act on (a post out or failed, an account
+ * that needs reconnecting); the person adds or removes others. A form with none ticked is refused.
+ */
+export const NEW_WEBHOOK_FORM: WebhookFormValues = {
+  url: '',
+  events: ['post.published', 'post.failed', 'account.disconnected'],
+  description: '',
+};
+
+/**
+ * What receivers this host accepts, said as the receiver rule applies it
+ * (shared/domain/webhooks/receiver-url.ts): loopback http only where the host allows it (the local host).
+ */
+export function receiverHint(allowLoopbackHttp: boolean): string {
+  return allowLoopbackHttp
+    ? 'Where the events are POSTed: HTTPS to a public host (port 443 or 1024–65535), or, on this local host, http to a loopback address such as http://127.0.0.1:8080/hooks.'
+    : 'Where the events are POSTed: HTTPS to a public host, port 443 or 1024–65535.';
+}
 
 function webhookRow(workspaceId: string, webhook: WebhookItem): Html {
   return html`<tr><th scope="row"><a href="${webhooksPath(workspaceId, webhook.id)}">${webhook.url}</a></th><td>${webhook.events.join(', ')}</td><td>${webhook.description ?? ''}</td><td>${utcTime(webhook.createdAt)}</td><td>${outcomeBadge(webhook.lastDeliveryStatus)} ${utcTime(webhook.lastDeliveryAt)}</td><td>${webhook.consecutiveFailures}</td></tr>`;
@@ -49,7 +67,7 @@ function createForm(
       type: 'url',
       required: true,
       value: values.url,
-      hint: 'Where the events are POSTed: HTTPS to a public host, port 443 or 1024–65535.',
+      hint: receiverHint(c.var.deps.services.webhookReceivers.allowLoopbackHttp),
       errors,
     })}${checkboxGroup({
       name: 'events',
@@ -86,7 +104,7 @@ export function webhookListBody(
     options.webhooks,
   )}</section>${
     options.canManage
-      ? createForm(c, options.workspaceId, options.form ?? EMPTY_WEBHOOK_FORM, options.problem)
+      ? createForm(c, options.workspaceId, options.form ?? NEW_WEBHOOK_FORM, options.problem)
       : empty
   }`;
 }

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../shared/ports/clock.js';
+import type { BootstrapResult } from '../../../shared/services/admin.js';
+import { type DashboardClient, signedInAs } from '../../support/dashboard-client.js';
+import { postsClient, tweet } from '../../support/post-fixtures.js';
+import { startTestHost, type TestHost } from '../../support/test-host.js';
+
+// 20 s into a minute of the present; the clock is ours, so "the future" is fixed.
+const NOW = Math.floor(Date.now() / 60_000) * 60_000 + 20_000;
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+/** A `datetime-local` value, in UTC as the forms read it. */
+const localInput = (ms: number) => iso(ms).slice(0, 16);
+const wholeMinute = (ms: number) => `${localInput(ms)}:00.000Z`;
+
+/**
+ * A post's page as a place to act, over real HTTP: edit a draft and schedule it, reschedule,
+ * cancel, each through the API's own operation (updatePost, cancelPost) and its rules; a refusal is
+ * shown on the page with what was typed; a viewer sees no form and changes nothing.
+ */
+describe('dashboard: acting on a post', () => {
+  const clock = fixedClock(NOW);
+  let host: TestHost;
+  let tenant: BootstrapResult;
+  let admin: DashboardClient;
+  let viewer: DashboardClient;
+  let posts: ReturnType<typeof postsClient>;
+
+  const create = async (body: Record<string, unknown>) => {
+    const response = await posts.create(tweet(tenant, body));
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const read = async (postId: string) =>
+    (await (await posts.get(postId)).json()) as {
+      status: string;
+      content: unknown;
+      scheduledAt: string | null;
+    };
+  const pageOf = (postId: string) => `/workspaces/${tenant.workspaceId}/posts/${postId}`;
+
+  beforeAll(async () => {
+    host = await startTestHost({ clock });
+    tenant = await host.admin.bootstrap({ name: 'Post actions', planTier: 'enterprise' });
+    posts = postsClient(host, tenant);
+    const inWorkspace = { tenantId: tenant.tenantId, workspaceIds: [tenant.workspaceId] };
+    ({ client: admin } = await signedInAs(host, { ...inWorkspace, role: 'workspace_admin' }));
+    ({ client: viewer } = await signedInAs(host, { ...inWorkspace, role: 'viewer' }));
+  });
+  afterAll(() => host?.stop());
+
+  it("shows a draft's page with Edit and Cancel, and the account's handle", async () => {
+    // Arrange
+    const postId = await create({ status: 'draft', content: 'first words' });
+
+    // Act
+    const shown = await admin.get(pageOf(postId));
+
+    // Assess
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('<h2 id="edit-heading">Edit</h2>');
+    expect(shown.html).toMatch(/<textarea id="field-content" name="content"[^>]*>first words<\/textarea>/);
+    expect(shown.html).toContain('<button type="submit" class="danger">Cancel post</button>');
+    expect(shown.html).not.toContain(`<code>${tenant.accounts.twitter}</code>`);
+  });
+
+  it('edits a draft and schedules it in one save', async () => {
+    // Arrange
+    const postId = await create({ status: 'draft', content: 'before' });
+
+    // Act
+    const saved = await admin.post(`${pageOf(postId)}/edit`, {
+      content: 'after',
+      scheduledAt: localInput(NOW + 2 * HOUR),
+      status: 'scheduled',
+    });
+    const landed = await admin.get(String(saved.location));
+
+    // Assess
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(`/dashboard${pageOf(postId)}?done=saved`);
+    expect(landed.html).toContain('Post saved.');
+    const post = await read(postId);
+    expect(post).toMatchObject({
+      status: 'scheduled',
+      content: 'after',
+      scheduledAt: wholeMinute(NOW + 2 * HOUR),
+    });
+  });
+
+  it('reschedules a scheduled post', async () => {
+    // Arrange
+    const postId = await create({ status: 'scheduled', scheduledAt: iso(NOW + HOUR) });
+
+    // Act
+    const moved = await admin.post(`${pageOf(postId)}/reschedule`, {
+      scheduledAt: localInput(NOW + 5 * HOUR),
+    });
+
+    // Assess
+    expect(moved.status).toBe(303);
+    expect(moved.location).toBe(`/dashboard${pageOf(postId)}?done=rescheduled`);
+    expect((await read(postId)).scheduledAt).toBe(wholeMinute(NOW + 5 * HOUR));
+  });
+
+  it("shows the operation's refusal of a time in the past on the page, keeping what was typed", async () => {
+    // Arrange
+    const postId = await create({ status: 'scheduled', scheduledAt: iso(NOW + HOUR), content: 'keep me' });
+
+    // Act
+    const refused = await admin.post(`${pageOf(postId)}/edit`, {
+      content: 'typed but refused',
+      scheduledAt: localInput(NOW - HOUR),
+      status: '',
+    });
+
+    // Assess
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('class="error-summary"');
+    expect(refused.html).toContain('>typed but refused</textarea>');
+    expect(await read(postId)).toMatchObject({ content: 'keep me', scheduledAt: iso(NOW + HOUR) });
+  });
+
+  it('cancels a post, which then offers no action', async () => {
+    // Arrange
+    const postId = await create({ status: 'scheduled', scheduledAt: iso(NOW + HOUR) });
+
+    // Act
+    const cancelled = await admin.post(`${pageOf(postId)}/cancel`);
+    const landed = await admin.get(String(cancelled.location));
+
+    // Assess
+    expect(cancelled.status).toBe(303);
+    expect((await read(postId)).status).toBe('cancelled');
+    expect(landed.html).toContain('Post cancelled.');
+    expect(landed.html).not.toContain('Cancel post</button>');
+    expect(landed.html).not.toContain('id="edit-heading"');
+  });
+
+  it('shows a viewer no form and refuses their changes', async () => {
+    // Arrange
+    const postId = await create({ status: 'scheduled', scheduledAt: iso(NOW + HOUR) });
+
+    // Act
+    const shown = await viewer.get(pageOf(postId));
+    const refused = await viewer.post(`${pageOf(postId)}/cancel`);
+
+    // Assess
+    expect(shown.status).toBe(200);
+    expect(shown.html).not.toContain('id="edit-heading"');
+    expect(shown.html).not.toContain('Cancel post</button>');
+    expect(refused.status).toBe(403);
+    expect((await read(postId)).status).toBe('scheduled');
+  });
+
+  it('answers 404 to an action on a post of another workspace', async () => {
+    // Arrange
+    const other = await host.admin.bootstrap({ name: 'Elsewhere', planTier: 'enterprise' });
+    const response = await postsClient(host, other).create(tweet(other, { status: 'draft' }));
+    const foreignId = ((await response.json()) as { id: string }).id;
+
+    // Act
+    const refused = await admin.post(`${pageOf(foreignId)}/cancel`);
+
+    // Assess
+    expect(refused.status).toBe(404);
+    const foreign = await postsClient(host, other).get(foreignId);
+    expect(((await foreign.json()) as { status: string }).status).toBe('draft');
+  });
+});
