@@ -8,6 +8,7 @@ export {
   WaitTimeoutError,
 } from './errors.js';
 export type { UploadInput } from './media.js';
+export { type Page, type PageFetcher, type PageResult, paginate, paginatePages } from './paginate.js';
 export {
   type CreateOptions,
   type SchedulePostBody,
