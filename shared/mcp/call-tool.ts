@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { asServiceUnavailable, outageSummary } from '../adapters/aws/dependency-outage.js';
 import { AppError, INTERNAL_ERROR_ENVELOPE, toEnvelope, type ValidationDetails } from '../domain/errors.js';
+import { unknownNameMessage } from '../http/closest-name.js';
 import type { OperationRequest, PipelineProgress } from '../pipeline/operation-request.js';
 import { callerIds } from '../pipeline/operation-request.js';
 import { runOperation } from '../pipeline/run-operation.js';
@@ -20,36 +21,52 @@ export interface CallContext {
 
 /**
  * The pipeline names fields as REST does (`post_id`, `idempotency-key`, a body field at the top);
- * a tool's caller knows them as arguments (`postId`, `idempotencyKey`, `body.content`).
+ * a tool's caller knows them as arguments (`postId`, `idempotencyKey`, `body.content`). An unknown
+ * argument is reported under the name the caller sent, whichever step answered; where that name is
+ * also a REST name (an argument `post_id`), input validation put the unknown argument's messages
+ * first under it (operation-request.ts, `unplaced`), and the rest are the REST field's, renamed.
  */
 function detailsAsArguments(
   details: ValidationDetails,
   plan: ArgumentPlan,
-  unknown: readonly string[],
+  unplaced: ValidationDetails,
 ): ValidationDetails {
   const toArgument = new Map<string, string>();
   for (const [argument, name] of [...plan.params, ...plan.headers]) toArgument.set(name, argument);
   for (const name of plan.query.values()) toArgument.set(name, name);
   const renamed: ValidationDetails = {};
-  for (const [field, messages] of Object.entries(details)) {
+  const add = (field: string, messages: readonly string[]) => {
+    if (messages.length > 0) renamed[field] = [...(renamed[field] ?? []), ...messages];
+  };
+  // Every unknown argument, even when a step before input validation (the workspace) answered.
+  for (const [field, messages] of Object.entries(unplaced)) add(field, messages);
+  for (const [field, all] of Object.entries(details)) {
+    const own = unplaced[field] ?? [];
+    const ownFirst = own.length > 0 && own.every((message, index) => all[index] === message);
+    const messages = ownFirst ? all.slice(own.length) : all;
     const head = /^[^.[]+/.exec(field)?.[0] ?? field;
     const rest = field.slice(head.length);
     const argument = toArgument.get(head);
-    // An unknown argument is reported under the name the caller sent.
-    const key = unknown.includes(field)
-      ? field
-      : argument !== undefined
+    const key =
+      argument !== undefined
         ? `${argument}${rest}`
         : ['body', 'params', 'query', 'headers'].includes(head)
           ? field
           : `body.${field}`;
-    renamed[key] = messages;
+    add(key, messages);
   }
   return renamed;
 }
 
-function unknownArgumentDetails(unknown: readonly string[]): ValidationDetails {
-  return Object.fromEntries(unknown.map((name) => [name, ['Unknown argument: this tool does not take it.']]));
+/** Each argument the tool does not have, under the name sent, with the one it most likely meant. */
+function unknownArgumentDetails(unknown: readonly string[], plan: ArgumentPlan): ValidationDetails {
+  const taken = [
+    ...plan.params.keys(),
+    ...plan.query.keys(),
+    ...plan.headers.keys(),
+    ...(plan.body ? [plan.body] : []),
+  ];
+  return Object.fromEntries(unknown.map((name) => [name, [unknownNameMessage('argument', name, taken)]]));
 }
 
 /**
@@ -69,6 +86,7 @@ export async function callTool(
   const progress: PipelineProgress = {};
   const logger = context.logger.with({ tool: tool.name });
   const parts = splitArguments(tool.arguments, args);
+  const unplaced = unknownArgumentDetails(parts.unknown, tool.arguments);
   const request: OperationRequest = {
     requestId: context.requestId,
     authorization: context.authorization,
@@ -77,7 +95,7 @@ export async function callTool(
     headers: parts.headers,
     readBody: () => parts.body,
     // Checked with the rest of the input, after the key, plan, permission and rate limit, as REST does.
-    ...(parts.unknown.length > 0 && { unplaced: unknownArgumentDetails(parts.unknown) }),
+    ...(parts.unknown.length > 0 && { unplaced }),
     logger,
   };
   const finish = (result: CallToolResult, status: number) => {
@@ -95,8 +113,7 @@ export async function callTool(
   } catch (error) {
     if (error instanceof AppError) {
       const envelope = toEnvelope(error);
-      if (envelope.details)
-        envelope.details = detailsAsArguments(envelope.details, tool.arguments, parts.unknown);
+      if (envelope.details) envelope.details = detailsAsArguments(envelope.details, tool.arguments, unplaced);
       return finish(errorResult(error.status, envelope, error.headers, progress.rateLimit), error.status);
     }
     const outage = asServiceUnavailable(error);

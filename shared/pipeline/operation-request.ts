@@ -36,7 +36,9 @@ export interface OperationRequest {
   carriesBody?(): boolean;
   /**
    * Input the transport received but could not place (an MCP argument the tool does not have),
-   * by the name the caller used: reported with the schema's failures, in the same 400.
+   * by the name the caller used: reported with the schema's failures, in the same 400. Where that
+   * name is also a field the schemas name (an argument `post_id` where the tool takes `postId`), its
+   * messages come first under the name, then the schema's.
    */
   unplaced?: Readonly<Record<string, string[]>>;
   /** Carries the invocation's ids; the pipeline adds the tenant and workspace once it knows them. */

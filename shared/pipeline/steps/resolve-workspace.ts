@@ -2,7 +2,7 @@ import { assertScopeCovers, soleWorkspace } from '../../domain/access.js';
 import { InvalidRequestError, NotFoundError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/tenancy.js';
 import type { Operation } from '../../http/operation.js';
-import { toValidationDetails } from '../../http/validation-details.js';
+import { parseInput } from '../../http/validation-details.js';
 import { idOf } from '../../operations/common-schemas.js';
 import type { WorkspaceStore } from '../../ports/workspace-store.js';
 import type { OperationRequest } from '../operation-request.js';
@@ -74,10 +74,8 @@ function namedWorkspace(
       ? ['workspace_id', request.params.workspace_id]
       : ['workspaceId', request.query.workspaceId];
   if (operation.workspace === 'implicit' && value === undefined) return undefined;
-  const parsed = workspaceIdFormat.safeParse(value);
-  if (!parsed.success) {
-    throw new InvalidRequestError(SCHEMA_MISMATCH, toValidationDetails(parsed.error, name));
-  }
+  const parsed = parseInput(workspaceIdFormat, value, name);
+  if (!parsed.success) throw new InvalidRequestError(SCHEMA_MISMATCH, parsed.details);
   return parsed.data;
 }
 

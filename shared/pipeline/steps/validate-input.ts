@@ -1,7 +1,7 @@
 import { InvalidRequestError, type ValidationDetails } from '../../domain/errors.js';
 import { isEmptyObject } from '../../http/json-body.js';
 import type { Operation, OperationInput } from '../../http/operation.js';
-import { toValidationDetails } from '../../http/validation-details.js';
+import { parseInput } from '../../http/validation-details.js';
 import type { OperationRequest } from '../operation-request.js';
 
 /** The message of every 400 INVALID_REQUEST whose `details` list schema failures. */
@@ -28,21 +28,26 @@ type ValidatedInput = OperationInput<Record<string, unknown>, Record<string, unk
 export function validateInput(operation: Operation, request: OperationRequest): ValidatedInput {
   const { params, query, body, headers } = operation.schemas;
   const details: ValidationDetails = { ...request.unplaced };
-  const parsedParams = params.safeParse(request.params);
-  if (!parsedParams.success) Object.assign(details, toValidationDetails(parsedParams.error, 'params'));
-  const parsedQuery = query.safeParse(request.query);
-  if (!parsedQuery.success) Object.assign(details, toValidationDetails(parsedQuery.error, 'query'));
+  // After the unplaced input's messages under the same name, never instead of them.
+  const add = (more: ValidationDetails) => {
+    for (const [field, messages] of Object.entries(more))
+      details[field] = [...(details[field] ?? []), ...messages];
+  };
+  const parsedParams = parseInput(params, request.params, 'params');
+  if (!parsedParams.success) add(parsedParams.details);
+  const parsedQuery = parseInput(query, request.query, 'query');
+  if (!parsedQuery.success) add(parsedQuery.details);
   let headerValues: Record<string, unknown> = {};
   if (headers) {
-    const parsedHeaders = headers.safeParse(request.headers);
+    const parsedHeaders = parseInput(headers, request.headers, 'headers');
     if (parsedHeaders.success) headerValues = parsedHeaders.data;
-    else Object.assign(details, toValidationDetails(parsedHeaders.error, 'headers'));
+    else add(parsedHeaders.details);
   }
   let bodyValue: unknown;
   if (body) {
-    const parsedBody = body.safeParse(request.readBody());
+    const parsedBody = parseInput(body, request.readBody(), 'body');
     if (parsedBody.success) bodyValue = parsedBody.data;
-    else Object.assign(details, toValidationDetails(parsedBody.error, 'body'));
+    else add(parsedBody.details);
   } else if (carriesBody(request)) {
     details.body = [...(details.body ?? []), NO_BODY_TAKEN];
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldPath, toValidationDetails } from '../../../shared/http/validation-details.js';
+import { fieldPath, parseInput, toValidationDetails } from '../../../shared/http/validation-details.js';
 
 describe('fieldPath', () => {
   it('writes array indexes in brackets and properties with dots', () => {
@@ -93,5 +93,75 @@ describe('toValidationDetails', () => {
     for (const messages of Object.values(details)) {
       for (const message of messages) expect(typeof message).toBe('string');
     }
+  });
+});
+
+describe('parseInput', () => {
+  const body = z.strictObject({
+    accountId: z.string(),
+    platform: z.enum(['twitter', 'linkedin']),
+    content: z.union([z.string(), z.array(z.strictObject({ text: z.string() }))]),
+    scheduledAt: z.string().optional(),
+  });
+
+  it('says "Required" for every key left out, whatever its type (string, enum, union)', () => {
+    // Act
+    const parsed = parseInput(body, {}, 'body');
+
+    // Assess
+    expect(parsed).toEqual({
+      success: false,
+      details: { accountId: ['Required'], platform: ['Required'], content: ['Required'] },
+    });
+  });
+
+  it('says "Required" for a body left out as a whole', () => {
+    expect(parseInput(body, undefined, 'body')).toEqual({ success: false, details: { body: ['Required'] } });
+  });
+
+  it("keeps zod's message for a value that is there but wrong", () => {
+    const parsed = parseInput(body, { accountId: 'a', platform: 'myspace', content: null }, 'body');
+    if (parsed.success) throw new Error('the fixture must fail validation');
+    expect(parsed.details.platform?.[0]).toMatch(/twitter/);
+    expect(parsed.details.content).not.toEqual(['Required']);
+  });
+
+  it('names the closest field for an unknown one, under the object it was sent in', () => {
+    // Act
+    const parsed = parseInput(
+      body,
+      { accountId: 'a', platform: 'twitter', contnet: 'hi', content: [{ text: 'a', txet: 'b' }] },
+      'body',
+    );
+
+    // Assess
+    expect(parsed).toEqual({
+      success: false,
+      details: {
+        body: ['Unknown field `contnet`; did you mean `content`?'],
+        'content[0]': ['Unknown field `txet`; did you mean `text`?'],
+      },
+    });
+  });
+
+  it('lists the fields taken when no known one is close', () => {
+    const parsed = parseInput(
+      body,
+      { accountId: 'a', platform: 'twitter', content: 'hi', colour: 'red' },
+      'body',
+    );
+    expect(parsed).toEqual({
+      success: false,
+      details: {
+        body: ['Unknown field `colour`; expected one of `accountId`, `platform`, `content`, `scheduledAt`.'],
+      },
+    });
+  });
+
+  it('answers the parsed value when the input fits', () => {
+    expect(parseInput(body, { accountId: 'a', platform: 'twitter', content: 'hi' }, 'body')).toEqual({
+      success: true,
+      data: { accountId: 'a', platform: 'twitter', content: 'hi' },
+    });
   });
 });
