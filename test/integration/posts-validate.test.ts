@@ -144,11 +144,6 @@ describe('POST /v1/workspaces/{workspace_id}/posts/validate', () => {
         'postType:POST_TYPE_NOT_ALLOWED',
       ],
       [
-        'an account of another tenant',
-        (t: BootstrapResult) => tweet(t, { accountId: 'acc_01JD0000000000000000000099' }),
-        'accountId:ACCOUNT_NOT_FOUND',
-      ],
-      [
         'unknown media',
         (t: BootstrapResult) =>
           tweet(t, { postType: 'image', media: [{ id: 'med_01JD0000000000000000000099' }] }),

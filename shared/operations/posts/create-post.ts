@@ -10,14 +10,15 @@ export const createPost = defineOperation({
   path: '/v1/workspaces/{workspace_id}/posts',
   summary: 'Create a post (deliver now, schedule it, or keep a draft)',
   description:
-    'Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted, but for their account: it must be an account of the workspace, on the platform of the post (422 ACCOUNT_NOT_FOUND or ACCOUNT_PLATFORM_MISMATCH).',
+    'Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted, but for their account: it must be on the platform of the post (422 ACCOUNT_PLATFORM_MISMATCH). An accountId that is not an account of the workspace is 404 not_found naming it, drafts included.',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:write',
   rateLimitFamily: 'posts_create',
   workspace: 'path',
   resources: ['idempotency-table'],
-  errors: ['VALIDATION_FAILED', 'policy_violation', 'idempotency_key_reused', 'conflict'],
+  // not_found: the workspace, or an accountId that is none of its accounts (drafts included).
+  errors: ['not_found', 'VALIDATION_FAILED', 'policy_violation', 'idempotency_key_reused', 'conflict'],
   successStatus: 201,
   successDescription:
     'The post as created: its id and status (queued, scheduled, draft or pending_approval). A replay of an Idempotency-Key answers the first response again, with Idempotent-Replayed: true.',

@@ -45,7 +45,7 @@ export const validatePost = defineOperation({
   path: '/v1/workspaces/{workspace_id}/posts/validate',
   summary: 'Check a post without creating it',
   description:
-    'Takes the body of a create and runs the checks a create would run now (scheduledAt in the future, the account and media, the platform rules, the workspace policies), writing nothing: no post, no idempotency record, no event. Answers 200 with valid, every problem at once in errors[] (the items of a 422 VALIDATION_FAILED, with scheduledAt in the past as SCHEDULED_AT_IN_PAST), the policy a create would refuse with 403 policy_violation, and the status the post would start in. A draft is valid whatever it holds but its account (an account of the workspace, on the platform of the post), as a create keeps it; send status publish or scheduled to check it before submitting it. A body that fails the schema is 400 INVALID_REQUEST, as on create; an Idempotency-Key is neither needed nor read. Counts in the "other" rate-limit family, not in post creation.',
+    'Takes the body of a create and runs the checks a create would run now (scheduledAt in the future, the account and media, the platform rules, the workspace policies), writing nothing: no post, no idempotency record, no event. Answers 200 with valid, every problem at once in errors[] (the items of a 422 VALIDATION_FAILED, with scheduledAt in the past as SCHEDULED_AT_IN_PAST), the policy a create would refuse with 403 policy_violation, and the status the post would start in. A draft is valid whatever it holds but its account (on the platform of the post), as a create keeps it; send status publish or scheduled to check it before submitting it. An accountId that is not an account of the workspace is 404 not_found naming it, and a body that fails the schema is 400 INVALID_REQUEST, as on create; an Idempotency-Key is neither needed nor read. Counts in the "other" rate-limit family, not in post creation.',
   tag: 'Posts',
   auth: 'apiKey',
   // The grant a create needs: checking is part of posting, and a caller without it learns nothing
@@ -53,6 +53,8 @@ export const validatePost = defineOperation({
   permission: 'posts:write',
   rateLimitFamily: 'other',
   workspace: 'path',
+  // not_found: the workspace, or an accountId that is none of its accounts (drafts included).
+  errors: ['not_found'],
   successStatus: 200,
   successDescription:
     'The verdict, nothing created: whether the post is valid, every rule it breaks, the policy a create would refuse it with, and the status it would start in.',

@@ -13,7 +13,12 @@ import type {
 import type { Principal } from '../../domain/tenancy.js';
 import type { Clock } from '../../ports/clock.js';
 import type { PostStore } from '../../ports/post-store.js';
-import { assertReadyToSubmit, assertScheduleInFuture, referencedMediaIds } from './post-checks.js';
+import {
+  assertAccountInWorkspace,
+  assertReadyToSubmit,
+  assertScheduleInFuture,
+  referencedMediaIds,
+} from './post-checks.js';
 
 export interface PostChanges {
   scheduledAt?: string | null;
@@ -107,6 +112,7 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
       if (status === 'draft') {
         if (changes.scheduledAt) assertScheduleInFuture(merged.scheduledAt, deps.clock.now());
       } else {
+        assertAccountInWorkspace(post.accountId, context);
         assertReadyToSubmit(merged, post.accountId, context, {
           now: deps.clock.now(),
           publishNow: status === 'queued',

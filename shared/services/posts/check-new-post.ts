@@ -13,6 +13,7 @@ import type {
 import type { Clock } from '../../ports/clock.js';
 import type { PostStore } from '../../ports/post-store.js';
 import {
+  assertAccountInWorkspace,
   draftAccountViolations,
   findSubmitProblems,
   referencedMediaIds,
@@ -42,7 +43,8 @@ export interface NewPostCheck {
 /**
  * The check step of a create, shared by createPost (which refuses on the first finding and writes)
  * and validatePost (which reports every finding and writes nothing), so the two cannot drift:
- * 1. read the workspace, account and media in one round trip (404 when the workspace is gone);
+ * 1. read the workspace, account and media in one round trip (404 when the workspace is gone, or
+ *    when the account is none of the workspace's, drafts included);
  * 2. unless it is a draft: scheduledAt ahead, the account, media and network rules, the policies;
  *    a draft's account must be the workspace's, of the post's network (as at submit);
  * 3. the initial status, pending_approval when the workspace requires approval.
@@ -68,6 +70,7 @@ export function makeCheckNewPost(deps: { posts: PostStore; clock: Clock }) {
       referencedMediaIds(draft),
     );
     if (!context.workspace) throw new NotFoundError();
+    assertAccountInWorkspace(input.accountId, context);
     // A draft may be incomplete: it is checked when it is submitted, but for its account.
     const findings: SubmitFindings =
       input.status === 'draft'

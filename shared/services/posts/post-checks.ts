@@ -1,4 +1,9 @@
-import { InvalidRequestError, PolicyViolationError, ValidationFailedError } from '../../domain/errors.js';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  PolicyViolationError,
+  ValidationFailedError,
+} from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
 import { platformOptionsViolations } from '../../domain/platform-options.js';
 import { checkPlatformRules, type VideoDurationLookup } from '../../domain/platform-rules/index.js';
@@ -63,9 +68,19 @@ export function assertScheduleInFuture(scheduledAt: string | undefined, now: num
 }
 
 /**
- * What a draft is checked for too (422 items): its account is one of this workspace's, of the
- * post's network. A draft cannot change its account later, so one naming another tenant's (or no)
- * account could never be submitted; whether the account is connected is left to the submit.
+ * The account a post names must be one of this workspace's: otherwise 404 not_found naming it, on
+ * create, validate and change alike (drafts included). It is not a rule of the network (a 422 item)
+ * but a reference to nothing, as an unknown post id is; another tenant's account looks the same.
+ */
+export function assertAccountInWorkspace(accountId: string, context: Pick<PostContext, 'account'>): void {
+  if (!context.account) throw new NotFoundError(`No account ${accountId} in this workspace.`);
+}
+
+/**
+ * What a draft is checked for too (a 422 item): its account, which exists
+ * ({@link assertAccountInWorkspace}), is of the post's network. A draft cannot change its account
+ * later, so one on another network could never be submitted; whether the account is connected is
+ * left to the submit.
  */
 export function draftAccountViolations(
   draft: Pick<PostDraft, 'platform'>,
@@ -73,16 +88,7 @@ export function draftAccountViolations(
   context: Pick<PostContext, 'account'>,
 ): RuleViolation[] {
   const account = context.account;
-  if (!account) {
-    return [
-      {
-        field: 'accountId',
-        code: 'ACCOUNT_NOT_FOUND',
-        message: `No account ${accountId} in this workspace.`,
-      },
-    ];
-  }
-  if (account.platform === draft.platform) return [];
+  if (!account || account.platform === draft.platform) return [];
   return [
     {
       field: 'accountId',

@@ -135,7 +135,10 @@ describe('MCP tool errors: isolation, permissions, plan, arguments', () => {
         workspace_id: tenant.workspaceId,
         colour: 'blue',
       });
-      expect(Object.keys(invalid(call)).sort()).toEqual(['colour', 'workspace_id']);
+      expect(invalid(call)).toEqual({
+        colour: ['Unknown argument `colour`; expected one of `workspaceId`, `idempotencyKey`, `body`.'],
+        workspace_id: ['Unknown argument `workspace_id`; did you mean `workspaceId`?'],
+      });
       const after = await mcp.call('listPosts', { workspaceId: tenant.workspaceId, limit: 100 });
       expect(after.body?.data).toEqual(before.body?.data);
     });
@@ -175,7 +178,66 @@ describe('MCP tool errors: isolation, permissions, plan, arguments', () => {
       const call = await mcp.call('createPost', { workspaceId: tenant.workspaceId });
       expect(Object.keys(invalid(call))).toEqual(['body']);
     });
+
+    it('a misspelt argument names the one it meant; the argument left out is "Required"', async () => {
+      const call = await mcp.call('getPost', { workspaceId: tenant.workspaceId, post_id: otherPostId });
+      expect(invalid(call)).toEqual({
+        post_id: ['Unknown argument `post_id`; did you mean `postId`?'],
+        postId: ['Required'],
+      });
+      // The workspace is settled before the rest of the input, and the misspelling is still named.
+      const noWorkspace = await mcp.call('listPosts', { workspace_id: tenant.workspaceId });
+      expect(invalid(noWorkspace)).toEqual({
+        workspace_id: ['Unknown argument `workspace_id`; did you mean `workspaceId`?'],
+        workspaceId: ['Required'],
+      });
+    });
+
+    it('an argument no valid one is close to lists what the tool takes', async () => {
+      const call = await mcp.call('getPost', {
+        workspaceId: tenant.workspaceId,
+        postId: otherPostId,
+        colour: 1,
+      });
+      expect(invalid(call)).toEqual({
+        colour: ['Unknown argument `colour`; expected one of `workspaceId`, `postId`.'],
+      });
+    });
+
+    it('a body field left out is "Required", a misspelt one names the field it meant, as over REST', async () => {
+      const { content: _content, ...rest } = tweet(tenant, { status: 'draft' });
+      const missing = await mcp.call('createPost', { workspaceId: tenant.workspaceId, body: rest });
+      expect(invalid(missing)).toEqual({ 'body.content': ['Required'] });
+      const misspelt = await mcp.call('createPost', {
+        workspaceId: tenant.workspaceId,
+        body: { ...rest, contnet: 'hello' },
+      });
+      expect(invalid(misspelt)).toEqual({
+        body: ['Unknown field `contnet`; did you mean `content`?'],
+        'body.content': ['Required'],
+      });
+    });
   });
+
+  it.each([
+    ['createPost', 'posts'],
+    ['validatePost', 'posts/validate'],
+  ])(
+    '%s: an account the workspace does not have is not_found (404) naming it, as over REST',
+    async (tool, path) => {
+      for (const status of ['publish', 'draft']) {
+        const body = tweet(tenant, { accountId: other.accounts.twitter, status });
+        const call = await mcp.call(tool, { workspaceId: tenant.workspaceId, body });
+        const answer = await restClient(host, tenant.apiKey)(
+          'POST',
+          `/v1/workspaces/${tenant.workspaceId}/${path}`,
+          body,
+        );
+        expectSameFailure(call, answer, 404, 'not_found');
+        expect(call.body?.message).toBe(`No account ${other.accounts.twitter} in this workspace.`);
+      }
+    },
+  );
 
   it('an unknown tool is a protocol error, not a tool result', async () => {
     await expect(mcp.client.callTool({ name: 'dropTables', arguments: {} })).rejects.toBeInstanceOf(McpError);

@@ -229,18 +229,30 @@ describe('create post', () => {
       expect(posts.all()).toEqual([]);
     });
 
-    it('an account missing from the workspace, disconnected, or of another network: 422', async () => {
+    it('an account missing from the workspace is 404 not_found naming it, drafts included; nothing written', async () => {
+      const { createPost, posts } = await setup();
+      const unknown = 'acc_01JD0000000000000000000099';
+
+      const post = await rejection(createPost(aTweet({ accountId: unknown })));
+      const draft = await rejection(createPost(aTweet({ accountId: unknown, status: 'draft' })));
+
+      for (const error of [post, draft]) {
+        expect(error).toBeInstanceOf(NotFoundError);
+        expect((error as NotFoundError).message).toBe(`No account ${unknown} in this workspace.`);
+      }
+      expect(posts.all()).toEqual([]);
+    });
+
+    it('an account disconnected, or of another network: 422', async () => {
       const { createPost, tenancy, posts } = await setup();
       const disconnected = 'acc_01JD0000000000000000000001';
       const linkedin = 'acc_01JD0000000000000000000002';
       await tenancy.putAccount(anAccount({ accountId: disconnected, status: 'disconnected' }));
       await tenancy.putAccount(anAccount({ accountId: linkedin, platform: 'linkedin' }));
 
-      const missing = await rejection(createPost(aTweet({ accountId: 'acc_01JD0000000000000000000099' })));
       const gone = await rejection(createPost(aTweet({ accountId: disconnected })));
       const mismatch = await rejection(createPost(aTweet({ accountId: linkedin })));
 
-      expect(violations(missing)).toEqual(['accountId:ACCOUNT_NOT_FOUND']);
       expect(violations(gone)).toEqual(['accountId:ACCOUNT_DISCONNECTED']);
       expect(violations(mismatch)).toEqual(['accountId:ACCOUNT_PLATFORM_MISMATCH']);
       expect(posts.all()).toEqual([]);

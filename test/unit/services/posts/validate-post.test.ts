@@ -8,7 +8,7 @@ import {
 import type { WorkspacePolicies } from '../../../../shared/domain/policies.js';
 import { type CreatePostInput, makeCreatePost } from '../../../../shared/services/posts/create-post.js';
 import { makeValidatePost } from '../../../../shared/services/posts/validate-post.js';
-import { aMedia } from '../../support/builders.js';
+import { aMedia, anAccount } from '../../support/builders.js';
 import { aServiceWorld, aTweet, at, WORKSPACE_ID } from '../../support/service-world.js';
 
 async function setup(policies?: WorkspacePolicies) {
@@ -65,25 +65,30 @@ describe('validate post', () => {
     expect(result).toEqual({ valid: true, postStatus: 'draft', errors: [] });
   });
 
-  it('a draft naming an account the workspace does not have is not valid, as a create refuses it', async () => {
-    const { validatePost } = await setup();
+  it('an account the workspace does not have is 404 not_found naming it, for a draft too, as a create answers', async () => {
+    const { validatePost, createRefusal } = await setup();
+    const unknown = 'acc_01JD0000000000000000000099';
 
-    const result = await validatePost(
-      aTweet({ status: 'draft', accountId: 'acc_01JD0000000000000000000099' }),
-    );
-
-    expect(result).toMatchObject({
-      valid: false,
-      postStatus: 'draft',
-      errors: [{ field: 'accountId', code: 'ACCOUNT_NOT_FOUND' }],
-    });
+    for (const status of ['draft', 'publish'] as const) {
+      const input = aTweet({ status, accountId: unknown });
+      const refusal = await validatePost(input).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(NotFoundError);
+      expect((refusal as NotFoundError).message).toBe(`No account ${unknown} in this workspace.`);
+      expect(await createRefusal(input)).toEqual(refusal);
+    }
   });
 
   it("the network's rules and the context: the items of create's 422, nothing written", async () => {
-    const { validatePost, createRefusal, media, posts } = await setup();
+    const { validatePost, createRefusal, media, posts, tenancy } = await setup();
     await media.put(aMedia({ status: 'pending' }));
+    await tenancy.putAccount(
+      anAccount({ accountId: 'acc_01JD0000000000000000000002', platform: 'linkedin' }),
+    );
     const input = aTweet({
-      accountId: 'acc_01JD0000000000000000000099',
+      accountId: 'acc_01JD0000000000000000000002',
       postType: 'image',
       content: 'x'.repeat(281),
       media: [{ id: aMedia().mediaId }, { id: 'med_01JD0000000000000000000099' }],
@@ -97,7 +102,7 @@ describe('validate post', () => {
     expect(result.errors).toEqual((refusal as ValidationFailedError).fields.errors);
     expect(result.errors.map(({ field, code }) => `${field}:${code}`)).toEqual(
       expect.arrayContaining([
-        'accountId:ACCOUNT_NOT_FOUND',
+        'accountId:ACCOUNT_PLATFORM_MISMATCH',
         'media[0].id:MEDIA_NOT_UPLOADED',
         'media[1].id:MEDIA_NOT_FOUND',
         'content:TEXT_TOO_LONG',
