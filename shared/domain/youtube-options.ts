@@ -3,7 +3,7 @@ import * as z from 'zod';
 /**
  * `platformOptions.youtube` (networks/youtube.md §3): the upload's metadata that a post's text
  * cannot carry. The title and description default to the text (its first line, and the rest), so
- * a post needs a title from one or the other: the rules (platform-rules/youtube.ts) check the
+ * a post needs a title from one or the other: the rules (shared/networks/youtube/rules.ts) check the
  * values the connector will send, whichever they come from, and answer 422 without one.
  */
 

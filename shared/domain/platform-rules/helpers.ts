@@ -4,6 +4,7 @@ import {
   type MediaKindLookup,
   type MediaRef,
   type PostDraft,
+  type PostType,
   type RuleViolation,
 } from '../posts.js';
 
@@ -139,3 +140,14 @@ export function checkTextLength(
       ]
     : [];
 }
+
+/** Seconds a network takes a video for, per post type; a bound left out is not checked. */
+export interface DurationLimit {
+  minSeconds?: number;
+  maxSeconds?: number;
+  /** Names the video in messages, e.g. "An Instagram story video". */
+  label: string;
+}
+
+/** A network's video duration limits by post type; a type left out is not checked. */
+export type VideoDurations = Partial<Readonly<Record<PostType, DurationLimit>>>;

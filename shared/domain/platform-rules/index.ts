@@ -1,3 +1,5 @@
+import { NETWORK_NAMES } from '../../networks/definitions.js';
+import { NETWORK_RULES } from '../../networks/rules.js';
 import type { Platform } from '../platforms.js';
 import {
   type MediaKindLookup,
@@ -5,34 +7,21 @@ import {
   type PostDraft,
   type RuleViolation,
 } from '../posts.js';
-import { type Part, type PlatformCheck, partsOf, violation } from './helpers.js';
-import { checkInstagram } from './instagram.js';
-import { checkLinkedIn } from './linkedin.js';
-import { checkTikTok } from './tiktok.js';
-import { checkTwitter } from './twitter.js';
+import { type Part, partsOf, violation } from './helpers.js';
 import { checkVideoDurations, type VideoDurationLookup } from './video-duration.js';
-import { checkYouTube } from './youtube.js';
 
 export { RULE_CODES, type RuleCode } from './helpers.js';
-export { countHashtags, countMentions } from './instagram.js';
-export { xWeightedLength } from './twitter.js';
 export {
   checkVideoDurations,
   VIDEO_DURATION_LIMITS,
   type VideoDurationLookup,
 } from './video-duration.js';
-export { youtubeTitleAndDescription } from './youtube.js';
 
-const CHECKS: Readonly<Record<Platform, PlatformCheck>> = {
-  twitter: checkTwitter,
-  linkedin: checkLinkedIn,
-  instagram: checkInstagram,
-  tiktok: checkTikTok,
-  youtube: checkYouTube,
-};
-
-/** docs/api-decisions.md#media: documents are a LinkedIn-only kind. */
-const DOCUMENT_PLATFORMS: readonly Platform[] = ['linkedin'];
+/** docs/api-decisions.md#media: documents are a LinkedIn-only kind (its rules say it takes them). */
+const DOCUMENT_PLATFORMS = (Object.keys(NETWORK_RULES) as Platform[]).filter(
+  (platform) => NETWORK_RULES[platform].takesDocuments,
+);
+const DOCUMENT_NETWORK_NAMES = DOCUMENT_PLATFORMS.map((platform) => NETWORK_NAMES[platform]).join(' or ');
 
 /**
  * Checks a post against its network's rules (networks/*.md) and returns every violation at once,
@@ -80,7 +69,7 @@ export function checkPlatformRules(
 
   const documentsAllowed = DOCUMENT_PLATFORMS.includes(draft.platform);
   if (!documentsAllowed) out.push(...documentViolations(draft, parts, mediaKind));
-  // Outside LinkedIn a document has had its one violation; hiding its kind keeps the platform's kind
+  // Outside the networks that take documents (LinkedIn) a document has had its one violation; hiding its kind keeps the platform's kind
   // checks from reporting the same reference twice (it still counts toward media totals).
   const kindOf: MediaKindLookup = documentsAllowed
     ? mediaKind
@@ -89,7 +78,7 @@ export function checkPlatformRules(
         return kind === 'document' ? undefined : kind;
       };
 
-  out.push(...CHECKS[draft.platform]({ draft, parts, kindOf, typeAllowed }));
+  out.push(...NETWORK_RULES[draft.platform].check({ draft, parts, kindOf, typeAllowed }));
   if (typeAllowed) out.push(...checkVideoDurations(draft, durationOf));
   return out;
 }
@@ -118,7 +107,7 @@ function documentViolations(
       violation(
         field,
         'DOCUMENT_NOT_ALLOWED',
-        `Documents can only be posted to LinkedIn, not ${draft.platform}; use an image or a video.`,
+        `Documents can only be posted to ${DOCUMENT_NETWORK_NAMES}, not ${draft.platform}; use an image or a video.`,
       ),
     );
 }

@@ -1,18 +1,20 @@
 import {
   checkTextLength,
   codePointLength,
+  type DurationLimit,
   isBlank,
   type Part,
   type PlatformCheck,
+  type VideoDurations,
   violation,
-} from './helpers.js';
+} from '../../domain/platform-rules/helpers.js';
 import {
   checkCarousel,
   checkPartMedia,
   checkSingleItem,
   checkSingleMediaPost,
   type MediaRule,
-} from './shapes.js';
+} from '../../domain/platform-rules/shapes.js';
 
 /**
  * networks/linkedin.md §2 "Posts API": `commentary` max 3000 characters — the widely used figure,
@@ -82,3 +84,11 @@ function textViolations(part: Part) {
     'characters',
   );
 }
+
+/**
+ * LinkedIn: 3 s to 30 minutes. LinkedIn's video specifications (business.linkedin.com, video ads
+ * specs, the figure LinkedIn's organic video help repeats); the Videos API page states no duration.
+ */
+const LINKEDIN_VIDEO: DurationLimit = { minSeconds: 3, maxSeconds: 30 * 60, label: 'A LinkedIn video' };
+
+export const linkedInVideoDurations: VideoDurations = { video: LINKEDIN_VIDEO };

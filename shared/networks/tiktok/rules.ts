@@ -1,6 +1,13 @@
-import type { RuleViolation } from '../posts.js';
-import { checkTextLength, type Part, type PlatformCheck, utf16Length } from './helpers.js';
-import { checkCarousel, checkSingleMediaPost } from './shapes.js';
+import {
+  checkTextLength,
+  type DurationLimit,
+  type Part,
+  type PlatformCheck,
+  utf16Length,
+  type VideoDurations,
+} from '../../domain/platform-rules/helpers.js';
+import { checkCarousel, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
+import type { RuleViolation } from '../../domain/posts.js';
 
 /** networks/tiktok.md §3 "Direct Post — video": `title` ≤ 2,200 UTF-16 code units. */
 export const TIKTOK_MAX_VIDEO_TITLE = 2200;
@@ -56,3 +63,12 @@ function textViolations(part: Part, photo: boolean): RuleViolation[] {
       )
     : checkTextLength(part, utf16Length(part.text), TIKTOK_MAX_VIDEO_TITLE, 'The title', 'UTF-16 code units');
 }
+
+/**
+ * TikTok: the media transfer guide's ceiling, 10 minutes; each creator's own cap
+ * (`max_video_post_duration_sec`, often lower) is TikTok's answer at publish time, checked by the
+ * connector before it uploads.
+ */
+const TIKTOK_VIDEO: DurationLimit = { maxSeconds: 10 * 60, label: 'A TikTok video' };
+
+export const tiktokVideoDurations: VideoDurations = { video: TIKTOK_VIDEO };

@@ -1,7 +1,16 @@
 import twitter from 'twitter-text';
-import type { MediaKindLookup, RuleViolation } from '../posts.js';
-import { checkTextLength, countMedia, isBlank, type Part, type PlatformCheck, violation } from './helpers.js';
-import { checkPartMedia, checkSingleItem, checkSingleMediaPost } from './shapes.js';
+import {
+  checkTextLength,
+  countMedia,
+  type DurationLimit,
+  isBlank,
+  type Part,
+  type PlatformCheck,
+  type VideoDurations,
+  violation,
+} from '../../domain/platform-rules/helpers.js';
+import { checkPartMedia, checkSingleItem, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
+import type { MediaKindLookup, RuleViolation } from '../../domain/posts.js';
 
 /**
  * networks/twitter.md §6 "Text rules": 280 weighted characters (CJK/emoji 2, every URL 23, NFC),
@@ -145,3 +154,12 @@ function postMedia(part: Part, kindOf: MediaKindLookup): RuleViolation[] {
   }
   return [];
 }
+
+/**
+ * X: 0.5 s to 125 minutes for a Post's video (`tweet_video`). 125 minutes is an X Premium account's
+ * cap; a default account's is 20 minutes, which only X knows applies (its 403 at publish time).
+ * Source: docs.x.com/x-api/media/quickstart/best-practices, "Size and duration limits".
+ */
+const X_VIDEO: DurationLimit = { minSeconds: 0.5, maxSeconds: 125 * 60, label: 'A video on X' };
+
+export const xVideoDurations: VideoDurations = { video: X_VIDEO, thread: X_VIDEO };

@@ -1,6 +1,6 @@
-import { youtubeTitleAndDescription } from '../../domain/platform-rules/index.js';
 import { contentItems, type Post } from '../../domain/posts.js';
 import { YOUTUBE_DEFAULT_PRIVACY, youtubeOptionsSchema } from '../../domain/youtube-options.js';
+import { youtubeTitleAndDescription } from './rules.js';
 
 /** What the session request sends: the `video` resource's snippet and status, and the notify flag. */
 export interface YouTubeUploadMetadata {
@@ -18,7 +18,7 @@ function textOf(post: Post): string {
 
 /**
  * The upload's metadata from the post's text and `platformOptions.youtube`, as the create path
- * checked them (platform-rules/youtube.ts): the same title and description the rules saw. Read
+ * checked them (rules.ts): the same title and description the rules saw. Read
  * through the schema again because they come back from storage; options that do not read are
  * reported rather than replaced by defaults, which would upload something the caller did not ask for.
  */

@@ -1,14 +1,16 @@
-import type { RuleViolation } from '../posts.js';
-import type { YouTubeOptions } from '../youtube-options.js';
 import {
   codePointLength,
+  type DurationLimit,
   isBlank,
   type Part,
   type PlatformCheck,
   utf8ByteLength,
+  type VideoDurations,
   violation,
-} from './helpers.js';
-import { checkSingleMediaPost } from './shapes.js';
+} from '../../domain/platform-rules/helpers.js';
+import { checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
+import type { RuleViolation } from '../../domain/posts.js';
+import type { YouTubeOptions } from '../../domain/youtube-options.js';
 
 /** networks/youtube.md §3 "Metadata constraints": `snippet.title` required, ≤ 100 characters. */
 export const YOUTUBE_MAX_TITLE = 100;
@@ -108,3 +110,12 @@ function textViolations(part: Part, options: YouTubeOptions): RuleViolation[] {
   }
   return out;
 }
+
+/**
+ * YouTube: 12 hours for a verified channel (15 minutes until it is verified, which only YouTube
+ * knows); a Short at most 3 minutes (support.google.com/youtube/answer/15424877).
+ */
+const YOUTUBE_VIDEO: DurationLimit = { maxSeconds: 12 * 60 * 60, label: 'A YouTube video' };
+const YOUTUBE_SHORT: DurationLimit = { maxSeconds: 3 * 60, label: 'A YouTube Short' };
+
+export const youtubeVideoDurations: VideoDurations = { video: YOUTUBE_VIDEO, short: YOUTUBE_SHORT };

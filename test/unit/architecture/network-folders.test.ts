@@ -64,17 +64,19 @@ const NETWORKS: Readonly<Record<string, NetworkWords>> = {
 /**
  * The most files outside its folders that may name a network. The goal is 2 for each: the
  * definitions registry (shared/networks/definitions.ts, which the domain may import) and the
- * connector registry (shared/networks/registry.ts, which it may not). Until every part of a network
- * has moved into its folder this records where each one stands, so the count can only go down:
- * lower it with each move (issue 26).
+ * connector registry (shared/networks/registry.ts, which it may not). A third collection stands
+ * between them today: shared/networks/rules.ts, the networks' content rules, which import the
+ * domain's post types and so cannot sit in the definitions the domain derives them from. Until
+ * every part of a network has moved into its folder this records where each one stands, so the
+ * count can only go down: lower it with each move (issue 26).
  */
 const GOAL = 2;
 const CEILING: Readonly<Record<string, number>> = {
-  twitter: 10,
-  linkedin: 15,
-  instagram: 11,
-  tiktok: 9,
-  youtube: 18,
+  twitter: 8,
+  linkedin: 13,
+  instagram: 9,
+  tiktok: 7,
+  youtube: 16,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPlatformRules,
-  countHashtags,
-  countMentions,
-} from '../../../shared/domain/platform-rules/index.js';
+import { checkPlatformRules } from '../../../shared/domain/platform-rules/index.js';
 import type { ContentItem, PostDraft } from '../../../shared/domain/posts.js';
+import { countHashtags, countMentions } from '../../../shared/networks/instagram/rules.js';
 import { aDraft, codes, images, kindFromType, videos } from './drafts.js';
 
 const instagram = (overrides: Partial<PostDraft>) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPlatformRules } from '../../../shared/domain/platform-rules/index.js';
-import { X_MAX_WEIGHTED_LENGTH } from '../../../shared/domain/platform-rules/twitter.js';
 import type { ContentItem } from '../../../shared/domain/posts.js';
+import { X_MAX_WEIGHTED_LENGTH } from '../../../shared/networks/x/rules.js';
 import { aDraft, codes, documents, images, kindFromType, unknownMedia, videos } from './drafts.js';
 
 const tweet = (content: string | ContentItem[], overrides = {}) =>

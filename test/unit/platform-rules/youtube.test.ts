@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPlatformRules,
-  youtubeTitleAndDescription,
-} from '../../../shared/domain/platform-rules/index.js';
+import { checkPlatformRules } from '../../../shared/domain/platform-rules/index.js';
 import type { PostDraft } from '../../../shared/domain/posts.js';
+import { youtubeTitleAndDescription } from '../../../shared/networks/youtube/rules.js';
 import { aDraft, codes, images, kindFromType, videos } from './drafts.js';
 
 const youtube = (overrides: Partial<PostDraft>) =>
