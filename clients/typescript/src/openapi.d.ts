@@ -2442,7 +2442,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "state": [
-                     *           "Invalid input: expected string, received undefined"
+                     *           "Required"
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
@@ -2784,7 +2784,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "body": [
-                     *           "Unrecognized key: \"visibility\""
+                     *           "Unknown field `visibility`; expected one of `platform`, `accountId`, `status`, `postType`, `content`, `scheduledAt`, `media`, `platformOptions`."
                      *         ],
                      *         "scheduledAt": [
                      *           "Expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T09:30:00Z or 2026-12-01T10:30:00+01:00."
@@ -3078,13 +3078,13 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "accountId": [
-                     *           "Invalid input: expected string, received undefined"
+                     *           "Required"
                      *         ],
                      *         "content": [
-                     *           "Invalid input"
+                     *           "Required"
                      *         ],
                      *         "postType": [
-                     *           "Invalid option: expected one of \"text\"|\"image\"|\"video\"|\"thread\"|\"carousel\"|\"document\"|\"reel\"|\"story\"|\"short\""
+                     *           "Required"
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
