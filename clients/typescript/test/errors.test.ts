@@ -57,6 +57,29 @@ describe('errors through the client', () => {
     expect(error.requestId).toBeTruthy();
   });
 
+  it('400 INVALID_REQUEST: details name the field meant by an unknown one, and say "Required" for one left out', async () => {
+    // A variable, not a literal: the type allows the stray field as a caller's data would carry it.
+    const misspelt = { ...tweet('Hello'), contnet: 'Hello' };
+    const unknownField = await apiError(client.createPost(tenant.workspaceId, misspelt));
+    expect(unknownField).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
+    expect(unknownField.details).toEqual({ body: ['Unknown field `contnet`; did you mean `content`?'] });
+
+    const { content: _content, ...withoutContent } = tweet('Hello');
+    const missing = await apiError(client.createPost(tenant.workspaceId, withoutContent as CreatePostBody));
+    expect(missing.details).toEqual({ content: ['Required'] });
+    expect(missing.body.details).toEqual(missing.details);
+  });
+
+  it('404 not_found for an account the workspace does not have, naming it (a draft too)', async () => {
+    const unknownAccount = 'acc_01JD0000000000000000NONE';
+    const error = await apiError(
+      client.createPost(tenant.workspaceId, { ...tweet('Nowhere'), accountId: unknownAccount }),
+    );
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+    expect(error.message).toBe(`No account ${unknownAccount} in this workspace.`);
+    expect(error.errors).toBeUndefined();
+  });
+
   it('401 unauthorized for a key the service does not know', async () => {
     const stranger = createClient({ baseUrl: host.baseUrl, apiKey: `smcp_${'0'.repeat(64)}` });
     const error = await apiError(stranger.getPost(tenant.workspaceId, UNKNOWN_POST));
