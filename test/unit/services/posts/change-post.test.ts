@@ -132,6 +132,18 @@ describe('change post: PATCH', () => {
     expect(later.status).toBe('scheduled');
   });
 
+  it("submits a draft whose account is none of the workspace's: 404 naming the account, unchanged", async () => {
+    // Accounts are never deleted today; a post written before that rule, or by hand, still answers clearly.
+    const gone = 'acc_01JD0000000000000000000099';
+    const { update, current, stored } = await setup({ status: 'draft', accountId: gone });
+
+    const error = await rejection(update({ status: 'publish' }));
+
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).message).toBe(`No account ${gone} in this workspace.`);
+    expect(await current()).toEqual(stored);
+  });
+
   it("submits against the workspace's policies: 403", async () => {
     const { update, current, stored } = await setup(
       { status: 'draft', content: 'Buy now' },
