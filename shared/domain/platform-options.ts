@@ -100,11 +100,21 @@ export type TikTokOptions = z.output<typeof tiktokOptionsSchema>;
 
 /** The stored shape, keyed by platform: one line per network that has options. */
 export const platformOptionsSchema = z.strictObject({
-  twitter: twitterOptionsSchema.optional(),
-  linkedin: linkedInOptionsSchema.optional(),
-  youtube: youtubeOptionsSchema.optional(),
-  instagram: instagramOptionsSchema.optional(),
-  tiktok: tiktokOptionsSchema.optional(),
+  twitter: twitterOptionsSchema.optional().describe('X (twitter): who may reply.'),
+  linkedin: linkedInOptionsSchema
+    .optional()
+    .describe('LinkedIn: who sees the post, and whether a Page posts it.'),
+  youtube: youtubeOptionsSchema
+    .optional()
+    .describe("YouTube: the video's title, description, tags, privacy, category and audience."),
+  instagram: instagramOptionsSchema
+    .optional()
+    .describe("Instagram: a reel's feed sharing and cover frame, a location, collaborators."),
+  tiktok: tiktokOptionsSchema
+    .optional()
+    .describe(
+      'TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels.',
+    ),
 });
 export type PlatformOptions = z.output<typeof platformOptionsSchema>;
 
@@ -123,7 +133,7 @@ export const platformOptionsInput = platformOptionsSchema
   .meta({ not: { required: ['twitter', 'x'] } })
   .transform(({ x, ...stored }): PlatformOptions => (x ? { ...stored, twitter: x } : stored))
   .describe(
-    "Settings of the post's network, under its platform name: twitter (or x), linkedin, youtube (a title here or the text's first line) and tiktok (whose privacyLevel is required). Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
+    "Settings of the post's network, under its platform name: twitter (or x), linkedin, youtube (a title here or the text's first line), instagram and tiktok (whose privacyLevel is required). Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
   );
 
 /** Options with nothing in them are no options: the post stores none and reads back null. */

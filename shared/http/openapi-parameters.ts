@@ -16,6 +16,15 @@ function displayHeaderName(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
+/**
+ * A `+` in a query string reads as a space, so a time with a `+hh:mm` offset must send it as `%2B`:
+ * advice for a URL's author, said on REST's query parameters only (an MCP tool's argument is JSON).
+ */
+function describedForQueryString(description: unknown, schema: JsonSchema): string | undefined {
+  if (typeof description !== 'string') return undefined;
+  return schema.format === 'date-time' ? `${description} In a query string, send + as %2B.` : description;
+}
+
 /** The operation's path, query and header parameters, each described by its schema's description. */
 export function parametersFor(
   operation: Operation,
@@ -25,11 +34,13 @@ export function parametersFor(
     Object.entries(shape).map(([name, schema]) => {
       const property = jsonSchema(schema as z.ZodType, 'input', components);
       const optional = (schema as z.ZodType).safeParse(undefined).success;
+      const description =
+        location === 'query' ? describedForQueryString(property.description, property) : property.description;
       return {
         name: location === 'header' ? displayHeaderName(name) : name,
         in: location,
         required: location === 'path' || !optional,
-        ...(typeof property.description === 'string' && { description: property.description }),
+        ...(typeof description === 'string' && { description }),
         schema: property,
       };
     });

@@ -850,12 +850,16 @@ export interface components {
             id?: string;
             /** @description A public HTTPS URL, fetched at publish time; needs type. */
             url?: string;
-            /** @enum {string} */
+            /**
+             * @description image, video or document (a PDF); required with url.
+             * @enum {string}
+             */
             type?: "image" | "video" | "document";
             /** @description Accessibility text, used by platforms that show it. */
             alt?: string;
             /** @description Photo network only. */
             userTags?: {
+                /** @description The Instagram user to tag, without @. */
                 username: string;
                 /** @description 0.0–1.0 from the left edge */
                 x: number;
@@ -1005,10 +1009,15 @@ export interface components {
             scheduledAt: string | null;
             /** @description The network's own settings given on create or PATCH; null when none. */
             platformOptions: {
+                /** @description X (twitter): who may reply. */
                 twitter?: components["schemas"]["TwitterOptions"];
+                /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                 linkedin?: components["schemas"]["LinkedInOptions"];
+                /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                 youtube?: components["schemas"]["YouTubeOptions"];
+                /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                 instagram?: components["schemas"]["InstagramOptions"];
+                /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                 tiktok?: components["schemas"]["TikTokOptions"];
             } | null;
             /** Format: date-time */
@@ -2492,9 +2501,9 @@ export interface operations {
                 accountId?: string;
                 /** @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube */
                 platform?: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
-                /** @description Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset (send + as %2B), compared in UTC. */
+                /** @description Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset, compared in UTC. In a query string, send + as %2B. */
                 scheduledFrom?: string;
-                /** @description Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset (send + as %2B), compared in UTC. */
+                /** @description Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset, compared in UTC. In a query string, send + as %2B. */
                 scheduledTo?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
@@ -2723,11 +2732,16 @@ export interface operations {
                      * @enum {string}
                      */
                     status: "publish" | "scheduled" | "draft";
-                    /** @enum {string} */
+                    /**
+                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short.
+                     * @enum {string}
+                     */
                     postType: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
                     /** @description The post text, or one item per part of a thread or carousel. */
                     content: string | {
+                        /** @description This part's text. */
                         text?: string;
+                        /** @description This part's media. */
                         media?: components["schemas"]["MediaRef"][];
                     }[];
                     /**
@@ -2737,11 +2751,17 @@ export interface operations {
                     scheduledAt?: string;
                     /** @description Media of a post whose content is a string. */
                     media?: components["schemas"]["MediaRef"][];
+                    /** @description Optional; null or {} means none. */
                     platformOptions?: {
+                        /** @description X (twitter): who may reply. */
                         twitter?: components["schemas"]["TwitterOptions"];
+                        /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
+                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                         youtube?: components["schemas"]["YouTubeOptions"];
+                        /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                         instagram?: components["schemas"]["InstagramOptions"];
+                        /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
@@ -3013,11 +3033,16 @@ export interface operations {
                      * @enum {string}
                      */
                     status: "publish" | "scheduled" | "draft";
-                    /** @enum {string} */
+                    /**
+                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short.
+                     * @enum {string}
+                     */
                     postType: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
                     /** @description The post text, or one item per part of a thread or carousel. */
                     content: string | {
+                        /** @description This part's text. */
                         text?: string;
+                        /** @description This part's media. */
                         media?: components["schemas"]["MediaRef"][];
                     }[];
                     /**
@@ -3027,11 +3052,17 @@ export interface operations {
                     scheduledAt?: string;
                     /** @description Media of a post whose content is a string. */
                     media?: components["schemas"]["MediaRef"][];
+                    /** @description Optional; null or {} means none. */
                     platformOptions?: {
+                        /** @description X (twitter): who may reply. */
                         twitter?: components["schemas"]["TwitterOptions"];
+                        /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
+                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                         youtube?: components["schemas"]["YouTubeOptions"];
+                        /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                         instagram?: components["schemas"]["InstagramOptions"];
+                        /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
@@ -3618,11 +3649,17 @@ export interface operations {
                     scheduledAt?: string | null;
                     /** @description The post text, or one item per part of a thread or carousel. */
                     content?: string | {
+                        /** @description This part's text. */
                         text?: string;
+                        /** @description This part's media. */
                         media?: components["schemas"]["MediaRef"][];
                     }[];
+                    /** @description Replaces the media of a post whose content is a string. */
                     media?: components["schemas"]["MediaRef"][];
-                    /** @enum {string} */
+                    /**
+                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short.
+                     * @enum {string}
+                     */
                     postType?: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
                     /**
                      * @description publish, scheduled or draft.
@@ -3631,10 +3668,15 @@ export interface operations {
                     status?: "publish" | "scheduled" | "draft";
                     /** @description Replaces the post's platformOptions; null or {} removes them. */
                     platformOptions?: {
+                        /** @description X (twitter): who may reply. */
                         twitter?: components["schemas"]["TwitterOptions"];
+                        /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
+                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                         youtube?: components["schemas"]["YouTubeOptions"];
+                        /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                         instagram?: components["schemas"]["InstagramOptions"];
+                        /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
@@ -4919,7 +4961,10 @@ export interface operations {
                 "application/json": {
                     /** @description A public HTTPS URL, fetched by the service. */
                     url: string;
-                    /** @enum {string} */
+                    /**
+                     * @description What the URL serves: image, video or document (a PDF).
+                     * @enum {string}
+                     */
                     type: "image" | "video" | "document";
                 };
             };

@@ -41,7 +41,7 @@ export const uploadUrlBody = z.strictObject({
 export const importBody = z
   .strictObject({
     url: z.string().max(2048).describe('A public HTTPS URL, fetched by the service.'),
-    type: z.enum(MEDIA_KINDS),
+    type: z.enum(MEDIA_KINDS).describe('What the URL serves: image, video or document (a PDF).'),
   })
   .superRefine((body, ctx) => checkPublicUrl(body.url, ctx));
 

@@ -8,6 +8,7 @@ import {
   platformOptionsSchema,
 } from '../../domain/platform-options.js';
 import { PLATFORM_NAMES, PLATFORMS, platformOfName } from '../../domain/platforms.js';
+import { POST_TYPES_BY_PLATFORM } from '../../domain/post-types.js';
 import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
 import { platformsDescribed } from '../../networks/definitions.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';
@@ -35,7 +36,7 @@ const acceptsAnyOffset = (what: string) =>
   `${what} ISO 8601 with Z or any offset (2026-12-01T10:30:00+01:00); stored and returned in UTC.`;
 
 const userTagSchema = z.strictObject({
-  username: z.string().min(1).max(30),
+  username: z.string().min(1).max(30).describe('The Instagram user to tag, without @.'),
   x: z.number().min(0).max(1).describe('0.0–1.0 from the left edge'),
   y: z.number().min(0).max(1).describe('0.0–1.0 from the top edge'),
 });
@@ -61,7 +62,7 @@ export const mediaRefSchema = z
   .strictObject({
     id: idOf('media').optional().describe('A pre-uploaded media id (med_...). Use either id or url.'),
     url: z.string().max(2048).optional().describe('A public HTTPS URL, fetched at publish time; needs type.'),
-    type: z.enum(MEDIA_KINDS).optional(),
+    type: z.enum(MEDIA_KINDS).optional().describe('image, video or document (a PDF); required with url.'),
     alt: z.string().max(1500).optional().describe('Accessibility text, used by platforms that show it.'),
     userTags: z.array(userTagSchema).max(20).optional().describe('Photo network only.'),
   })
@@ -83,8 +84,8 @@ export const mediaRefSchema = z
 
 export const contentItemSchema = z
   .strictObject({
-    text: z.string().max(10_000).optional(),
-    media: z.array(mediaRefSchema).max(35).optional(),
+    text: z.string().max(10_000).optional().describe("This part's text."),
+    media: z.array(mediaRefSchema).max(35).optional().describe("This part's media."),
   })
   .refine((item) => (item.text !== undefined && item.text !== '') || (item.media?.length ?? 0) > 0, {
     message: 'A content item needs text or media.',
@@ -129,11 +130,21 @@ export function checkAllUserTags(
   }
 }
 
+/** What each network takes, from its definition: `twitter: text, image, video, thread; …`. */
+const postTypesByPlatform = Object.entries(POST_TYPES_BY_PLATFORM)
+  .map(([platform, types]) => `${platform}: ${types.join(', ')}`)
+  .join('; ');
+
+const postTypeInput = z
+  .enum(POST_TYPES)
+  .describe(`The kind of post; each network takes its own: ${postTypesByPlatform}.`);
+
 /** On create, null and {} mean none, so equal requests hash equally for the Idempotency-Key. */
 const newPostOptions = platformOptionsInput
   .nullable()
   .optional()
-  .transform((options): PlatformOptions | undefined => (hasPlatformOptions(options) ? options : undefined));
+  .transform((options): PlatformOptions | undefined => (hasPlatformOptions(options) ? options : undefined))
+  .describe('Optional; null or {} means none.');
 
 /** On PATCH, the options given replace the post's; null and {} remove them. */
 const changedPostOptions = platformOptionsInput
@@ -151,7 +162,7 @@ export const createPostBody = z
     status: z
       .enum(REQUESTED_STATUSES)
       .describe('publish: deliver now; scheduled: at scheduledAt; draft: keep.'),
-    postType: z.enum(POST_TYPES),
+    postType: postTypeInput,
     content: contentSchema,
     scheduledAt: utcTimestamp
       .optional()
@@ -188,8 +199,12 @@ export const updatePostBody = z
       .optional()
       .describe(acceptsAnyOffset('A new time; null removes it (drafts only).')),
     content: contentSchema.optional(),
-    media: z.array(mediaRefSchema).max(35).optional(),
-    postType: z.enum(POST_TYPES).optional(),
+    media: z
+      .array(mediaRefSchema)
+      .max(35)
+      .optional()
+      .describe('Replaces the media of a post whose content is a string.'),
+    postType: postTypeInput.optional(),
     status: z.enum(REQUESTED_STATUSES).optional().describe('publish, scheduled or draft.'),
     platformOptions: changedPostOptions,
   })
@@ -215,13 +230,11 @@ export const listPostsQuery = z.object({
   platform: platformInput.optional(),
   scheduledFrom: utcTimestamp
     .optional()
-    .describe(
-      'Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset (send + as %2B), compared in UTC.',
-    ),
+    .describe('Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset, compared in UTC.'),
   scheduledTo: utcTimestamp
     .optional()
     .describe(
-      'Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset (send + as %2B), compared in UTC.',
+      'Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset, compared in UTC.',
     ),
 });
 
