@@ -130,6 +130,11 @@ export interface Operation<
   path: string;
   summary: string;
   description: string;
+  /**
+   * The MCP tool's description, when `description` speaks of HTTP (headers, methods, paths) that a
+   * tool's caller never sees: the same facts in the tool's terms (its arguments, other tools, `_meta`).
+   */
+  toolDescription?: string;
   tag: string;
   auth: 'apiKey' | 'none';
   /** Required grant; absent when any valid key of the tenant may call it. */

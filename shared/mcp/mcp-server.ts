@@ -9,6 +9,7 @@ import {
 import type { Metrics } from '../ports/metrics.js';
 import type { ServiceDeps } from '../runtime/deps.js';
 import { type CallContext, callTool } from './call-tool.js';
+import { listedAnnotations } from './tool-annotations.js';
 import type { Tool } from './tool-catalog.js';
 
 export const SERVER_INFO = { name: 'social-publishing-api', version: '1.0.0' };
@@ -17,16 +18,17 @@ const INSTRUCTIONS =
   'Each tool is one REST operation of the social-publishing API, with the same API key, permissions, rate limits and errors. ' +
   'Start with listWorkspaces, then listAccounts for a workspace. Check a post with validatePost before createPost; ' +
   'pass idempotencyKey to createPost so a retry never posts twice. Delivery is asynchronous: poll getPost. ' +
-  'A failed call returns isError with our error envelope (error, message, details, status).';
+  'A failed call returns isError with our error envelope (error, message, details, status). ' +
+  'A schema part described as "Same as <tool>\'s <part>." is written out in full in that tool\'s schema; ' +
+  'output schemas are summaries (each field with its type), described in full by the OpenAPI document at GET /v1/openapi.json.';
 
 function listed(tool: Tool): ListedTool {
   return {
     name: tool.name,
-    title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema && { outputSchema: tool.outputSchema }),
-    annotations: tool.annotations,
+    annotations: listedAnnotations(tool.annotations),
   };
 }
 

@@ -1,23 +1,14 @@
 import * as z from 'zod';
-import { errorEnvelopeSchema } from '../http/openapi.js';
 import type { Operation } from '../http/operation.js';
+import { type JsonSchema, leanInputSchema, summarySchema } from './agent-schemas.js';
+import { shareRepeatedParts } from './shared-subschemas.js';
+import { annotationsOf, type ToolAnnotations } from './tool-annotations.js';
 import { type ArgumentPlan, argumentPlanOf, camelCase } from './tool-arguments.js';
-
-type JsonSchema = Record<string, unknown>;
-
-/** MCP's tool annotations (hints to the client; the server enforces nothing by them). */
-export interface ToolAnnotations {
-  title: string;
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
-  openWorldHint: boolean;
-}
 
 /** One MCP tool: what `tools/list` shows, and how a call maps back onto its operation. */
 export interface Tool {
   name: string;
-  title: string;
+  /** The operation's summary, then its description (no separate `title`: see docs/mcp.md). */
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
   /** Absent for an operation that answers 204 (no body). */
@@ -83,53 +74,38 @@ function inputSchemaOf(operation: Operation, plan: ArgumentPlan): JsonSchema & {
   if (body && plan.body) {
     properties.body = {
       ...jsonSchemaOf(body, 'input', definitions),
-      description: 'The JSON body of the REST call.',
+      description: 'The request body.',
     };
     if (!body.safeParse(undefined).success) required.push('body');
   }
-  return withDefinitions(
-    { type: 'object', properties, required, additionalProperties: false },
-    definitions,
+  return leanInputSchema(
+    withDefinitions({ type: 'object', properties, required, additionalProperties: false }, definitions),
   ) as JsonSchema & { type: 'object' };
 }
 
+/** What every failed call's structured content has (tool-result.ts): our envelope and the HTTP status. */
+const ERROR_ENVELOPE_FIELDS = ['error', 'message', 'status'] as const;
+
 /**
- * The operation's response, or our error envelope (with the HTTP status): the SDK's client checks
- * a failed call's structured content against this schema too, so both shapes are in it.
+ * A summary of the operation's response, or our error envelope: the SDK's client checks a failed
+ * call's structured content against this schema too, so both shapes are in it. The envelope's
+ * fields are named only; the server's instructions say what they hold.
  */
 function outputSchemaOf(operation: Operation): (JsonSchema & { type: 'object' }) | undefined {
   if (operation.successStatus === 204) return undefined;
   const definitions: Record<string, JsonSchema> = {};
   const success = jsonSchemaOf(operation.schemas.response, 'output', definitions);
-  const { example: _example, ...envelope } = errorEnvelopeSchema;
-  const failureSchema = {
-    ...envelope,
-    required: ['error', 'message', 'status'],
-    properties: {
-      ...(envelope.properties as Record<string, JsonSchema>),
-      status: { type: 'integer', description: 'The HTTP status the same REST call answers.' },
-    },
-  };
-  return withDefinitions({ type: 'object', anyOf: [success, failureSchema] }, definitions) as JsonSchema & {
-    type: 'object';
-  };
+  const summary = summarySchema(withDefinitions(success, definitions));
+  return { type: 'object', anyOf: [summary, { required: [...ERROR_ENVELOPE_FIELDS] }] };
 }
 
-function annotationsOf(operation: Operation): ToolAnnotations {
-  const hints = operation.effects ?? {};
-  const readOnly = operation.method === 'GET' || hints.readOnly === true;
-  return {
-    title: operation.summary,
-    readOnlyHint: readOnly,
-    destructiveHint: !readOnly && (operation.method === 'DELETE' || hints.destructive === true),
-    idempotentHint:
-      readOnly || operation.method === 'PUT' || operation.method === 'DELETE' || hints.idempotent === true,
-    openWorldHint: hints.reachesNetwork === true,
-  };
-}
-
+/**
+ * The summary, then what the tool does in its own terms. Not the REST method and path: a tool's
+ * caller never sends them, and the tool's name is the OpenAPI operationId for whoever maps one
+ * onto the other.
+ */
 function descriptionOf(operation: Operation): string {
-  return `${operation.summary}. ${operation.description} (REST: ${operation.method} ${operation.path})`;
+  return `${operation.summary}. ${operation.toolDescription ?? operation.description}`;
 }
 
 export function toolOf(operation: Operation): Tool {
@@ -137,7 +113,6 @@ export function toolOf(operation: Operation): Tool {
   const outputSchema = outputSchemaOf(operation);
   return {
     name: operation.id,
-    title: operation.summary,
     description: descriptionOf(operation),
     inputSchema: inputSchemaOf(operation, plan),
     ...(outputSchema && { outputSchema }),
@@ -147,7 +122,24 @@ export function toolOf(operation: Operation): Tool {
   };
 }
 
-/** Every tool of the registry, by name (the operation's id, camelCase, stable). */
+/**
+ * Every tool of the registry, by name (the operation's id, camelCase, stable), in the registry's
+ * order: a schema part several tools share is written out by the first (shared-subschemas.ts).
+ */
 export function buildToolCatalog(operations: readonly Operation[]): ReadonlyMap<string, Tool> {
-  return new Map(operations.filter(isTool).map((operation) => [operation.id, toolOf(operation)]));
+  const tools = operations.filter(isTool).map(toolOf);
+  const shared = shareRepeatedParts(
+    tools.flatMap((tool) => [
+      { tool: tool.name, kind: 'input' as const, schema: tool.inputSchema },
+      ...(tool.outputSchema ? [{ tool: tool.name, kind: 'output' as const, schema: tool.outputSchema }] : []),
+    ]),
+  );
+  let next = 0;
+  const leaner = tools.map((tool) => {
+    // Again lean: a definition that sharing left used once is written where it is used.
+    const inputSchema = leanInputSchema(shared[next++] as JsonSchema) as Tool['inputSchema'];
+    const outputSchema = tool.outputSchema && (shared[next++] as NonNullable<Tool['outputSchema']>);
+    return { ...tool, inputSchema, ...(outputSchema && { outputSchema }) };
+  });
+  return new Map(leaner.map((tool) => [tool.name, tool]));
 }

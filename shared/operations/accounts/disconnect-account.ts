@@ -10,6 +10,8 @@ export const disconnectAccount = defineOperation({
   summary: 'Disconnect a social account',
   description:
     'The account becomes disconnected (reason disconnected_by_user) and its tokens are deleted; account.disconnected is emitted. The service then asks the network to revoke the grant, where the network allows it; that step never fails the call. Posts to the account are refused until the same network user is connected again (POST …/accounts/connect), which keeps its id. Sandbox accounts disconnect the same way; make a new one with the admin CLI. Disconnecting an account that is already disconnected changes nothing.',
+  toolDescription:
+    'The account becomes disconnected (reason disconnected_by_user) and its tokens are deleted; account.disconnected is emitted. The service then asks the network to revoke the grant, where the network allows it; that step never fails the call. Posts to the account are refused until the same network user is connected again (connectAccount), which keeps its id. Sandbox accounts disconnect the same way; make a new one with the admin CLI. Disconnecting an account that is already disconnected changes nothing.',
   tag: 'Accounts',
   auth: 'apiKey',
   permission: 'accounts:connect',

@@ -10,6 +10,8 @@ export const importMedia = defineOperation({
   summary: 'Import media from a public URL',
   description:
     'Answers at once with the media, pending; the service fetches the URL in the background (HTTPS only, public addresses only, at most 3 redirects, within the size limit of the type) and stores the file. Poll GET .../media/{media_id}: uploaded, or failed with error.code (media_url_blocked, media_url_unreachable, media_too_large, media_type_mismatch, media_fetch_timeout, media_too_many_redirects).',
+  toolDescription:
+    'Answers at once with the media, pending; the service fetches the URL in the background (HTTPS only, public addresses only, at most 3 redirects, within the size limit of the type) and stores the file. Poll getMedia: uploaded, or failed with error.code (media_url_blocked, media_url_unreachable, media_too_large, media_type_mismatch, media_fetch_timeout, media_too_many_redirects).',
   tag: 'Media',
   auth: 'apiKey',
   permission: 'media:write',

@@ -11,6 +11,8 @@ export const createPost = defineOperation({
   summary: 'Create a post (deliver now, schedule it, or keep a draft)',
   description:
     'Returns at once; delivery is asynchronous (poll the post or receive webhooks). Status is queued for publish, scheduled for scheduled, draft for draft, and pending_approval when the workspace requires approval. Send an Idempotency-Key to make retries safe: the same key replays the first answer (header Idempotent-Replayed: true) for 24 hours; the same key with another body is 422 idempotency_key_reused. Platform rules fail with 422 VALIDATION_FAILED listing every violation; workspace policies with 403 policy_violation. Drafts skip both until they are submitted, but for their account: it must be on the platform of the post (422 ACCOUNT_PLATFORM_MISMATCH). An accountId that is not an account of the workspace is 404 not_found naming it, drafts included.',
+  toolDescription:
+    'Returns at once; delivery is asynchronous (poll getPost or receive webhooks). The post starts queued (status publish), scheduled, draft, or pending_approval when the workspace requires approval. Pass idempotencyKey so that a retry never posts twice: the same key replays the first answer for 24 hours, with _meta.idempotentReplayed: true; the same key with another body is idempotency_key_reused (422). Platform rules fail with VALIDATION_FAILED (422) listing every violation; workspace policies with policy_violation (403). Drafts skip both until they are submitted, but for their account: on the platform of the post (ACCOUNT_PLATFORM_MISMATCH, 422). An accountId that is not an account of the workspace is not_found (404), naming it, drafts included.',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:write',

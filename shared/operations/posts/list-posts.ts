@@ -10,6 +10,8 @@ export const listPosts = defineOperation({
   summary: 'List posts (status=scheduled: the scheduled ones by time, to check for collisions)',
   description:
     'status=scheduled lists scheduled posts by scheduledAt ascending (served by an index; scheduledFrom/scheduledTo narrow the range); every other listing is newest first. accountId and platform filter. A page may hold fewer than limit posts; follow nextCursor until it is null.',
+  toolDescription:
+    'With status scheduled: the scheduled posts by scheduledAt ascending (scheduledFrom and scheduledTo narrow the range); any other listing is newest first. accountId and platform filter. A page may hold fewer than limit posts; pass nextCursor as cursor until it is null.',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:read',

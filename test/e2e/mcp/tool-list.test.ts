@@ -18,11 +18,22 @@ const OPEN_WORLD = [
   'retryWebhookDelivery',
   'disconnectAccount',
 ];
+/** What MCP reads for a hint a tool leaves out (the specification's defaults, as tools/list omits them). */
+const MCP_DEFAULT_HINTS = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+const hintsOf = (tool: Tool) => ({ ...MCP_DEFAULT_HINTS, ...tool.annotations });
 const expectedAnnotations = (operation: Operation) => {
   const readOnly = operation.method === 'GET' || operation.id === 'validatePost';
   return {
     readOnlyHint: readOnly,
-    destructiveHint: operation.method === 'DELETE' || ['cancelPost', 'rejectPost'].includes(operation.id),
+    // MCP reads destructiveHint only when readOnlyHint is false.
+    ...(!readOnly && {
+      destructiveHint: operation.method === 'DELETE' || ['cancelPost', 'rejectPost'].includes(operation.id),
+    }),
     openWorldHint: OPEN_WORLD.includes(operation.id),
   };
 };
@@ -64,13 +75,11 @@ describe('MCP tools/list over HTTP', () => {
   });
 
   it.each(toolOperations.map((operation) => [operation.id, operation] as const))(
-    '%s: a description naming its REST route, one flat inputSchema, the documented annotations',
+    '%s: a description opening with its summary, one flat inputSchema, the documented annotations',
     (_id, operation) => {
       const tool = toolOf(operation);
-      expect(tool.description).toContain(operation.summary);
-      expect(tool.description).toContain(`${operation.method} ${operation.path}`);
-      expect(tool.annotations).toMatchObject(expectedAnnotations(operation));
-      expect(tool.annotations?.title).toBe(operation.summary);
+      expect(tool.description?.startsWith(`${operation.summary}. `)).toBe(true);
+      expect(hintsOf(tool)).toMatchObject(expectedAnnotations(operation));
 
       const { params, query, headers, body } = operation.schemas;
       const expected = [
@@ -95,11 +104,14 @@ describe('MCP tools/list over HTTP', () => {
     expect(toolOperations.some((operation) => operation.successStatus === 204)).toBe(true);
   });
 
-  it('a read tool is idempotent; createPost is not (a retry without idempotencyKey posts twice)', () => {
+  it('a read tool is read-only (so idempotent); createPost is not idempotent (a retry without idempotencyKey posts twice)', () => {
     for (const operation of toolOperations.filter((candidate) => candidate.method === 'GET')) {
-      expect(toolOf(operation).annotations?.idempotentHint, operation.id).toBe(true);
+      expect(toolOf(operation).annotations?.readOnlyHint, operation.id).toBe(true);
     }
     const createPost = toolOperations.find((operation) => operation.id === 'createPost');
-    expect(createPost && toolOf(createPost).annotations?.idempotentHint).toBe(false);
+    expect(createPost && hintsOf(toolOf(createPost)).idempotentHint).toBe(false);
+    const deletes = toolOperations.filter((operation) => operation.method === 'DELETE');
+    for (const operation of deletes)
+      expect(toolOf(operation).annotations?.idempotentHint, operation.id).toBe(true);
   });
 });
