@@ -59,6 +59,8 @@ export function acknowledgeNagFindings(stack: ServiceStack): void {
       .map((operation) => api.operationFunctions.get(operation.id) as ServiceFunction),
     // The MCP server runs every operation, so it holds their object actions together.
     ...(mcp.grants.objectActions.length > 0 ? [mcp.server] : []),
+    // The dashboard's composer signs upload URLs (createUploadUrl) and confirms them (confirmMedia).
+    ...(dashboard.grants.objectActions.length > 0 ? [dashboard.server] : []),
     workers.deliveryWorker,
     workers.mediaImporter,
     workers.mediaUploaded,

@@ -12,6 +12,8 @@ import { registerAccountRoutes } from './routes/accounts.js';
 import { registerAgentRoutes } from './routes/agents.js';
 import { registerApprovalRoutes } from './routes/approvals.js';
 import { registerAuthRoutes, registerPublicAuthRoutes } from './routes/auth.js';
+import { registerCalendarRoutes } from './routes/calendar.js';
+import { registerComposeRoutes } from './routes/compose.js';
 import { registerPolicyRoutes } from './routes/policies.js';
 import { registerPostRoutes } from './routes/posts.js';
 import { registerUserRoutes } from './routes/users.js';
@@ -52,7 +54,10 @@ export function makeDashboardApp(deps: DashboardDeps): Hono<DashboardEnv> {
   registerAgentRoutes(app);
   registerPolicyRoutes(app);
   registerAccountRoutes(app);
+  // Before the posts' routes: `/posts/new` is the composer, not a post id.
+  registerComposeRoutes(app);
   registerPostRoutes(app);
+  registerCalendarRoutes(app);
   registerApprovalRoutes(app);
   registerWebhookRoutes(app);
 

@@ -34,6 +34,18 @@ table.responsive th[scope=row] a { font-family: ui-monospace, SFMono-Regular, Me
   table.responsive tr { border: 1px solid var(--line); border-radius: 6px; margin-bottom: .75rem; }
   table.responsive th[data-label]::before, table.responsive td[data-label]::before { content: attr(data-label); display: block; font-weight: 600; color: var(--muted); font-size: .875rem; }
 }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.actions { display: flex; flex-wrap: wrap; gap: .5rem; }
+.calendar-nav ul { margin-bottom: .75rem; }
+.calendar-filters { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: end; }
+.calendar { list-style: none; padding: 0; display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); }
+@media (min-width: 60rem) { .calendar { grid-template-columns: repeat(7, minmax(0, 1fr)); } }
+.calendar-day { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: .4rem; min-height: 5rem; overflow-wrap: anywhere; }
+.calendar-day h3 { font-size: .875rem; margin: 0 0 .25rem; }
+.calendar-day ul { list-style: none; padding: 0; margin: 0; }
+.calendar-post { border-left: 3px solid var(--accent); padding: .2rem .4rem; margin-bottom: .4rem; font-size: .875rem; }
+.calendar-post.collision { border-left-color: var(--danger); background: #fff5f5; }
+.calendar-post input[type=datetime-local] { max-width: 100%; }
 caption { text-align: left; font-weight: 600; padding: .4rem 0; }
 .field { margin: 0 0 1rem; }
 .field label, legend { display: block; font-weight: 600; }

@@ -40,6 +40,8 @@ function workspaceNav(c: Context<DashboardEnv>): Html {
     [base, 'Overview'],
     [`${base}/accounts`, 'Accounts'],
     [`${base}/posts`, 'Posts'],
+    [`${base}/posts/new`, 'New post'],
+    [`${base}/calendar`, 'Calendar'],
     [`${base}/approvals`, 'Approvals'],
     [`${base}/agents`, 'Agents and keys'],
     [`${base}/policies`, 'Policies'],

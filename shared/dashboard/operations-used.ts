@@ -22,6 +22,12 @@ export const DASHBOARD_OPERATION_IDS = [
   // A post's page: edit, reschedule (updatePost's scheduledAt) and cancel.
   'updatePost',
   'cancelPost',
+  // The composer: its Check, its creates (one per account), and media uploaded through it.
+  'validatePost',
+  'createPost',
+  'listMedia',
+  'createUploadUrl',
+  'confirmMedia',
   'approvePost',
   'rejectPost',
   'listEvents',

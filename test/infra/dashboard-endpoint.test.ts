@@ -5,6 +5,7 @@ import type { ServiceFunction } from '../../infra/constructs/service-function.js
 import { DATA_ACTIONS } from '../../infra/constructs/tables.js';
 import type { ServiceStack } from '../../infra/stacks/service-stack.js';
 import {
+  IDEMPOTENCY_TABLE,
   MAIN_TABLE,
   RATE_LIMITS_TABLE,
   type TableDefinition,
@@ -178,17 +179,21 @@ describe('dashboard endpoint: one function behind ANY /dashboard and ANY /dashbo
   });
 
   describe('least privilege', () => {
-    it('the grants are the union of the dashboard operations’ and the people’s two tables: no idempotency table, no object', () => {
+    it('the grants are the union of the dashboard operations’ and the people’s two tables; the composer adds the idempotency table and tenant objects', () => {
       // Act
       const grants = dashboardGrants(operations);
 
       // Assess
-      expect(grants.tables.map((t) => t.id).sort()).toEqual([MAIN_TABLE.id, RATE_LIMITS_TABLE.id].sort());
-      expect(grants.objectActions).toEqual([]);
+      expect(grants.tables.map((t) => t.id).sort()).toEqual(
+        [MAIN_TABLE.id, RATE_LIMITS_TABLE.id, IDEMPOTENCY_TABLE.id].sort(),
+      );
+      // createUploadUrl signs a PUT, confirmMedia reads it back: object actions only, no list or delete.
+      expect([...grants.objectActions].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
       expect(grants.encryptSecretsFor).toEqual(['webhook-signing-secret']);
       expect(grants.decryptSecretsFor).toEqual(['oauth-token']);
       expect(grants.networkApps).toBe(true);
-      expect(DASHBOARD_OPERATION_IDS).not.toContain('createPost');
+      expect(DASHBOARD_OPERATION_IDS).toContain('createPost');
+      expect(DASHBOARD_OPERATION_IDS).not.toContain('deleteMedia');
     });
 
     it('allows exactly what its operations’ functions allow between them, plus item reads and writes on the main and rate-limits tables', () => {
@@ -217,7 +222,7 @@ describe('dashboard endpoint: one function behind ANY /dashboard and ANY /dashbo
       expect([...allowed].sort()).toEqual([...expected].sort());
     });
 
-    it('no wildcard action, no resource "*" but X-Ray; no S3, queue, schedule, stream or role; decrypts OAuth tokens only', () => {
+    it('no wildcard action, no resource "*" but X-Ray; S3 object reads and writes only, no queue, schedule, stream or role; decrypts OAuth tokens only', () => {
       // Act
       const statements = synth.statementsOf(stack.dashboard.server);
       const actions = statements.flatMap(actionsOf);
@@ -225,7 +230,11 @@ describe('dashboard endpoint: one function behind ANY /dashboard and ANY /dashbo
       // Assess
       expect(actions.filter((action) => action.includes('*'))).toEqual([]);
       expect(statements.filter((s) => resourcesOf(s).includes('*'))).toEqual([XRAY_STATEMENT]);
-      for (const prefix of ['s3:', 'sqs:', 'scheduler:', 'iam:', 'lambda:']) {
+      expect([...new Set(actions.filter((a) => a.startsWith('s3:')))].sort()).toEqual([
+        's3:GetObject',
+        's3:PutObject',
+      ]);
+      for (const prefix of ['sqs:', 'scheduler:', 'iam:', 'lambda:']) {
         expect(
           actions.filter((a) => a.startsWith(prefix)),
           prefix,
@@ -282,9 +291,15 @@ describe('dashboard endpoint: one function behind ANY /dashboard and ANY /dashbo
       // Assess
       expect(report.violations.map((v) => v.ruleName)).toEqual([]);
       // The two routes have no authorizer (the function checks the session); the function and its
-      // role get the acknowledgements every service function gets (runtime, X-Ray's resource "*").
+      // role get the acknowledgements every service function gets (runtime, X-Ray's resource "*"),
+      // and, as every function that uploads media, the tenant objects' prefix (the composer).
       expect(new Set(dashboardFindings)).toEqual(
-        new Set(['AwsSolutions-APIG4', 'AwsSolutions-L1', 'AwsSolutions-IAM5[Resource::*]']),
+        new Set([
+          'AwsSolutions-APIG4',
+          'AwsSolutions-L1',
+          'AwsSolutions-IAM5[Resource::*]',
+          'AwsSolutions-IAM5[Resource::<MediaBucket4022EBBF.Arn>/t/*]',
+        ]),
       );
     });
   });

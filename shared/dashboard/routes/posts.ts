@@ -123,7 +123,8 @@ export function registerPostRoutes(app: Hono<DashboardEnv>): void {
   app.post('/workspaces/:workspaceId/posts/:postId/reschedule', async (c) => {
     const postId = c.req.param('postId');
     const form = await readForm(c);
-    const scheduledAt = textOf(form, 'scheduledAt');
+    // The calendar's forms name the field after the post, so that each label has its own input.
+    const scheduledAt = textOf(form, 'scheduledAt') || textOf(form, `scheduledAt-${postId}`);
     const changed = await callOperation<PostResource>(c, 'updatePost', {
       params: { workspace_id: c.var.workspace.workspaceId, post_id: postId },
       body: { scheduledAt: scheduledAt === '' ? '' : utcFromInput(scheduledAt) },

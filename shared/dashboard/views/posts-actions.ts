@@ -95,8 +95,9 @@ export function postActions(c: Context<DashboardEnv>, workspaceId: string, view:
       ? html`<section aria-labelledby="reschedule-heading"><h2 id="reschedule-heading">Reschedule</h2>${postForm(
           c,
           `${path}/reschedule`,
+          // Its own field name: the Edit form above has a Scheduled at of its own (ids stay unique).
           html`${textField({
-            name: 'scheduledAt',
+            name: `scheduledAt-${post.id}`,
             label: 'New time',
             type: 'datetime-local',
             hint: 'UTC.',

@@ -80,15 +80,15 @@ describe('the operations the dashboard runs (its function is granted exactly the
   });
 
   it('the checks above see a name that is not listed', () => {
-    expect(isDashboardOperation('createPost')).toBe(false);
-    expect(stringLiterals("callOperation(c, 'createPost', {})")).toContain('createPost');
+    expect(isDashboardOperation('deleteMedia')).toBe(false);
+    expect(stringLiterals("callOperation(c, 'deleteMedia', {})")).toContain('deleteMedia');
     expect(
       operationImports(
         join(DASHBOARD_DIR, 'routes/x.ts'),
-        "import { type Foo, createPost as make } from '../../operations/posts/create-post.js';",
+        "import { type Foo, deleteMedia as remove } from '../../operations/media/delete-media.js';",
       ),
     ).toEqual([
-      { module: join(repoRoot, 'shared/operations/posts/create-post.ts'), names: ['Foo', 'createPost'] },
+      { module: join(repoRoot, 'shared/operations/media/delete-media.ts'), names: ['Foo', 'deleteMedia'] },
     ]);
   });
 });
