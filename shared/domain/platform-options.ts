@@ -129,8 +129,9 @@ export const platformOptionsInput = platformOptionsSchema
       ctx.addIssue({ code: 'custom', message: 'Give twitter or x, not both.', path: ['x'] });
     }
   })
-  // The refinement's rule, said in the document too.
-  .meta({ not: { required: ['twitter', 'x'] } })
+  // The refinement's rule, said in the document too (naming the two properties inside `not`, so a
+  // linter reading the subschema alone finds what its `required` lists).
+  .meta({ not: { properties: { twitter: {}, x: {} }, required: ['twitter', 'x'] } })
   .transform(({ x, ...stored }): PlatformOptions => (x ? { ...stored, twitter: x } : stored))
   .describe(
     "Settings of the post's network, under its platform name: twitter (or x), linkedin, youtube (a title here or the text's first line), instagram and tiktok (whose privacyLevel is required). Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
