@@ -97,6 +97,38 @@ window.addEventListener('DOMContentLoaded', function () {
   var summary = document.querySelector('.error-summary');
   if (summary) summary.focus();
 });
+// The composer's live Check: the same POST as its Check button (validatePost for each account),
+// sent a moment after the person stops typing; the answer's #check-answer replaces the page's.
+(function () {
+  var timer = null;
+  var sent = 0;
+  function check(form) {
+    var ticket = ++sent;
+    var body = new URLSearchParams(new FormData(form));
+    body.set('intent', 'check');
+    fetch(form.action, { method: 'POST', body: body, credentials: 'same-origin' })
+      .then(function (response) { return response.text(); })
+      .then(function (text) {
+        if (ticket !== sent) return;
+        var answer = new DOMParser().parseFromString(text, 'text/html').getElementById('check-answer');
+        var here = document.getElementById('check-answer');
+        if (!answer || !here) return;
+        here.replaceChildren.apply(here, Array.prototype.map.call(answer.childNodes, function (node) {
+          return document.importNode(node, true);
+        }));
+      })
+      .catch(function () { /* the Check button still works */ });
+  }
+  function schedule(event) {
+    var form = event.target.form;
+    if (!form || !form.hasAttribute('data-live-check')) return;
+    if (!form.querySelector('input[name="accountIds"]:checked')) return;
+    clearTimeout(timer);
+    timer = setTimeout(function () { check(form); }, 800);
+  }
+  document.addEventListener('input', schedule);
+  document.addEventListener('change', schedule);
+})();
 `;
 
 export function registerAssets(app: Hono<DashboardEnv>): void {

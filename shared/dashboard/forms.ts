@@ -170,15 +170,18 @@ export function checkbox(options: { name: string; label: string; checked: boolea
 
 /**
  * A POST form carrying the CSRF token. `confirm`: the question the dashboard's script asks before
- * a destructive submit (without script the form submits as is).
+ * a destructive submit (without script the form submits as is). `liveCheck`: the script sends the
+ * form with `intent=check` as the person types and shows the answer in `#check-answer`.
  */
 export function postForm(
   c: Context<DashboardEnv>,
   action: string,
   content: Html,
-  options: { confirm?: string; label?: string; inline?: boolean } = {},
+  options: { confirm?: string; label?: string; inline?: boolean; liveCheck?: boolean } = {},
 ): Html {
   return html`<form method="post" action="${action}"${options.inline ? html` class="inline"` : empty}${
+    options.liveCheck ? html` data-live-check` : empty
+  }${
     options.confirm ? html` data-confirm="${options.confirm}"` : empty
   }${options.label ? html` aria-label="${options.label}"` : empty}>${csrfInput(c.var.csrfToken)}${content}</form>`;
 }

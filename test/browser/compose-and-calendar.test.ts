@@ -46,7 +46,7 @@ function sidewaysScroll(page: Page): Promise<number> {
 /**
  * A person works in a workspace from the dashboard, in a real browser against the local host:
  * creates an agent whose form starts read-only and gets exactly what was ticked; uploads an image
- * through the presigned URL, composes, checks and schedules a post with it; finds it in the week
+ * through the presigned URL, composes a post with it, sees the live Check's answer, schedules it; finds it in the week
  * and reschedules it there; cancels another from its page. Each page: labelled controls, no inline
  * code, unique ids; the posts table never scrolls sideways on a phone.
  */
@@ -143,9 +143,11 @@ describe('a person composes, schedules and reschedules from the dashboard', () =
     await page.getByLabel('Alt text for harbour.png').fill('Boats in a harbour');
     await page.getByLabel('X: replySettings').selectOption('following');
     await page.getByLabel('Scheduled at').fill(when.input);
-    await page.getByRole('button', { name: 'Check' }).click();
-    await page.locator('.outcomes').waitFor();
-    expect(await page.locator('.outcomes').innerText()).toContain('ready');
+    // validatePost's answer arrives while the page stays (the script's live Check), no button pressed.
+    const composerUrl = page.url();
+    await page.locator('#check-answer .outcomes').waitFor();
+    expect(await page.locator('#check-answer').innerText()).toContain('@sandbox_short (X): ready');
+    expect(page.url()).toBe(composerUrl);
     await expectAccessibleAndStrict();
     await screenshot(page, 'compose');
 

@@ -168,9 +168,14 @@ export function composeBody(c: Context<DashboardEnv>, view: ComposeView): Html {
       value: values.scheduledAt,
       ...(errors && { errors }),
     })}<div class="actions"><button type="submit" name="intent" value="check" class="secondary">Check</button> <button type="submit" name="intent" value="draft" class="secondary">Save as draft</button> <button type="submit" name="intent" value="schedule">Schedule</button> <button type="submit" name="intent" value="publish">Publish now</button></div>`,
-    { label: 'New post' },
+    { label: 'New post', liveCheck: true },
   );
-  return html`${errorSummary(view.problem)}${outcomes(workspaceId, view.accounts, view.outcomes ?? [])}${uploadForm(
+  // #check-answer is where the dashboard's script puts a live Check's answer (a polite live region).
+  return html`${errorSummary(view.problem)}<div id="check-answer" aria-live="polite">${outcomes(
+    workspaceId,
+    view.accounts,
+    view.outcomes ?? [],
+  )}</div>${uploadForm(
     c,
     workspaceId,
   )}<section aria-labelledby="compose-heading"><h2 id="compose-heading">Post</h2>${form}</section>`;
