@@ -1,4 +1,7 @@
-import * as z from 'zod';
+// Named imports from zod's core, not `z.core`: reading the namespace object would bundle every
+// locale of zod into each function.
+import type * as z from 'zod';
+import { type $ZodErrorMap, $ZodObject } from 'zod/v4/core';
 import type { ValidationDetails } from '../domain/errors.js';
 import { unknownNameMessage } from './closest-name.js';
 
@@ -10,7 +13,7 @@ const MISSING_CODES: ReadonlySet<string> = new Set(['invalid_type', 'invalid_val
 
 /** The names an object schema takes: what an unknown key is compared with. */
 function namesTaken(schema: unknown): string[] {
-  return schema instanceof z.core.$ZodObject ? Object.keys(schema._zod.def.shape) : [];
+  return schema instanceof $ZodObject ? Object.keys(schema._zod.def.shape) : [];
 }
 
 /**
@@ -20,7 +23,7 @@ function namesTaken(schema: unknown): string[] {
  * `content`?"). Anything else keeps zod's own message. JSON has no `undefined`, so an undefined
  * input is a key left out, never a value sent.
  */
-export const inputErrorMap: z.core.$ZodErrorMap = (issue) => {
+export const inputErrorMap: $ZodErrorMap = (issue) => {
   if (issue.input === undefined && MISSING_CODES.has(issue.code)) return REQUIRED;
   if (issue.code === 'unrecognized_keys') {
     const taken = namesTaken(issue.inst);
