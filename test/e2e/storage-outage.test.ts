@@ -92,7 +92,7 @@ describe('a storage outage on the local host', () => {
     // The stream poller kept failing meanwhile: one line said so, not one per poll.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(linesOf(host, 'stream poller: polling failed')).toHaveLength(1);
-    expect(host.logs.filter((entry) => entry.level === "error").map((entry) => entry.message)).toEqual([]);
+    expect(host.logs.filter((entry) => entry.level === 'error').map((entry) => entry.message)).toEqual([]);
 
     // Act: storage comes back on the same address and data.
     dynamodb = await startDynamoDbLocal({ dbPath, port });

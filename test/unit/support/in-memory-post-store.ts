@@ -4,13 +4,13 @@ import type { IdempotencyRecord } from '../../../shared/domain/idempotency.js';
 import type { Media } from '../../../shared/domain/media.js';
 import type { Post } from '../../../shared/domain/posts.js';
 import type { Account, Workspace } from '../../../shared/domain/tenancy.js';
+import type { Page } from '../../../shared/ports/page.js';
 import {
   IdempotencyRace,
   type PostContext,
   type PostListQuery,
   type PostStore,
 } from '../../../shared/ports/post-store.js';
-import type { Page } from '../../../shared/ports/page.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 
 /** Where loadContext reads workspaces, accounts and media: one table in DynamoDB, other stores here. */
