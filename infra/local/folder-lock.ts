@@ -23,14 +23,31 @@ export interface FolderLock {
   release(): void;
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * A process that has ended but not yet been reaped by its parent (a zombie: state Z, or X while it
+ * goes) still answers signal 0. A host killed with SIGKILL is one until its new parent reaps it,
+ * which may take a while in a container: it holds nothing, so it does not count.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command) state …": the command may hold spaces and parentheses; the state follows the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    // No /proc (not Linux), or it went meanwhile: signal 0 has spoken.
+    return false;
+  }
+}
+
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, under another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
 }
 
 function pidsIn(path: string): number[] {

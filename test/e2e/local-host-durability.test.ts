@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../../infra/local/folder-lock.js';
 import { readHostFile } from '../../infra/local/host-file.js';
 import { eventually } from '../support/eventually.js';
 import { bannerOf, interrupt, type Started, startService } from '../support/service-process.js';
@@ -9,15 +10,6 @@ import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-re
 
 const POSTS = 50;
 const DELIVERIES = 20;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The local host loses nothing (issue 23): killed with SIGKILL while 50 posts are due and 20
