@@ -23,6 +23,9 @@ export interface FolderLock {
   release(): void;
 }
 
+/** The states /proc gives a process that has ended: zombie, or dead while it goes. */
+const ENDED_STATE = /^[ZX]$/;
+
 /**
  * A process that has ended but not yet been reaped by its parent (a zombie: state Z, or X while it
  * goes) still answers signal 0. A host killed with SIGKILL is one until its new parent reaps it,
@@ -33,7 +36,7 @@ function isZombie(pid: number): boolean {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // "pid (command) state …": the command may hold spaces and parentheses; the state follows the last ')'.
     const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state === 'Z' || state === 'X';
+    return ENDED_STATE.test(state);
   } catch {
     // No /proc (not Linux), or it went meanwhile: signal 0 has spoken.
     return false;
