@@ -1,66 +1,77 @@
-import { startInstagramFake } from './instagram/index.js';
-import { startLinkedInFake } from './linkedin/index.js';
-import { startTikTokFake } from './tiktok/index.js';
-import { startXFake } from './x/index.js';
-import { startYouTubeFake } from './youtube/index.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { NETWORK_DEFINITIONS } from '../../shared/networks/definitions.js';
+import { type FakeNetworkModule, isFakeNetworkModule, type StartedFakeNetwork } from './fake-network.js';
 
 /** The fakes of every network that has a connector, running on loopback. */
 export interface FakeNetworks {
   /**
-   * What points a host at them: the endpoint variables (X_API_URL…) and the fake apps'
+   * What points a host at them: the endpoint variables (<NETWORK>_API_URL…) and the fake apps'
    * credentials (<APP>_CLIENT_ID / _SECRET), as `npm run fake-networks` prints them.
    */
   env: Readonly<Record<string, string>>;
-  /** The networks they stand in for, for a banner. */
+  /** The networks they stand in for (display names, in the definitions' order), for a banner. */
   names: readonly string[];
+  /** Their platform values, in the same order. */
+  platforms: readonly string[];
   stop(): Promise<void>;
 }
 
 /**
+ * Every fake folder beside this file: a sub-folder whose index.ts exports `fakeNetwork`
+ * (fake-network.ts), in the order of the networks' definitions. A folder is found, not named, so a
+ * new network's fake needs no line here.
+ */
+async function findFakeNetworks(): Promise<FakeNetworkModule[]> {
+  const found: FakeNetworkModule[] = [];
+  for (const entry of readdirSync(import.meta.dirname, { withFileTypes: true })) {
+    const index = join(import.meta.dirname, entry.name, 'index.ts');
+    if (!entry.isDirectory() || !existsSync(index)) continue;
+    const loaded: unknown = await import(pathToFileURL(index).href);
+    const candidate =
+      typeof loaded === 'object' && loaded !== null && 'fakeNetwork' in loaded && loaded.fakeNetwork;
+    if (isFakeNetworkModule(candidate)) found.push(candidate);
+  }
+  const order = NETWORK_DEFINITIONS.map((definition) => definition.platform as string);
+  const unknown = found.find((fake) => !order.includes(fake.definition.platform));
+  if (unknown)
+    throw new Error(`A fake stands in for ${unknown.definition.platform}, which no definition declares.`);
+  return found.sort((a, b) => order.indexOf(a.definition.platform) - order.indexOf(b.definition.platform));
+}
+
+/** A started fake's environment: its endpoint variables, then each app's `<APP>_CLIENT_ID` / `_SECRET`. */
+function envOf(started: StartedFakeNetwork): Record<string, string> {
+  const env: Record<string, string> = { ...started.endpoints };
+  for (const [app, client] of Object.entries(started.apps)) {
+    if (!client) continue;
+    env[`${app}_CLIENT_ID`] = client.clientId;
+    env[`${app}_CLIENT_SECRET`] = client.clientSecret;
+  }
+  return env;
+}
+
+/**
  * Starts the fakes on free loopback ports. Their apps accept any http(s) callback, so a local
- * host on any port can connect accounts through them.
+ * host on any port can connect accounts through them. If one fails to start, those already
+ * running are stopped before the error is thrown.
  */
 export async function startFakeNetworks(): Promise<FakeNetworks> {
-  const x = await startXFake();
-  // Its default apps: a member app (LINKEDIN_CLIENT_ID) and a Community Management app.
-  const linkedIn = await startLinkedInFake({ issueRefreshTokens: true });
-  const linkedInCommunity = linkedIn.appWith('COMMUNITY_MANAGEMENT_API');
-  const tiktok = await startTikTokFake();
-  const youTube = await startYouTubeFake();
-  const instagram = await startInstagramFake();
+  const fakes = await findFakeNetworks();
+  const started: StartedFakeNetwork[] = [];
+  const stopAll = async () => {
+    await Promise.all(started.map((fake) => fake.stop()));
+  };
+  try {
+    for (const fake of fakes) started.push(await fake.start());
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
   return {
-    env: {
-      X_API_URL: x.apiUrl,
-      X_AUTHORIZE_URL: x.authorizeUrl,
-      X_CLIENT_ID: x.clientId,
-      X_CLIENT_SECRET: x.clientSecret,
-      LINKEDIN_API_URL: linkedIn.apiUrl,
-      LINKEDIN_OAUTH_URL: linkedIn.oauthUrl,
-      LINKEDIN_CLIENT_ID: linkedIn.clientId,
-      LINKEDIN_CLIENT_SECRET: linkedIn.clientSecret,
-      ...(linkedInCommunity && {
-        LINKEDIN_COMMUNITY_CLIENT_ID: linkedInCommunity.clientId,
-        LINKEDIN_COMMUNITY_CLIENT_SECRET: linkedInCommunity.clientSecret,
-      }),
-      TIKTOK_API_URL: tiktok.apiUrl,
-      TIKTOK_AUTHORIZE_URL: tiktok.authorizeUrl,
-      TIKTOK_CLIENT_ID: tiktok.clientId,
-      TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
-      YOUTUBE_API_URL: youTube.apiUrl,
-      YOUTUBE_UPLOAD_URL: youTube.uploadUrl,
-      GOOGLE_AUTHORIZE_URL: youTube.authorizeUrl,
-      GOOGLE_TOKEN_URL: youTube.tokenUrl,
-      GOOGLE_CLIENT_ID: youTube.clientId,
-      GOOGLE_CLIENT_SECRET: youTube.clientSecret,
-      INSTAGRAM_GRAPH_URL: instagram.graphUrl,
-      INSTAGRAM_OAUTH_URL: instagram.oauthUrl,
-      INSTAGRAM_AUTHORIZE_URL: instagram.authorizeUrl,
-      INSTAGRAM_CLIENT_ID: instagram.clientId,
-      INSTAGRAM_CLIENT_SECRET: instagram.clientSecret,
-    },
-    names: ['X', 'LinkedIn', 'Instagram', 'TikTok', 'YouTube'],
-    async stop() {
-      await Promise.all([x.stop(), linkedIn.stop(), instagram.stop(), tiktok.stop(), youTube.stop()]);
-    },
+    env: Object.assign({}, ...started.map(envOf)),
+    names: fakes.map((fake) => fake.definition.displayName),
+    platforms: fakes.map((fake) => fake.definition.platform),
+    stop: stopAll,
   };
 }

@@ -92,7 +92,7 @@ async function main() {
   // One write: whoever reads the output sees the whole banner at once, the fakes' line included.
   const fakesLines = fakes
     ? [
-        `Fake networks: ${fakes.names.join(', ')} run inside this host. Connect an account: POST ${host.baseUrl}/v1/workspaces/<workspace>/accounts/connect {"platform":"twitter"} and open the authorizeUrl (docs/networks.md).`,
+        `Fake networks: ${fakes.names.join(', ')} run inside this host. Connect an account: POST ${host.baseUrl}/v1/workspaces/<workspace>/accounts/connect {"platform":"${fakes.platforms[0] ?? '<platform>'}"} and open the authorizeUrl (docs/networks.md).`,
       ]
     : [];
   console.log(describeDemo(host.baseUrl, outcome, fakesLines));

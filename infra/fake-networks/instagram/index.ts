@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { instagramDefinition } from '../../../shared/networks/instagram/definition.js';
+import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeInstagramControl, FakeInstagramControlState, makeControl } from './control.js';
 import { BodyTooLarge, readBody, writeReply } from './http.js';
@@ -154,3 +156,20 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     stop: server.stop,
   };
 }
+
+/** Instagram's fake for a whole host (../start.ts): the Graph API, OAuth and consent page on one port. */
+export const fakeNetwork = defineFakeNetwork({
+  definition: instagramDefinition,
+  async start() {
+    const fake = await startInstagramFake();
+    return {
+      endpoints: {
+        INSTAGRAM_GRAPH_URL: fake.graphUrl,
+        INSTAGRAM_OAUTH_URL: fake.oauthUrl,
+        INSTAGRAM_AUTHORIZE_URL: fake.authorizeUrl,
+      },
+      apps: { INSTAGRAM: { clientId: fake.clientId, clientSecret: fake.clientSecret } },
+      stop: fake.stop,
+    };
+  },
+});

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { linkedinDefinition } from '../../../shared/networks/linkedin/definition.js';
+import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeLinkedInControl, FakeLinkedInControlState, makeControl } from './control.js';
 import { BodyTooLarge, readBody, replies, writeReply } from './http.js';
@@ -252,3 +254,25 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     stop: server.stop,
   };
 }
+
+/**
+ * LinkedIn's fake for a whole host (../start.ts): its default apps, a member app (the default) and
+ * a Community Management app, both approved for refresh tokens.
+ */
+export const fakeNetwork = defineFakeNetwork({
+  definition: linkedinDefinition,
+  async start() {
+    const fake = await startLinkedInFake({ issueRefreshTokens: true });
+    const community = fake.appWith('COMMUNITY_MANAGEMENT_API');
+    return {
+      endpoints: { LINKEDIN_API_URL: fake.apiUrl, LINKEDIN_OAUTH_URL: fake.oauthUrl },
+      apps: {
+        LINKEDIN: { clientId: fake.clientId, clientSecret: fake.clientSecret },
+        ...(community && {
+          LINKEDIN_COMMUNITY: { clientId: community.clientId, clientSecret: community.clientSecret },
+        }),
+      },
+      stop: fake.stop,
+    };
+  },
+});

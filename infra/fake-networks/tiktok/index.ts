@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tiktokDefinition } from '../../../shared/networks/tiktok/definition.js';
+import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { contentInit, creatorInfo, statusFetch, uploadChunk, userInfo, videoInit } from './api-routes.js';
 import { FAKE_TIKTOK_SCOPES, type FakeTikTokApp, type FakeTikTokSettings, type Handler } from './context.js';
@@ -281,3 +283,16 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     stop: server.stop,
   };
 }
+
+/** TikTok's fake for a whole host (../start.ts): its API, consent page and one app. */
+export const fakeNetwork = defineFakeNetwork({
+  definition: tiktokDefinition,
+  async start() {
+    const fake = await startTikTokFake();
+    return {
+      endpoints: { TIKTOK_API_URL: fake.apiUrl, TIKTOK_AUTHORIZE_URL: fake.authorizeUrl },
+      apps: { TIKTOK: { clientId: fake.clientId, clientSecret: fake.clientSecret } },
+      stop: fake.stop,
+    };
+  },
+});

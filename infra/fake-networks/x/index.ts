@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { xDefinition } from '../../../shared/networks/x/definition.js';
+import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { FakeXControlState, type XFakeControl, type XFakeEndpoint } from './control.js';
 import { BodyTooLarge, problems, type Reply, readBody, writeReply } from './http.js';
@@ -327,3 +329,16 @@ async function parseBody(context: RouteContext): Promise<ParsedBody> {
   }
   return { reply: problems.invalid(`Content-Type ${contentType || '(none)'} is not accepted.`) };
 }
+
+/** X's fake for a whole host (../start.ts): its API, consent page and one app. */
+export const fakeNetwork = defineFakeNetwork({
+  definition: xDefinition,
+  async start() {
+    const fake = await startXFake();
+    return {
+      endpoints: { X_API_URL: fake.apiUrl, X_AUTHORIZE_URL: fake.authorizeUrl },
+      apps: { X: { clientId: fake.clientId, clientSecret: fake.clientSecret } },
+      stop: fake.stop,
+    };
+  },
+});

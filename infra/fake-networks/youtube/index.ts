@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { youtubeDefinition } from '../../../shared/networks/youtube/definition.js';
+import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { channelsList, playlistItemsList, videosList } from './api-routes.js';
 import {
@@ -192,3 +194,21 @@ function seen(route: Route | undefined, request: IncomingMessage, url: URL, body
     bodyBytes,
   };
 }
+
+/** YouTube's fake for a whole host (../start.ts): the Data API, its upload host and Google's OAuth. */
+export const fakeNetwork = defineFakeNetwork({
+  definition: youtubeDefinition,
+  async start() {
+    const fake = await startYouTubeFake();
+    return {
+      endpoints: {
+        YOUTUBE_API_URL: fake.apiUrl,
+        YOUTUBE_UPLOAD_URL: fake.uploadUrl,
+        GOOGLE_AUTHORIZE_URL: fake.authorizeUrl,
+        GOOGLE_TOKEN_URL: fake.tokenUrl,
+      },
+      apps: { GOOGLE: { clientId: fake.clientId, clientSecret: fake.clientSecret } },
+      stop: fake.stop,
+    };
+  },
+});
