@@ -21,11 +21,13 @@ import { PLATFORMS, type Platform } from '../shared/domain/platforms.js';
 import type { Post } from '../shared/domain/posts.js';
 import { limitFor, type RateLimitFamily, windowAt } from '../shared/domain/rate-limit-policy.js';
 import { toDeliveredEnvelope } from '../shared/domain/webhooks/payloads.js';
+import { DEFAULT_APP_OF_PLATFORM } from '../shared/networks/definitions.js';
 import { fixedClock } from '../shared/ports/clock.js';
 import { silentLogger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../shared/runtime/network-config.js';
 import { type Admin, type BootstrapResult, makeAdmin } from '../shared/services/admin.js';
+import { EXAMPLE_NETWORKS } from './openapi-examples/networks.js';
 import { makeNormalizer } from './openapi-examples/normalize.js';
 import { makeRecorder } from './openapi-examples/recorder.js';
 import { runScenario } from './openapi-examples/scenario.js';
@@ -93,10 +95,13 @@ async function main(): Promise<void> {
       delivery: false,
       // The networks' real addresses: the authorize URL is only built, never fetched.
       networkEndpoints: NETWORK_ENDPOINT_DEFAULTS,
-      // An X app, so connecting X answers its consent URL; the other networks have none (409).
+      // The connectable network's default app, so connecting it answers its consent URL; the
+      // other networks have none (409).
       appCredentials: {
         credentialsFor: async (app) =>
-          app === 'X' ? { clientId: 'example-client-id', clientSecret: 'example-client-secret' } : undefined,
+          app === DEFAULT_APP_OF_PLATFORM[EXAMPLE_NETWORKS.connectable]
+            ? { clientId: 'example-client-id', clientSecret: 'example-client-secret' }
+            : undefined,
       },
       publicBaseUrl: 'https://api.example.com',
     });

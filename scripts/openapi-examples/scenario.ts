@@ -1,5 +1,6 @@
 import type { IdKind } from '../../shared/domain/ids.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
+import { EXAMPLE_NETWORKS } from './networks.js';
 import type { Recorder } from './recorder.js';
 
 /** What the scenario needs from the running service besides HTTP: seeding, as the tests do it. */
@@ -39,6 +40,7 @@ const RECEIVER = 'https://hooks.example.com/social';
  */
 export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<void> {
   const { main, reviewed } = seeds;
+  const { connectable, unconfigured, threads, documents, mediaOnly, disconnected } = EXAMPLE_NETWORKS;
   const ws = { workspace_id: main.workspaceId };
   const unknownWorkspace = { workspace_id: seeds.unknownId('workspace') };
   const notAnId = 'not-an-id';
@@ -61,7 +63,7 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
     query: '?platform=myspace',
   });
   await api.record('listAccounts', { expect: 404, code: 'not_found', params: unknownWorkspace });
-  await api.succeed('getAccount', { params: { ...ws, account_id: main.accounts.linkedin } });
+  await api.succeed('getAccount', { params: { ...ws, account_id: main.accounts[documents] } });
   await api.record('getAccount', {
     expect: 400,
     code: 'INVALID_REQUEST',
@@ -74,27 +76,27 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
   });
   await api.succeed('connectAccount', {
     params: ws,
-    body: { platform: 'twitter', redirectUri: 'https://app.example.com/connected' },
+    body: { platform: connectable, redirectUri: 'https://app.example.com/connected' },
   });
   await api.record('connectAccount', {
     expect: 400,
     code: 'INVALID_REQUEST',
     params: ws,
-    body: { platform: 'twitter', redirectUri: 'https://evil.example.net/connected' },
+    body: { platform: connectable, redirectUri: 'https://evil.example.net/connected' },
   });
   await api.record('connectAccount', {
     expect: 409,
     code: 'network_not_configured',
     params: ws,
-    body: { platform: 'linkedin' },
+    body: { platform: unconfigured },
   });
   await api.record('oauthCallback', {
     expect: 400,
     code: 'INVALID_REQUEST',
-    params: { platform: 'twitter' },
+    params: { platform: connectable },
     apiKey: null,
   });
-  await api.succeed('disconnectAccount', { params: { ...ws, account_id: main.accounts.youtube } });
+  await api.succeed('disconnectAccount', { params: { ...ws, account_id: main.accounts[disconnected] } });
   await api.record('disconnectAccount', {
     expect: 404,
     code: 'not_found',
@@ -108,8 +110,8 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
 
   // Posts
   const scheduled = {
-    platform: 'linkedin',
-    accountId: main.accounts.linkedin,
+    platform: documents,
+    accountId: main.accounts[documents],
     status: 'scheduled',
     postType: 'text',
     content: 'Our spring collection launches next week. Sign up for early access.',
@@ -127,8 +129,8 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
     code: 'VALIDATION_FAILED',
     params: ws,
     body: {
-      platform: 'twitter',
-      accountId: main.accounts.twitter,
+      platform: threads,
+      accountId: main.accounts[threads],
       status: 'publish',
       postType: 'text',
       content: `${'A thread-worthy thought. '.repeat(12)}`,
@@ -177,8 +179,8 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
   await api.succeed('validatePost', {
     params: ws,
     body: {
-      platform: 'twitter',
-      accountId: main.accounts.twitter,
+      platform: threads,
+      accountId: main.accounts[threads],
       status: 'publish',
       postType: 'text',
       content: `${'Too long for one post. '.repeat(14)}`,
@@ -188,7 +190,7 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
     expect: 400,
     code: 'INVALID_REQUEST',
     params: ws,
-    body: { platform: 'twitter', status: 'publish' },
+    body: { platform: threads, status: 'publish' },
   });
 
   const post = { ...ws, post_id: created.id };
@@ -203,8 +205,8 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
   await api.send('createPost', {
     params: ws,
     body: {
-      platform: 'twitter',
-      accountId: main.accounts.twitter,
+      platform: threads,
+      accountId: main.accounts[threads],
       status: 'draft',
       postType: 'text',
       content: 'Draft: behind the scenes at the studio.',
@@ -232,7 +234,8 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
     expect: 422,
     code: 'VALIDATION_FAILED',
     params: post,
-    body: { content: 'x'.repeat(3001) },
+    // One character over the documents network's text limit (3,000 today), so its error quotes the limit.
+    body: { content: 'a'.repeat(3001) },
   });
   await api.record('updatePost', {
     expect: 403,
@@ -270,8 +273,8 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
   // Approvals, in the workspace that requires them.
   const reviewedWs = { workspace_id: reviewed.workspaceId };
   const pendingBody = {
-    platform: 'instagram',
-    accountId: reviewed.accounts.instagram,
+    platform: mediaOnly,
+    accountId: reviewed.accounts[mediaOnly],
     status: 'publish',
     postType: 'image',
     content: 'New in store: the linen collection.',
@@ -526,7 +529,7 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
 
   // A workspace that does not exist (or that the key cannot see), for the operations above without one.
   const missing: [string, unknown][] = [
-    ['connectAccount', { platform: 'twitter' }],
+    ['connectAccount', { platform: connectable }],
     ['validatePost', scheduled],
     ['createUploadUrl', { filename: 'a.png', mimeType: 'image/png', sizeBytes: 10 }],
     ['importMedia', { url: 'https://cdn.example.com/a.png', type: 'image' }],
