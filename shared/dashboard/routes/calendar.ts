@@ -4,7 +4,9 @@ import { callOperation } from '../call-operation.js';
 import type { DashboardEnv } from '../env.js';
 import { page } from '../pages.js';
 import type { AccountResource } from '../views/accounts-table.js';
-import { type CalendarView, calendarBody, calendarRange, calendarTime } from '../views/calendar.js';
+import { calendarBody } from '../views/calendar.js';
+import { type CalendarView, calendarRange, dayKey } from '../views/calendar-dates.js';
+import { calendarTime } from '../views/calendar-entry.js';
 import { pageStatusOf } from '../views/posts-format.js';
 import type { PostResource } from '../views/posts-list.js';
 
@@ -34,7 +36,9 @@ export function registerCalendarRoutes(app: Hono<DashboardEnv>): void {
   app.get('/workspaces/:workspaceId/calendar', async (c) => {
     const workspaceId = c.var.workspace.workspaceId;
     const view: CalendarView = c.req.query('view') === 'month' ? 'month' : 'week';
-    const { start, end } = calendarRange(view, c.req.query('date'), c.var.deps.services.clock.now());
+    const now = c.var.deps.services.clock.now();
+    const { start, end, anchor } = calendarRange(view, c.req.query('date'), now);
+    const today = dayKey(new Date(now));
     const accountId = c.req.query('accountId')?.trim() ?? '';
     const status = c.req.query('status')?.trim() ?? '';
     const filters = { ...(accountId && { accountId }), ...(status && { status }) };
@@ -61,10 +65,11 @@ export function registerCalendarRoutes(app: Hono<DashboardEnv>): void {
           title: 'Calendar',
           body: calendarBody(c, {
             workspaceId,
-            query: { view, start, end, accountId: '', status: '' },
+            query: { view, start, end, anchor, accountId: '', status: '' },
             posts: [],
             accounts: accounts.ok ? accounts.body.data : [],
             canChange: false,
+            today,
           }),
           alert: error?.message ?? 'The posts could not be listed.',
         },
@@ -86,10 +91,11 @@ export function registerCalendarRoutes(app: Hono<DashboardEnv>): void {
       title: 'Calendar',
       body: calendarBody(c, {
         workspaceId,
-        query: { view, start, end, accountId, status },
+        query: { view, start, end, anchor, accountId, status },
         posts,
         accounts: accounts.ok ? accounts.body.data : [],
         canChange: adminsWorkspace(c.var.signedIn.user, workspaceId),
+        today,
       }),
       ...(notice && { notice }),
     });
