@@ -4,6 +4,7 @@ import { loadConfig } from '../shared/runtime/config.js';
 import { makeDashboardDeps, secureCookiesFor } from '../shared/runtime/make-dashboard-deps.js';
 import { makeDeps } from '../shared/runtime/make-deps.js';
 import { makeUserStoreFromConfig } from '../shared/runtime/make-user-store.js';
+import { mediaStorageOrigin } from '../shared/runtime/media-storage-origin.js';
 
 const config = loadConfig();
 const services = makeDeps(config);
@@ -18,6 +19,7 @@ export const handler = makeDashboardHandler(
     services,
     users: makeUserStoreFromConfig(config),
     secureCookies: secureCookiesFor(config.publicBaseUrl),
+    mediaStorageOrigin: mediaStorageOrigin(config),
     logger: services.logger,
   }),
 );

@@ -1,9 +1,10 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Lazy, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
+import { MEDIA_UPLOAD_CORS } from '../media-upload-cors.js';
 
 /**
  * Every object the service stores lives under `t/<tenantId>/…` (docs/media.md, "Storage layout"):
@@ -29,9 +30,12 @@ export interface MediaStorageProps {
 export class MediaStorage extends Construct {
   readonly bucket: s3.Bucket;
   readonly accessLogs: s3.Bucket;
+  /** The CORS rule's origins: the context's, then the dashboard's own (`allowBrowserUploadsFrom`). */
+  private readonly uploadOrigins: string[];
 
   constructor(scope: Construct, id: string, props: MediaStorageProps) {
     super(scope, id);
+    this.uploadOrigins = [...props.corsOrigins];
 
     this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -51,15 +55,15 @@ export class MediaStorage extends Construct {
       enforceSSL: true,
       minimumTLSVersion: 1.2,
       versioned: false,
-      // Browsers PUT the bytes straight to a presigned URL (docs/media.md, "Upload"): the URL is
-      // signed for Content-Type and Content-Length, so those are the headers a browser sends.
+      // Browsers PUT the bytes straight to a presigned URL (MEDIA_UPLOAD_CORS). The origins are
+      // read at synthesis, so the dashboard's origin, known once the API exists, is among them.
       cors: [
         {
-          allowedMethods: [s3.HttpMethods.PUT],
-          allowedOrigins: [...props.corsOrigins],
-          allowedHeaders: ['Content-Type', 'Content-Length'],
-          exposedHeaders: ['ETag'],
-          maxAge: 3600,
+          allowedMethods: MEDIA_UPLOAD_CORS.allowedMethods.map((method) => s3.HttpMethods[method]),
+          allowedOrigins: Lazy.list({ produce: () => this.uploadOrigins }),
+          allowedHeaders: [...MEDIA_UPLOAD_CORS.allowedHeaders],
+          exposedHeaders: [...MEDIA_UPLOAD_CORS.exposedHeaders],
+          maxAge: MEDIA_UPLOAD_CORS.maxAgeSeconds,
         },
       ],
       lifecycleRules: [
@@ -69,6 +73,16 @@ export class MediaStorage extends Construct {
       serverAccessLogsPrefix: 'media-bucket/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+  }
+
+  /**
+   * Lets a browser at `origin` PUT to presigned URLs: the dashboard's own origin (its composer
+   * uploads from the browser straight to the bucket), whatever the context's `corsOrigins` say.
+   * Nothing to add when they already allow any origin.
+   */
+  allowBrowserUploadsFrom(origin: string): void {
+    if (this.uploadOrigins.includes('*') || this.uploadOrigins.includes(origin)) return;
+    this.uploadOrigins.push(origin);
   }
 
   /** `arn:…:<bucket>/t/*`: every tenant's objects, and nothing else in the bucket. */

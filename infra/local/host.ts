@@ -26,6 +26,7 @@ import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
 import { makeDashboardDeps, secureCookiesFor } from '../../shared/runtime/make-dashboard-deps.js';
 import { makeDeps, type Observability } from '../../shared/runtime/make-deps.js';
+import { mediaStorageOrigin } from '../../shared/runtime/media-storage-origin.js';
 import {
   type AppCredentialsSource,
   envAppCredentials,
@@ -235,6 +236,8 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
             users,
             // Plain http on this host, unless it is reached through an https address of its own.
             secureCookies: secureCookiesFor(options.publicBaseUrl ?? 'http://127.0.0.1'),
+            // s3rver's loopback address: the composer's script PUTs uploads straight to it.
+            mediaStorageOrigin: mediaStorageOrigin(config),
             logger: deps.logger,
           }),
         ),
@@ -261,6 +264,13 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
     const baseUrl = `http://127.0.0.1:${port}`;
     // Known only now that the server listens; the handlers read it per request.
     deps.publicBaseUrl = options.publicBaseUrl ?? baseUrl;
+    // The dashboard's origins (loopback by address and by name, its public address if it has one):
+    // the composer's script PUTs uploads from there to s3rver, which is another origin.
+    await s3.allowBrowserUploadsFrom([
+      baseUrl,
+      `http://localhost:${port}`,
+      ...(options.publicBaseUrl ? [new URL(options.publicBaseUrl).origin] : []),
+    ]);
     writeHostFile(options.dataDir, {
       pid: process.pid,
       baseUrl,

@@ -5,13 +5,21 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PutBucketCorsCommand } from '@aws-sdk/client-s3';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import S3rver, { type S3rverEvent, type S3rverMiddleware } from 's3rver';
-import { LOCAL_S3_CREDENTIALS } from '../../shared/adapters/s3/client.js';
+import { LOCAL_S3_CREDENTIALS, makeS3Client } from '../../shared/adapters/s3/client.js';
 import { type Logger, silentLogger } from '../../shared/ports/logger.js';
+import { MEDIA_UPLOAD_CORS } from '../media-upload-cors.js';
 
 export interface S3Local {
   endpoint: string;
+  /**
+   * Lets browsers at `origins` PUT to presigned URLs of every bucket: the media bucket's CORS rule,
+   * as in AWS (MEDIA_UPLOAD_CORS), set through S3's own PutBucketCors. The host calls it once it
+   * listens, when the dashboard's origin is known; until then a browser's PUT is refused.
+   */
+  allowBrowserUploadsFrom(origins: readonly string[]): Promise<void>;
   /** Stops the server, then waits for object-created handlers still running. */
   stop(): Promise<void>;
 }
@@ -91,8 +99,35 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
   }
 
   const address = await server.run();
+  const endpoint = `http://127.0.0.1:${address.port}`;
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint,
+    allowBrowserUploadsFrom: async (origins) => {
+      // s3rver checks the access key only; the region is any.
+      const client = makeS3Client({ region: 'us-east-1', endpoint });
+      try {
+        for (const bucket of options.buckets) {
+          await client.send(
+            new PutBucketCorsCommand({
+              Bucket: bucket,
+              CORSConfiguration: {
+                CORSRules: [
+                  {
+                    AllowedOrigins: [...origins],
+                    AllowedMethods: [...MEDIA_UPLOAD_CORS.allowedMethods],
+                    AllowedHeaders: [...MEDIA_UPLOAD_CORS.allowedHeaders],
+                    ExposeHeaders: [...MEDIA_UPLOAD_CORS.exposedHeaders],
+                    MaxAgeSeconds: MEDIA_UPLOAD_CORS.maxAgeSeconds,
+                  },
+                ],
+              },
+            }),
+          );
+        }
+      } finally {
+        client.destroy();
+      }
+    },
     stop: async () => {
       await server.close();
       await Promise.allSettled([...running]);

@@ -156,6 +156,10 @@ export class ServiceStack extends Stack {
       }),
     });
     this.dashboard = new DashboardEndpoint(this, 'Dashboard', endpointProps);
+    // The dashboard's composer PUTs uploads from the browser to the bucket: its own origins (the
+    // execute-api address, and the custom domain when there is one) may, whatever `corsOrigins` says.
+    this.media.allowBrowserUploadsFrom(this.api.httpApi.apiEndpoint);
+    this.media.allowBrowserUploadsFrom(this.api.publicBaseUrl);
     this.workers = new ServiceWorkers(this, 'Workers', {
       data: this.data,
       queues: this.queues,

@@ -46,6 +46,19 @@ table.responsive th[scope=row] a { font-family: ui-monospace, SFMono-Regular, Me
 .calendar-post { border-left: 3px solid var(--accent); padding: .2rem .4rem; margin-bottom: .4rem; font-size: .875rem; }
 .calendar-post.collision { border-left-color: var(--danger); background: #fff5f5; }
 .calendar-post input[type=datetime-local] { max-width: 100%; }
+.calendar-day[aria-current="date"] { border: 2px solid var(--accent); }
+.badge.today { background: var(--accent); color: #fff; }
+.calendar-month { table-layout: fixed; background: transparent; }
+.calendar-month th[scope=col] { font-size: .875rem; }
+.calendar-month td.calendar-day { border: 1px solid var(--line); border-radius: 0; height: 6rem; }
+.calendar-month td.outside { background: #f6f8fa; }
+.calendar-month td.outside h3 { color: var(--muted); font-weight: 400; }
+@media (max-width: 60rem) {
+  .calendar-month thead { position: absolute; left: -9999px; }
+  .calendar-month, .calendar-month tbody, .calendar-month tr, .calendar-month td { display: block; width: 100%; }
+  .calendar-month td.calendar-day { height: auto; min-height: 0; margin-bottom: .25rem; }
+  .calendar-month td.outside.empty { display: none; }
+}
 caption { text-align: left; font-weight: 600; padding: .4rem 0; }
 .field { margin: 0 0 1rem; }
 .field label, legend { display: block; font-weight: 600; }
@@ -128,6 +141,143 @@ window.addEventListener('DOMContentLoaded', function () {
   }
   document.addEventListener('input', schedule);
   document.addEventListener('change', schedule);
+})();
+// The composer's direct upload (views/compose-upload.ts): the file goes from the browser straight
+// to storage through the presigned URL, never through the dashboard, so the API's own limits apply.
+// Without this script the same form posts the file to the dashboard, which relays it.
+(function () {
+  function post(url, fields) {
+    var body = new URLSearchParams(fields);
+    return fetch(url, {
+      method: 'POST',
+      body: body,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    }).then(function (response) {
+      var json = (response.headers.get('Content-Type') || '').indexOf('application/json') === 0;
+      if (!json) throw new Error('The dashboard refused the upload (' + response.status + '). Reload the page and try again.');
+      return response.json().then(function (answer) {
+        if (!response.ok) {
+          var details = Object.keys(answer.fields || {}).map(function (name) { return answer.fields[name].join(' '); });
+          throw new Error([answer.message].concat(details).join(' '));
+        }
+        return answer;
+      });
+    });
+  }
+  // One PUT of the raw bytes with the headers it was signed for (the browser sets Content-Length
+  // itself: a page may not), reporting its progress.
+  function put(issued, file, progress) {
+    return new Promise(function (resolve, reject) {
+      var request = new XMLHttpRequest();
+      request.open('PUT', issued.uploadUrl);
+      Object.keys(issued.headers).forEach(function (name) {
+        if (name.toLowerCase() !== 'content-length') request.setRequestHeader(name, issued.headers[name]);
+      });
+      request.upload.addEventListener('progress', function (event) {
+        if (event.lengthComputable) progress.value = Math.round((event.loaded / event.total) * 100);
+      });
+      request.addEventListener('load', function () {
+        if (request.status >= 200 && request.status < 300) resolve();
+        else reject(new Error('The storage refused the file (' + request.status + '). Try again.'));
+      });
+      request.addEventListener('error', function () {
+        reject(new Error('The file could not reach the storage. Check your connection and try again.'));
+      });
+      request.send(file);
+    });
+  }
+  // The uploaded media in the composer's Media, ticked, with its Alt text field (as the page would
+  // render it); a change event so the live Check sees it.
+  function tick(media) {
+    var holder = document.getElementById('compose-media');
+    if (!holder) return;
+    var group = document.getElementById('field-mediaIds');
+    if (!group) {
+      holder.replaceChildren();
+      group = document.createElement('fieldset');
+      group.className = 'field';
+      group.id = 'field-mediaIds';
+      var legend = document.createElement('legend');
+      legend.textContent = 'Media';
+      group.appendChild(legend);
+      holder.appendChild(group);
+    }
+    var choice = document.createElement('div');
+    choice.className = 'choice';
+    var box = document.createElement('input');
+    box.type = 'checkbox';
+    box.id = 'field-mediaIds-' + media.mediaId;
+    box.name = 'mediaIds';
+    box.value = media.mediaId;
+    box.checked = true;
+    var label = document.createElement('label');
+    label.htmlFor = box.id;
+    label.textContent = media.filename + ' (' + media.mimeType + ')';
+    choice.append(box, label);
+    group.appendChild(choice);
+    var alt = document.createElement('div');
+    alt.className = 'field';
+    var altLabel = document.createElement('label');
+    altLabel.htmlFor = 'field-alt-' + media.mediaId;
+    altLabel.textContent = 'Alt text for ' + media.filename;
+    var altInput = document.createElement('input');
+    altInput.type = 'text';
+    altInput.id = altLabel.htmlFor;
+    altInput.name = 'alt.' + media.mediaId;
+    alt.append(altLabel, altInput);
+    holder.appendChild(alt);
+    box.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  function upload(form) {
+    var base = form.getAttribute('data-direct-upload');
+    var input = form.querySelector('input[type=file]');
+    var file = input.files[0];
+    var csrf = form.querySelector('input[name=_csrf]').value;
+    var button = form.querySelector('button[type=submit]');
+    var progress = form.querySelector('progress');
+    var status = form.querySelector('[role=status]');
+    var alert = form.querySelector('[role=alert]');
+    alert.replaceChildren();
+    button.disabled = true;
+    progress.value = 0;
+    progress.hidden = false;
+    status.textContent = 'Uploading ' + file.name + '…';
+    post(base + '/url', { _csrf: csrf, filename: file.name, mimeType: file.type, sizeBytes: String(file.size) })
+      .then(function (issued) {
+        return put(issued, file, progress).then(function () {
+          return post(base + '/' + encodeURIComponent(issued.mediaId) + '/confirm', { _csrf: csrf });
+        });
+      })
+      .then(function (media) {
+        progress.value = 100;
+        tick(media);
+        input.value = '';
+        status.textContent = 'Uploaded ' + media.filename + ': it is ticked below.';
+      })
+      .catch(function (error) {
+        progress.hidden = true;
+        status.textContent = '';
+        var message = document.createElement('p');
+        message.className = 'alert';
+        message.textContent = 'Upload failed: ' + error.message;
+        alert.appendChild(message);
+      })
+      .finally(function () {
+        button.disabled = false;
+      });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('form[data-direct-upload]'), function (form) {
+    var input = form.querySelector('input[type=file]');
+    var hint = document.getElementById(input.getAttribute('aria-describedby'));
+    input.accept = form.getAttribute('data-direct-accept');
+    if (hint) hint.textContent = form.getAttribute('data-direct-hint');
+    form.addEventListener('submit', function (event) {
+      if (!input.files || input.files.length === 0) return;
+      event.preventDefault();
+      upload(form);
+    });
+  });
 })();
 `;
 

@@ -18,6 +18,12 @@ export interface DashboardDeps {
    * deployment); false only on the local host over plain http.
    */
   secureCookies: boolean;
+  /**
+   * The media storage's origin (`mediaStorageOrigin`): the composer's script PUTs files straight
+   * to presigned URLs there, so the Content-Security-Policy's `connect-src` names it. Absent: no
+   * storage, and `connect-src` stays `'self'`.
+   */
+  mediaStorageOrigin?: string;
   logger: Logger;
 }
 

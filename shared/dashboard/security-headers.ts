@@ -1,10 +1,23 @@
+import type { Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import type { DashboardEnv } from './env.js';
+
+/**
+ * `connect-src`: the dashboard itself, and the media storage's origin where there is one: the
+ * composer's script PUTs a file straight to a presigned URL there (docs/dashboard.md, "Upload").
+ * Nothing else, so an injected script could send nowhere but to our own origins.
+ */
+export function connectSources(c: Context<DashboardEnv>): string {
+  const storage = c.var.deps?.mediaStorageOrigin;
+  return storage ? `'self' ${storage}` : "'self'";
+}
 
 /**
  * Every dashboard response: scripts and styles only from the dashboard's own files (no inline
  * script or style, so an injected tag would not run), no framing, no plugins, no `<base>`.
  * `form-action` is left open on purpose: connecting an account posts a form whose answer is a
  * redirect to the network's consent page, and Chrome applies `form-action` to that redirect.
+ * Runs after the request context, which sets the deps `connect-src` reads.
  */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
@@ -12,7 +25,7 @@ export const securityHeaders = secureHeaders({
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: [(c) => connectSources(c as Context<DashboardEnv>)],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],

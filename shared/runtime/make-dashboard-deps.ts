@@ -11,6 +11,8 @@ export interface DashboardDepsInput {
   users: UserStore;
   /** Whether cookies carry `Secure` (`secureCookiesFor`). */
   secureCookies: boolean;
+  /** Where browsers PUT uploads (`mediaStorageOrigin`); absent without a bucket. */
+  mediaStorageOrigin?: string;
   logger: Logger;
 }
 
@@ -23,6 +25,7 @@ export function makeDashboardDeps({
   services,
   users,
   secureCookies,
+  mediaStorageOrigin,
   logger,
 }: DashboardDepsInput): DashboardDeps {
   const { tenancy, clock } = services;
@@ -32,6 +35,7 @@ export function makeDashboardDeps({
     auth: makeDashboardAuth({ users, tenancy, clock, logger }),
     users,
     secureCookies,
+    ...(mediaStorageOrigin && { mediaStorageOrigin }),
     logger,
   };
 }

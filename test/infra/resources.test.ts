@@ -402,7 +402,7 @@ describe('queues, triggers, scheduling, storage, key and alarms', { timeout: SYN
       });
     });
 
-    it('takes its CORS origins from the context', () => {
+    it("takes its CORS origins from the context, and adds the dashboard's own origin (its composer uploads from the browser)", () => {
       // Act
       const custom = new SynthesizedStack(
         buildStack({ bundle: false, props: { corsOrigins: ['https://app.example.com'] } }),
@@ -410,9 +410,39 @@ describe('queues, triggers, scheduling, storage, key and alarms', { timeout: SYN
 
       // Assess
       const bucket = custom.of(custom.stack.media.bucket, 'AWS::S3::Bucket');
-      expect(JSON.stringify(bucket.Properties.CorsConfiguration)).toContain(
-        '"AllowedOrigins":["https://app.example.com"]',
+      const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Array<Record<string, unknown>> })
+        .CorsRules;
+      expect(rule?.AllowedOrigins).toEqual([
+        'https://app.example.com',
+        custom.stack.resolve(custom.stack.api.httpApi.apiEndpoint),
+      ]);
+      expect(rule?.AllowedMethods).toEqual(['PUT']);
+    });
+
+    it('allows uploads from the custom domain too, where the dashboard has one', () => {
+      // Act
+      const custom = new SynthesizedStack(
+        buildStack({
+          bundle: false,
+          props: {
+            corsOrigins: ['https://app.example.com'],
+            customDomain: {
+              domainName: 'api.example.com',
+              certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc-123',
+            },
+          },
+        }),
       );
+
+      // Assess
+      const bucket = custom.of(custom.stack.media.bucket, 'AWS::S3::Bucket');
+      const [rule] = (bucket.Properties.CorsConfiguration as { CorsRules: Array<Record<string, unknown>> })
+        .CorsRules;
+      expect(rule?.AllowedOrigins).toEqual([
+        'https://app.example.com',
+        custom.stack.resolve(custom.stack.api.httpApi.apiEndpoint),
+        'https://api.example.com',
+      ]);
     });
 
     it('logs server access to a private, retained bucket of its own, through a bucket policy for the logging service', () => {

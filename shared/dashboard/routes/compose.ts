@@ -17,6 +17,7 @@ import {
 import { optionsFromForm } from '../views/compose-options.js';
 import { pageStatusOf } from '../views/posts-format.js';
 import { utcFromInput } from '../views/posts-list.js';
+import { registerComposeUploadRoutes } from './compose-upload.js';
 
 type Ctx = Context<DashboardEnv>;
 
@@ -243,7 +244,11 @@ export function registerComposeRoutes(app: Hono<DashboardEnv>): void {
     );
   });
 
-  // The upload: the file through the API's presigned URL (createUploadUrl, the PUT, confirmMedia).
+  // With script, the browser sends the file straight to storage (compose-upload.ts).
+  registerComposeUploadRoutes(app);
+
+  // Without script, the upload through the dashboard (the fallback): the file through the API's
+  // presigned URL (createUploadUrl, the PUT, confirmMedia), relayed by this function.
   app.post('/workspaces/:workspaceId/posts/new/media', async (c) => {
     const body = await c.req.parseBody();
     const file = body.file;

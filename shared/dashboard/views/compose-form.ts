@@ -13,6 +13,7 @@ import {
 } from '../forms.js';
 import { empty, type Html, html, join } from '../html.js';
 import { optionFieldset } from './compose-options.js';
+import { uploadForm } from './compose-upload.js';
 import { NETWORK_NAMES } from './posts-format.js';
 
 /** The thread or carousel parts after the first (the Text): enough for a short thread. */
@@ -85,14 +86,11 @@ function outcomes(
   )}</ul></section>`;
 }
 
-/** The upload form: a file to the workspace's media, through the API's presigned URL. */
-function uploadForm(c: Context<DashboardEnv>, workspaceId: string): Html {
-  return html`<section aria-labelledby="upload-heading"><h2 id="upload-heading">Upload media</h2><p>Upload first, then write the post: the file is added to the media below.</p><form method="post" action="${composePath(workspaceId)}/media" enctype="multipart/form-data" aria-label="Upload media"><input type="hidden" name="_csrf" value="${c.var.csrfToken}"><div class="field"><label for="field-file">File</label><p class="hint">An image (JPEG, PNG, GIF, WebP, HEIC, at most 4 MB here; larger files and videos through the API's createUploadUrl).</p><input id="field-file" name="file" type="file" accept="image/jpeg,image/png,image/gif,image/webp,image/heic" required></div><button type="submit" class="secondary">Upload</button></form></section>`;
-}
-
 function mediaFields(media: readonly ComposeMedia[], values: ComposeValues): Html {
-  if (media.length === 0) return html`<p class="hint">No uploaded media in this workspace yet.</p>`;
-  return html`${checkboxGroup({
+  // #compose-media: where the upload control's script adds a media uploaded straight to storage.
+  if (media.length === 0)
+    return html`<div id="compose-media"><p class="hint">No uploaded media in this workspace yet.</p></div>`;
+  return html`<div id="compose-media">${checkboxGroup({
     name: 'mediaIds',
     legend: 'Media',
     choices: media.map((item) => ({ value: item.mediaId, label: `${item.filename} (${item.mimeType})` })),
@@ -107,7 +105,7 @@ function mediaFields(media: readonly ComposeMedia[], values: ComposeValues): Htm
           value: values.alts[item.mediaId] ?? '',
         }),
       ),
-  )}`;
+  )}</div>`;
 }
 
 export interface ComposeView {
@@ -177,6 +175,6 @@ export function composeBody(c: Context<DashboardEnv>, view: ComposeView): Html {
     view.outcomes ?? [],
   )}</div>${uploadForm(
     c,
-    workspaceId,
+    composePath(workspaceId),
   )}<section aria-labelledby="compose-heading"><h2 id="compose-heading">Post</h2>${form}</section>`;
 }

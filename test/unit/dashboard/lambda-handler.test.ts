@@ -46,6 +46,7 @@ describe('functions/dashboard.ts: the Lambda entry of the dashboard', () => {
   beforeAll(async () => {
     for (const table of TABLES) vi.stubEnv(table.envVar, `test-${table.id}`);
     vi.stubEnv('AWS_REGION', 'eu-west-1');
+    vi.stubEnv('MEDIA_BUCKET', 'socialpublishing-test-media');
     vi.stubEnv('PUBLIC_BASE_URL', 'https://dashboard.example.com');
     vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
     ({ handler } = (await import('../../../functions/dashboard.js')) as { handler: Handler });
@@ -62,6 +63,16 @@ describe('functions/dashboard.ts: the Lambda entry of the dashboard', () => {
     expect(result.headers?.location).toBe('/dashboard/sign-in?next=%2Fdashboard%2Fworkspaces');
     expect(String(result.headers?.['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(result.headers?.['x-request-id']).toEqual(expect.any(String));
+  });
+
+  it("lets pages connect to the media bucket's own origin (the composer's direct upload), from the stack's environment", async () => {
+    // Act
+    const result = await handler(dashboardEvent('/dashboard/sign-in'));
+
+    // Assess
+    expect(String(result.headers?.['content-security-policy'])).toContain(
+      "connect-src 'self' https://socialpublishing-test-media.s3.eu-west-1.amazonaws.com;",
+    );
   });
 
   it('gives a new browser its pre-session CSRF cookie in `cookies`: HttpOnly, SameSite=Lax, Secure over https', async () => {
