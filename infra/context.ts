@@ -1,6 +1,7 @@
 import type { Node } from 'constructs';
+import type { DailyQuotaOverrides } from '../shared/domain/account-quotas.js';
 import { NETWORK_ENDPOINT_DEFAULTS, type NetworkEndpointName } from '../shared/runtime/network-config.js';
-import { loadYouTubeQuota, type YouTubeQuota } from '../shared/runtime/youtube-quota.js';
+import { loadDailyQuotaOverrides, QUOTA_SETTING_NAMES } from '../shared/runtime/quota-settings.js';
 import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './constructs/http-api.js';
 
 /**
@@ -22,6 +23,9 @@ import { type ApiThrottle, type CustomDomain, DEFAULT_API_THROTTLE } from './con
  * - `mcpReservedConcurrency` (default none): reserved concurrency of the MCP function, the one cap
  *   on its Function URL (none by default: a reservation fails the deploy in an account whose
  *   concurrency quota cannot spare it, as new accounts' often cannot).
+ * - `YOUTUBE_DAILY_QUOTA_UNITS`, `YOUTUBE_UPLOAD_COST_UNITS` (every name of QUOTA_SETTING_NAMES: a
+ *   network's `quotaSettings`): a project's own daily quota, set on every function; either alone
+ *   keeps the other's default, the network's.
  */
 export interface ServiceContext {
   stage: string;
@@ -34,8 +38,8 @@ export interface ServiceContext {
   apiThrottle: ApiThrottle;
   logLevel: LogLevel;
   mcpReservedConcurrency?: number;
-  /** YOUTUBE_DAILY_QUOTA_UNITS / YOUTUBE_UPLOAD_COST_UNITS; absent: the code's defaults. */
-  youtubeQuota?: YouTubeQuota;
+  /** The daily quotas given as context (every name of QUOTA_SETTING_NAMES); absent: the code's defaults. */
+  dailyQuotaOverrides?: DailyQuotaOverrides;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -109,12 +113,11 @@ export function readServiceContext(node: Node): ServiceContext {
     networkEndpoints[name] = value.replace(/\/+$/, '');
   }
 
-  let youtubeQuota: YouTubeQuota | undefined;
+  let dailyQuotaOverrides: DailyQuotaOverrides | undefined;
   try {
-    youtubeQuota = loadYouTubeQuota({
-      YOUTUBE_DAILY_QUOTA_UNITS: text('YOUTUBE_DAILY_QUOTA_UNITS'),
-      YOUTUBE_UPLOAD_COST_UNITS: text('YOUTUBE_UPLOAD_COST_UNITS'),
-    });
+    dailyQuotaOverrides = loadDailyQuotaOverrides(
+      Object.fromEntries(QUOTA_SETTING_NAMES.map((name) => [name, text(name)])),
+    );
   } catch (error) {
     throw new ContextError(`Context: ${(error as Error).message}`);
   }
@@ -144,7 +147,7 @@ export function readServiceContext(node: Node): ServiceContext {
     networkEndpoints,
     apiThrottle,
     ...(mcpReservedConcurrency !== undefined && { mcpReservedConcurrency }),
-    ...(youtubeQuota && { youtubeQuota }),
+    ...(dailyQuotaOverrides && { dailyQuotaOverrides }),
   };
 }
 

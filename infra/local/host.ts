@@ -33,7 +33,7 @@ import {
   loadNetworkEndpoints,
   type NetworkEndpoints,
 } from '../../shared/runtime/network-config.js';
-import { youTubeQuotaOf } from '../../shared/runtime/youtube-quota.js';
+import { dailyQuotaOverridesOf } from '../../shared/runtime/quota-settings.js';
 import { makeMediaUploadedHandler } from '../../shared/triggers/media-uploaded.js';
 import { DEFAULT_AUTH_FAILURES_PER_MINUTE, makeAuthFailureLimiter } from './auth-failure-limiter.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';
@@ -186,7 +186,7 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
       mediaBucket: LOCAL_MEDIA_BUCKET,
       s3Endpoint: s3.endpoint,
       networkEndpoints: options.networkEndpoints ?? loadNetworkEndpoints(process.env),
-      ...youTubeQuotaOf(process.env),
+      ...dailyQuotaOverridesOf(process.env),
     };
     const buildDeps = () =>
       makeDeps(

@@ -3,11 +3,12 @@ import * as cxapi from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-logger.js';
+import type { DailyQuotaOverrides } from '../../shared/domain/account-quotas.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { platformsListed } from '../../shared/networks/definitions.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import { NETWORK_APPS, type NetworkEndpointName } from '../../shared/runtime/network-config.js';
-import { type YouTubeQuota, youTubeQuotaEnv } from '../../shared/runtime/youtube-quota.js';
+import { dailyQuotaOverridesEnv } from '../../shared/runtime/quota-settings.js';
 import { ServiceAlarms } from '../constructs/alarms.js';
 import { DashboardEndpoint } from '../constructs/dashboard-endpoint.js';
 import type { MultiOperationEndpointProps } from '../constructs/endpoint-props.js';
@@ -39,8 +40,8 @@ export interface ServiceStackProps extends StackProps {
   networkSecretsPrefix?: string;
   /** Network addresses other than the real hosts (X_API_URL…). @default none: the real hosts */
   networkEndpoints?: Readonly<Partial<Record<NetworkEndpointName, string>>>;
-  /** How the service counts YouTube's daily quota per account; absent: the code's defaults. */
-  youtubeQuota?: YouTubeQuota;
+  /** The daily quotas an operator set (each network's `quotaSettings`). @default the networks' own */
+  dailyQuotaOverrides?: DailyQuotaOverrides;
   /** Every function's POWERTOOLS_LOG_LEVEL. @default INFO */
   logLevel?: string;
   /** Reserved concurrency of the MCP function, the one cap on its Function URL. @default none */
@@ -127,7 +128,7 @@ export class ServiceStack extends Stack {
       ...this.data.environment(),
       MEDIA_BUCKET: this.media.bucket.bucketName,
       POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
-      ...(props.youtubeQuota && youTubeQuotaEnv(props.youtubeQuota)),
+      ...(props.dailyQuotaOverrides && dailyQuotaOverridesEnv(props.dailyQuotaOverrides)),
     };
     this.api = new ServiceHttpApi(this, 'Api', {
       operations: this.operations,

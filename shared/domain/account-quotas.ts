@@ -18,22 +18,28 @@ export type DailyQuotas = Readonly<Record<Platform, DailyQuota>>;
 /** Each network declares its own (shared/networks/<net>/definition.ts). */
 export const DAILY_QUOTAS: DailyQuotas = DAILY_QUOTA_OF_PLATFORM;
 
+/** A network's own ceiling and cost of a post, as an operator set them (runtime/quota-settings.ts). */
+export type QuotaOverride = Pick<DailyQuota, 'limit' | 'costPerPost'>;
+
+export type DailyQuotaOverrides = Readonly<Partial<Record<Platform, QuotaOverride>>>;
+
 /**
- * The ceilings with YouTube's set to a project's own quota (docs/networks.md "Video network",
- * "Quota"): Google grants more units on request, and an upload's cost has changed before.
+ * The ceilings with some set to a project's own quota: a provider may grant more on request, and a
+ * post's cost has changed before (docs/networks.md, the network's "Quota"). The unit stays the network's.
  */
-export function withYouTubeQuota(quota: { dailyUnits: number; uploadCostUnits: number }): DailyQuotas {
-  return {
-    ...DAILY_QUOTAS,
-    youtube: { limit: quota.dailyUnits, unit: 'quota_units', costPerPost: quota.uploadCostUnits },
-  };
+export function withQuotaOverrides(overrides: DailyQuotaOverrides): DailyQuotas {
+  const quotas: Record<Platform, DailyQuota> = { ...DAILY_QUOTAS };
+  for (const [platform, override] of Object.entries(overrides) as [Platform, QuotaOverride | undefined][]) {
+    if (override) quotas[platform] = { ...quotas[platform], ...override };
+  }
+  return quotas;
 }
 
 /**
  * The counter shared by every account of a network whose quota its provider enforces per app, not
  * per account: YouTube counts units per Google Cloud project (this deployment's app). It lives in
  * the same table as the accounts' counters (`QUOTA#youtube-project#<day>`), with the same ceiling
- * as an account's (`YOUTUBE_DAILY_QUOTA_UNITS`: the project's grant) and the same UTC day, so a
+ * as an account's (its `quotaSettings`' limit: the project's grant) and the same UTC day, so a
  * reservation and its release always name the same two counters.
  */
 export const PROJECT_QUOTA_COUNTERS: Readonly<Partial<Record<Platform, string>>> =

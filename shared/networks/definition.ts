@@ -48,6 +48,33 @@ export interface NetworkDefinition {
    * the default. Tests and `npm run fake-networks` point them at the fakes on loopback.
    */
   readonly endpoints: Readonly<Record<string, string>>;
+  /**
+   * When its provider lets a project's quota differ from `dailyQuota` (granted on request, a cost
+   * that changes): the settings an operator sets it with, each an environment variable of the
+   * functions and a CDK context key of the same name (docs/deploy.md).
+   */
+  readonly quotaSettings?: QuotaSettings;
+  /**
+   * When its connector may publish a post before the network names it (a PostIdFollowUp): why, for
+   * a person, in the PLATFORM_POST_ID_PENDING and PLATFORM_POST_ID_UNAVAILABLE warnings.
+   */
+  readonly lateIdNotes?: LateIdNotes;
+}
+
+/** The names of the settings that override a network's `dailyQuota`; either alone keeps the other's default. */
+export interface QuotaSettings {
+  /** Sets `limit`. */
+  readonly limit: string;
+  /** Sets `costPerPost`; it may not exceed the limit. */
+  readonly costPerPost: string;
+}
+
+/** Why a network names a published post late, said within the warnings' sentences. */
+export interface LateIdNotes {
+  /** While the service waits for the id. */
+  readonly pending: string;
+  /** When the id never came. */
+  readonly unavailable: string;
 }
 
 /** Checks a definition's shape while keeping its literal types (`platform: 'twitter'`, the apps, the endpoint names). */

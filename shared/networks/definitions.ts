@@ -1,4 +1,4 @@
-import type { DailyQuota, NetworkDefinition } from './definition.js';
+import type { DailyQuota, LateIdNotes, NetworkDefinition, QuotaSettings } from './definition.js';
 import { instagramDefinition } from './instagram/definition.js';
 import { linkedinDefinition } from './linkedin/definition.js';
 import { tiktokDefinition } from './tiktok/definition.js';
@@ -27,6 +27,7 @@ export function assertDistinctNames(definitions: readonly NetworkDefinition[]): 
     'platform or alias': definitions.flatMap((definition) => [definition.platform, ...definition.aliases]),
     app: definitions.flatMap((definition) => definition.apps),
     endpoint: definitions.flatMap((definition) => Object.keys(definition.endpoints)),
+    'quota setting': definitions.flatMap((definition) => Object.values(definition.quotaSettings ?? {})),
   };
   for (const [kind, names] of Object.entries(kinds)) {
     const repeated = names.find((name, index) => names.indexOf(name) !== index);
@@ -129,3 +130,16 @@ export const PROJECT_QUOTA_COUNTER_OF_PLATFORM: Readonly<Partial<Record<Platform
 export const PLATFORMS_REPORTING_QUOTA: readonly PlatformId[] = NETWORK_DEFINITIONS.filter(
   (definition) => 'reportsOwnQuota' in definition && definition.reportsOwnQuota,
 ).map((definition) => definition.platform);
+
+/** The platforms whose daily quota an operator may set, and the names of the settings that set it. */
+export const QUOTA_SETTINGS_OF_PLATFORM: Readonly<Partial<Record<PlatformId, QuotaSettings>>> =
+  Object.fromEntries(
+    NETWORK_DEFINITIONS.flatMap((definition) =>
+      'quotaSettings' in definition ? [[definition.platform, definition.quotaSettings]] : [],
+    ),
+  );
+
+/** Why networks name a published post late, one note each (the post id warnings). */
+export const LATE_ID_NOTES: readonly LateIdNotes[] = NETWORK_DEFINITIONS.flatMap((definition) =>
+  'lateIdNotes' in definition ? [definition.lateIdNotes] : [],
+);

@@ -1,9 +1,10 @@
 import { TABLES, type TableNames } from '../adapters/dynamodb/tables.js';
+import type { DailyQuotaOverrides } from '../domain/account-quotas.js';
 import { ConfigError } from './config-error.js';
 import { loadNetworkEndpoints, type NetworkEndpoints } from './network-config.js';
-import { type YouTubeQuota, youTubeQuotaEnv, youTubeQuotaOf } from './youtube-quota.js';
+import { dailyQuotaOverridesEnv, dailyQuotaOverridesOf } from './quota-settings.js';
 
-// In a file of its own so the settings this file reads (network-config.ts, youtube-quota.ts) can
+// In a file of its own so the settings this file reads (network-config.ts, quota-settings.ts) can
 // throw it without importing this file back; re-exported for those who load the configuration.
 export { ConfigError } from './config-error.js';
 
@@ -28,8 +29,8 @@ export interface ServiceConfig {
    * answers 503 service_unavailable.
    */
   publicBaseUrl?: string;
-  /** YOUTUBE_DAILY_QUOTA_UNITS / YOUTUBE_UPLOAD_COST_UNITS; absent: the defaults of DAILY_QUOTAS. */
-  youtubeQuota?: YouTubeQuota;
+  /** The quotas an operator set (each network's `quotaSettings`); absent: the defaults of DAILY_QUOTAS. */
+  dailyQuotaOverrides?: DailyQuotaOverrides;
 }
 
 /** A setting the process cannot start without. */
@@ -58,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ...(env.SECRETS_KEY_ARN && { secretsKeyArn: env.SECRETS_KEY_ARN }),
     networkEndpoints: loadNetworkEndpoints(env),
     ...(env.PUBLIC_BASE_URL && { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') }),
-    ...youTubeQuotaOf(env),
+    ...dailyQuotaOverridesOf(env),
   };
 }
 
@@ -74,6 +75,6 @@ export function configToEnv(config: ServiceConfig): Record<string, string> {
     ...(config.secretsKeyArn && { SECRETS_KEY_ARN: config.secretsKeyArn }),
     ...config.networkEndpoints,
     ...(config.publicBaseUrl && { PUBLIC_BASE_URL: config.publicBaseUrl }),
-    ...(config.youtubeQuota && youTubeQuotaEnv(config.youtubeQuota)),
+    ...(config.dailyQuotaOverrides && dailyQuotaOverridesEnv(config.dailyQuotaOverrides)),
   };
 }

@@ -13,7 +13,7 @@ import { traced } from '../adapters/observability/tracer.js';
 import { unconfiguredMediaBytes } from '../adapters/s3/s3-media-bytes.js';
 import { makeUnconfiguredStorage } from '../adapters/s3/unconfigured-storage.js';
 import { makeVideoProbe } from '../adapters/video-probe/video-probe.js';
-import { withYouTubeQuota } from '../domain/account-quotas.js';
+import { withQuotaOverrides } from '../domain/account-quotas.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { Metrics } from '../ports/metrics.js';
@@ -68,7 +68,7 @@ export function makeCoreDeps(
     posts: makeDynamoPostStore(db, config.tables),
     media: makeDynamoMediaStore(db, config.tables.main),
     quotas: makeDynamoAccountQuotas(db, config.tables.rateLimits),
-    ...(config.youtubeQuota && { dailyQuotas: withYouTubeQuota(config.youtubeQuota) }),
+    ...(config.dailyQuotaOverrides && { dailyQuotas: withQuotaOverrides(config.dailyQuotaOverrides) }),
     rateLimiter: makeDynamoRateLimiter(db, config.tables.rateLimits, clock),
     authenticator: makeAuthenticator({
       tenancy,

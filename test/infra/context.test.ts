@@ -17,11 +17,10 @@ describe('readServiceContext', () => {
   });
 
   it("takes YouTube's quota as context, both numbers or one with the other's default", () => {
-    expect(read({ YOUTUBE_DAILY_QUOTA_UNITS: '20000' }).youtubeQuota).toEqual({
-      dailyUnits: 20000,
-      uploadCostUnits: 1600,
+    expect(read({ YOUTUBE_DAILY_QUOTA_UNITS: '20000' }).dailyQuotaOverrides).toEqual({
+      youtube: { limit: 20000, costPerPost: 1600 },
     });
-    expect(read({}).youtubeQuota).toBeUndefined();
+    expect(read({}).dailyQuotaOverrides).toBeUndefined();
   });
 
   it('the default secret prefix follows the stage', () => {

@@ -4,7 +4,7 @@ import { makeDynamoAccountQuotas } from '../../shared/adapters/dynamodb/account-
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { ensureTables } from '../../shared/adapters/dynamodb/create-tables.js';
 import { localTableNames } from '../../shared/adapters/dynamodb/tables.js';
-import { withYouTubeQuota } from '../../shared/domain/account-quotas.js';
+import { withQuotaOverrides } from '../../shared/domain/account-quotas.js';
 import type { AccountQuotas } from '../../shared/ports/account-quotas.js';
 import { fixedClock } from '../../shared/ports/clock.js';
 import { makeReserveQuota } from '../../shared/services/delivery/reserve-quota.js';
@@ -64,7 +64,7 @@ describe('daily account quotas on DynamoDB Local', () => {
       posts,
       quotas,
       clock: fixedClock(Date.parse('2030-01-02T12:00:00Z')),
-      dailyQuotas: withYouTubeQuota({ dailyUnits: 10_000, uploadCostUnits: 1600 }),
+      dailyQuotas: withQuotaOverrides({ youtube: { limit: 10_000, costPerPost: 1600 } }),
     });
 
     // Act

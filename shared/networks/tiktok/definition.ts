@@ -8,6 +8,12 @@ export const tiktokDefinition = defineNetwork({
   postTypes: ['video', 'carousel'],
   sandboxHandle: '@sandbox.shorts',
   dailyQuota: { limit: 10, unit: 'posts', costPerPost: 1 },
+  // TikTok hands a public post's id out only once its moderation approves it (docs/networks.md).
+  lateIdNotes: {
+    pending: 'TikTok names a public post only once its moderation approves it, sometimes hours later',
+    unavailable:
+      'on TikTok: moderation did not approve it for public viewing, or the creator changed who can see it',
+  },
   apps: ['TIKTOK'],
   endpoints: {
     TIKTOK_API_URL: 'https://open.tiktokapis.com',

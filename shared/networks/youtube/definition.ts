@@ -10,6 +10,9 @@ export const youtubeDefinition = defineNetwork({
   dailyQuota: { limit: 10_000, unit: 'quota_units', costPerPost: 1600 },
   // YouTube counts units per Google Cloud project (this deployment's app), not per account.
   projectQuotaCounter: 'youtube-project',
+  // Google grants a project more units on request, and an upload's cost has changed before
+  // (docs/networks.md "Video network", "Quota").
+  quotaSettings: { limit: 'YOUTUBE_DAILY_QUOTA_UNITS', costPerPost: 'YOUTUBE_UPLOAD_COST_UNITS' },
   apps: [
     // Google's app serves YouTube.
     'GOOGLE',

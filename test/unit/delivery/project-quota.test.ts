@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_QUOTA_COUNTERS, quotaDay, withYouTubeQuota } from '../../../shared/domain/account-quotas.js';
+import {
+  PROJECT_QUOTA_COUNTERS,
+  quotaDay,
+  withQuotaOverrides,
+} from '../../../shared/domain/account-quotas.js';
 import type { Account } from '../../../shared/domain/tenancy.js';
 import { makeDeliverPost } from '../../../shared/services/delivery/deliver-post.js';
 import {
@@ -20,7 +24,7 @@ async function youTubeWorld() {
   const world = await aDeliveryWorld();
   const account = (await world.tenancy.getAccount(TENANT_ID, WORKSPACE_ID, ACCOUNT_ID)) as Account;
   await world.tenancy.putAccount({ ...account, platform: 'youtube' });
-  const deps = { ...world, dailyQuotas: withYouTubeQuota({ dailyUnits: 5000, uploadCostUnits: 1600 }) };
+  const deps = { ...world, dailyQuotas: withQuotaOverrides({ youtube: { limit: 5000, costPerPost: 1600 } }) };
   const deliver = () => makeDeliverPost(deps)(world.message);
   const seedVideo = (overrides: Parameters<typeof world.seedPost>[0] = {}) =>
     world.seedPost({ platform: 'youtube', postType: 'video', ...overrides });
