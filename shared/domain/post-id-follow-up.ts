@@ -1,25 +1,29 @@
+import { LATE_ID_NOTES } from '../networks/definitions.js';
 import type { PostIdFollowUp, PostWarning } from './posts.js';
 
 /**
- * A published post whose network id comes later (TikTok hands a public post's id out only once its
- * moderation approves it: usually within a minute, sometimes hours): the worker asks the network
- * again on a growing schedule, a minute after the last look-up doubling each time up to four hours
- * apart, for three days; then it stops and says so on the post.
+ * A published post whose network id comes later (a network that declares `lateIdNotes`: TikTok hands
+ * a public post's id out only once its moderation approves it, usually within a minute, sometimes
+ * hours): the worker asks the network again on a growing schedule, a minute after the last look-up
+ * doubling each time up to four hours apart, for three days; then it stops and says so on the post.
  */
 export const FOLLOW_UP_FIRST_SECONDS = 60;
 export const FOLLOW_UP_LONGEST_SECONDS = 4 * 60 * 60;
 export const FOLLOW_UP_FOR_MS = 3 * 24 * 60 * 60 * 1000;
 
+/** The networks' own reasons, in parentheses within a warning's sentence; nothing when none declares one. */
+function aside(notes: readonly string[]): string {
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
+}
+
 export const POST_ID_PENDING: PostWarning = {
   code: 'PLATFORM_POST_ID_PENDING',
-  message:
-    'The network published the post but has not given its id yet (TikTok names a public post only once its moderation approves it, sometimes hours later). The service keeps asking and fills in platformPostId and platformPostUrl when it comes.',
+  message: `The network published the post but has not given its id yet${aside(LATE_ID_NOTES.map((notes) => notes.pending))}. The service keeps asking and fills in platformPostId and platformPostUrl when it comes.`,
 };
 
 export const POST_ID_UNAVAILABLE: PostWarning = {
   code: 'PLATFORM_POST_ID_UNAVAILABLE',
-  message:
-    'The network published the post but gave no id for it within three days (on TikTok: moderation did not approve it for public viewing, or the creator changed who can see it). The post may still be on the account.',
+  message: `The network published the post but gave no id for it within three days${aside(LATE_ID_NOTES.map((notes) => notes.unavailable))}. The post may still be on the account.`,
 };
 
 /** The first follow-up of a post published at `now` without its id. */
