@@ -8,14 +8,29 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DAILY_QUOTA_OF_PLATFORM,
+  NETWORK_DEFINITIONS,
+  type PlatformId,
+  QUOTA_SETTINGS_OF_PLATFORM,
+} from '../shared/networks/definitions.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const FIRST_ENDPOINT = Object.keys(NETWORK_DEFINITIONS[0].endpoints)[0] as string;
+
+/** Each network's operator-set daily quota at five times its default, as a project granted more. */
+const QUOTA_CONTEXT: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(QUOTA_SETTINGS_OF_PLATFORM).flatMap(([platform, settings]) =>
+    settings ? [[settings.limit, String(DAILY_QUOTA_OF_PLATFORM[platform as PlatformId].limit * 5)]] : [],
+  ),
+);
 
 /**
  * The settings each linted template is synthesized with. `default` is cdk.json's (what `npm run
  * synth` and a first `cdk deploy` make); `everything` sets every optional context key
  * (docs/deploy.md), so the resources only they add (custom domain, alarm subscription, reserved
- * concurrency, network endpoints) are linted too.
+ * concurrency, network endpoints, quota settings) are linted too.
  */
 export const TEMPLATE_VARIANTS = {
   default: {},
@@ -30,7 +45,9 @@ export const TEMPLATE_VARIANTS = {
     apiThrottleRateLimit: 200,
     apiThrottleBurstLimit: 400,
     networkSecretsPrefix: 'acme/prod/networks/',
-    X_API_URL: 'https://x-staging.example.com',
+    // A network address other than the real one: the first network's first, at a staging host.
+    [FIRST_ENDPOINT]: 'https://network-staging.example.com',
+    ...QUOTA_CONTEXT,
   },
 } as const satisfies Record<string, Record<string, unknown>>;
 
