@@ -7,7 +7,7 @@ import { type FormProblem, problemFrom, readForm, textOf } from '../forms.js';
 import { empty, html } from '../html.js';
 import { notFoundPage, page } from '../pages.js';
 import type { AccountResource } from '../views/accounts-table.js';
-import { type PostEditValues, postActions, postPath } from '../views/posts-actions.js';
+import { itemTextField, type PostEditValues, postActions, postPath } from '../views/posts-actions.js';
 import { postDetail } from '../views/posts-detail.js';
 import { nextPageLink, pageStatusOf } from '../views/posts-format.js';
 import { historyTable, readPostHistory } from '../views/posts-history.js';
@@ -105,12 +105,20 @@ export function registerPostRoutes(app: Hono<DashboardEnv>): void {
     const form = await readForm(c);
     const values: PostEditValues = {
       content: textOf(form, 'content'),
+      items: partTexts(form),
       scheduledAt: textOf(form, 'scheduledAt'),
       status: textOf(form, 'status'),
     };
     const body: Record<string, unknown> = {};
-    // A thread's form has no Text field: its content is left as it is.
     if (form.content !== undefined) body.content = values.content;
+    if (values.items.length > 0) {
+      // The parts as stored, each with its new text: their media and alt text go back unchanged.
+      const read = await callOperation<PostResource>(c, 'getPost', {
+        params: { workspace_id: c.var.workspace.workspaceId, post_id: postId },
+      });
+      if (!read.ok) return afterAction(c, postId, read, 'saved', { values });
+      if (Array.isArray(read.body.content)) body.content = withPartTexts(read.body.content, values.items);
+    }
     if (values.scheduledAt !== '') body.scheduledAt = utcFromInput(values.scheduledAt);
     if (values.status !== '') body.status = values.status;
     const changed = await callOperation<PostResource>(c, 'updatePost', {
@@ -138,6 +146,30 @@ export function registerPostRoutes(app: Hono<DashboardEnv>): void {
       params: { workspace_id: c.var.workspace.workspaceId, post_id: postId },
     });
     return afterAction(c, postId, cancelled, 'cancelled');
+  });
+}
+
+/** The parts' texts the edit form sent (`content[0].text`, ...), in order; [] for a single text. */
+function partTexts(form: Record<string, string | string[]>): string[] {
+  const texts: string[] = [];
+  for (let index = 0; form[itemTextField(index)] !== undefined; index += 1) {
+    texts.push(textOf(form, itemTextField(index)));
+  }
+  return texts;
+}
+
+type ContentItems = Extract<PostResource['content'], readonly unknown[]>;
+
+/**
+ * The stored parts with the texts typed: a part left empty loses its text (the API then says
+ * whether it still has media to stand on); parts beyond the form's are kept as they are.
+ */
+function withPartTexts(items: ContentItems, texts: readonly string[]): ContentItems {
+  return items.map((item, index) => {
+    const text = texts[index];
+    if (text === undefined) return item;
+    const { text: _previous, ...rest } = item;
+    return text === '' ? rest : { ...rest, text };
   });
 }
 

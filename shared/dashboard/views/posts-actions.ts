@@ -10,7 +10,7 @@ import {
   textArea,
   textField,
 } from '../forms.js';
-import { empty, type Html, html } from '../html.js';
+import { empty, type Html, html, join } from '../html.js';
 import type { PostResource } from './posts-list.js';
 
 /** What updatePost changes (the API's rule: anything else is 409 conflict). */
@@ -32,6 +32,8 @@ export function inputFromUtc(value: string | null | undefined): string {
 /** What the edit form holds: shown again, as typed, after a refusal. */
 export interface PostEditValues {
   content: string;
+  /** A thread's or carousel's parts' texts, in order (empty for a single text). */
+  items: string[];
   scheduledAt: string;
   status: string;
 }
@@ -39,9 +41,71 @@ export interface PostEditValues {
 export function editValuesOf(post: PostResource): PostEditValues {
   return {
     content: typeof post.content === 'string' ? post.content : '',
+    items: typeof post.content === 'string' ? [] : post.content.map((item) => item.text ?? ''),
     scheduledAt: inputFromUtc(post.scheduledAt),
     status: '',
   };
+}
+
+/**
+ * The form field of a part's text, named as the API names it in its errors (`content[1].text`):
+ * the API's own details land beside the field without translation.
+ */
+export const itemTextField = (index: number) => `content[${index}].text`;
+
+/**
+ * The refusal as the Parts fields show it: what the API says of a whole part (`content[1]`, e.g.
+ * "needs text or media") is said beside that part's text, the only thing of it this form changes.
+ */
+function withPartErrors(problem: FormProblem | undefined): FormProblem | undefined {
+  if (!problem) return undefined;
+  const fields: Record<string, readonly string[] | undefined> = {};
+  for (const [name, messages] of Object.entries(problem.fields)) {
+    const part = /^content\[(\d+)\]$/.exec(name);
+    const target = part ? itemTextField(Number(part[1])) : name;
+    fields[target] = [...(fields[target] ?? []), ...(messages ?? [])];
+  }
+  return { message: problem.message, fields };
+}
+
+type MediaOfItem = NonNullable<Extract<PostResource['content'], readonly unknown[]>[number]['media']>;
+
+/** What stays with a part: its media and their alt text, said beside its text field. */
+function keptMedia(media: MediaOfItem | undefined): string | undefined {
+  if (!media || media.length === 0) return undefined;
+  const described = media.map(
+    (ref) =>
+      `${ref.type ? `${ref.type} ` : ''}${ref.id ?? ref.url ?? ''}${ref.alt ? ` (alt: ${ref.alt})` : ''}`,
+  );
+  return `Its media stay as they are: ${described.join('; ')}.`;
+}
+
+/** One text field per part of a thread or carousel; a refusal of the whole list is said above them. */
+function partFields(
+  items: Extract<PostResource['content'], readonly unknown[]>,
+  values: PostEditValues,
+  errors: FormProblem['fields'] | undefined,
+): Html {
+  const listMessages = errors?.content;
+  return html`<fieldset class="field" id="field-content"${
+    listMessages && listMessages.length > 0 ? html` aria-describedby="field-content-error"` : empty
+  }><legend>Parts</legend><p class="hint">The text of each part, in order; media and alt text are kept. Adding or removing parts goes through the API (updatePost with <code>content</code>).</p>${
+    listMessages && listMessages.length > 0
+      ? html`<p class="field-error" id="field-content-error">${listMessages.join(' ')}</p>`
+      : empty
+  }${join(
+    items.map((item, index) => {
+      const hint = keptMedia(item.media);
+      return textArea({
+        name: itemTextField(index),
+        label: `Part ${index + 1}`,
+        value: values.items[index] ?? item.text ?? '',
+        rows: 3,
+        ...(hint && { hint }),
+        ...(errors && { errors }),
+      });
+    }),
+  )}</fieldset>`;
 }
 
 /** The choices of the Status field: keep it, or submit it another way (REQUESTED_STATUSES). */
@@ -61,7 +125,8 @@ export interface PostActionsView {
 }
 
 /**
- * The forms of a post's page for those who administer its workspace: edit (text, time, status),
+ * The forms of a post's page for those who administer its workspace: edit (the text, or each part's
+ * text of a thread or carousel; the time; the status),
  * reschedule (the time only), cancel. Each runs the API's operation (updatePost, cancelPost), which
  * decides; the forms only leave out what the post's status rules out.
  */
@@ -69,16 +134,16 @@ export function postActions(c: Context<DashboardEnv>, workspaceId: string, view:
   const { post } = view;
   const path = postPath(workspaceId, post.id);
   const values = view.values ?? editValuesOf(post);
-  const errors = view.problem?.fields;
-  const textual = typeof post.content === 'string';
+  const problem = withPartErrors(view.problem);
+  const errors = problem?.fields;
   const edit = canEditPost(post)
-    ? html`<section aria-labelledby="edit-heading"><h2 id="edit-heading">Edit</h2>${errorSummary(view.problem)}${postForm(
+    ? html`<section aria-labelledby="edit-heading"><h2 id="edit-heading">Edit</h2>${errorSummary(problem)}${postForm(
         c,
         `${path}/edit`,
         html`${
-          textual
+          typeof post.content === 'string'
             ? textArea({ name: 'content', label: 'Text', value: values.content, rows: 6, errors })
-            : html`<p class="hint">A thread's or carousel's items are changed through the API (updatePost with <code>content</code>); the time and status change here.</p>`
+            : partFields(post.content, values, errors)
         }${textField({
           name: 'scheduledAt',
           label: 'Scheduled at',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../shared/ports/clock.js';
 import type { BootstrapResult } from '../../../shared/services/admin.js';
 import { type DashboardClient, signedInAs } from '../../support/dashboard-client.js';
-import { postsClient, tweet } from '../../support/post-fixtures.js';
+import { postsClient, seedMedia, tweet } from '../../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../../support/test-host.js';
 
 // 20 s into a minute of the present; the clock is ours, so "the future" is fixed.
@@ -86,6 +86,65 @@ describe('dashboard: acting on a post', () => {
       content: 'after',
       scheduledAt: wholeMinute(NOW + 2 * HOUR),
     });
+  });
+
+  it("edits each part of a thread, keeping each part's media and alt text", async () => {
+    // Arrange
+    const mediaId = await seedMedia(host, tenant, 'image/png');
+    const postId = await create({
+      status: 'draft',
+      postType: 'thread',
+      content: [{ text: 'one', media: [{ id: mediaId, alt: 'A quay at dawn' }] }, { text: 'two' }],
+    });
+    const shown = await admin.get(pageOf(postId));
+
+    // Act
+    const saved = await admin.post(`${pageOf(postId)}/edit`, {
+      'content[0].text': 'one, edited',
+      'content[1].text': 'two, edited',
+      scheduledAt: '',
+      status: '',
+    });
+
+    // Assess
+    expect(shown.html).toMatch(/<label for="field-content-0--text">Part 1<\/label>/);
+    expect(shown.html).toMatch(
+      /<textarea id="field-content-1--text" name="content\[1\]\.text"[^>]*>two<\/textarea>/,
+    );
+    expect(shown.html).toContain(`Its media stay as they are: ${mediaId} (alt: A quay at dawn).`);
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(`/dashboard${pageOf(postId)}?done=saved`);
+    expect((await read(postId)).content).toEqual([
+      { text: 'one, edited', media: [{ id: mediaId, alt: 'A quay at dawn' }] },
+      { text: 'two, edited' },
+    ]);
+  });
+
+  it("shows the API's refusal of a part beside that part's field, keeping every part as typed", async () => {
+    // Arrange
+    const postId = await create({
+      status: 'draft',
+      postType: 'thread',
+      content: [{ text: 'kept one' }, { text: 'kept two' }],
+    });
+
+    // Act
+    const refused = await admin.post(`${pageOf(postId)}/edit`, {
+      'content[0].text': 'typed one',
+      'content[1].text': '',
+      scheduledAt: '',
+      status: '',
+    });
+
+    // Assess
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('class="error-summary"');
+    expect(refused.html).toContain('<a href="#field-content-1--text">');
+    expect(refused.html).toMatch(
+      /<textarea id="field-content-1--text" name="content\[1\]\.text" rows="3" aria-invalid="true" aria-describedby="field-content-1--text-error"><\/textarea><p class="field-error" id="field-content-1--text-error">A content item needs text or media\.<\/p>/,
+    );
+    expect(refused.html).toContain('>typed one</textarea>');
+    expect((await read(postId)).content).toEqual([{ text: 'kept one' }, { text: 'kept two' }]);
   });
 
   it('reschedules a scheduled post', async () => {
