@@ -1,5 +1,6 @@
 import { type FakeNetworks, startFakeNetworks } from '../../../infra/fake-networks/start.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../../shared/runtime/network-config.js';
+import type { BootstrapResult } from '../../../shared/services/admin.js';
 import { welcomePath } from '../../../shared/services/users/links.js';
 import { makeUserAdmin } from '../../../shared/services/users/user-admin.js';
 import { startTestHost, type TestHost } from '../../support/test-host.js';
@@ -12,6 +13,8 @@ export interface NewTenant {
   ownerEmail: string;
   /** The owner's set-password link, as the CLI prints it. */
   ownerLink: string;
+  /** What bootstrap answered (its API key and sandbox accounts): for a test that sets up posts through the API. */
+  bootstrap: BootstrapResult;
 }
 
 export interface DashboardHost {
@@ -59,6 +62,7 @@ export async function startDashboardHost(): Promise<DashboardHost> {
           workspaceId: tenant.workspaceId,
           ownerEmail,
           ownerLink: `${host.baseUrl}${welcomePath(link.token)}`,
+          bootstrap: tenant,
         };
       },
       async stop() {
