@@ -31,7 +31,9 @@ async function findFakeNetworks(): Promise<FakeNetworkModule[]> {
     const loaded: unknown = await import(pathToFileURL(index).href);
     const candidate =
       typeof loaded === 'object' && loaded !== null && 'fakeNetwork' in loaded && loaded.fakeNetwork;
-    if (isFakeNetworkModule(candidate)) found.push(candidate);
+    if (!isFakeNetworkModule(candidate))
+      throw new Error(`${index} exports no fakeNetwork (fake-network.ts): a fake folder says how it starts.`);
+    found.push(candidate);
   }
   const order = NETWORK_DEFINITIONS.map((definition) => definition.platform as string);
   const unknown = found.find((fake) => !order.includes(fake.definition.platform));
