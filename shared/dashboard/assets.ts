@@ -158,7 +158,7 @@ window.addEventListener('DOMContentLoaded', function () {
       if (!json) throw new Error('The dashboard refused the upload (' + response.status + '). Reload the page and try again.');
       return response.json().then(function (answer) {
         if (!response.ok) {
-          var details = Object.keys(answer.fields || {}).map(function (name) { return answer.fields[name].join(' '); });
+          var details = Object.keys(answer.fields || {}).map(function (name) { return name + ': ' + answer.fields[name].join(' '); });
           throw new Error([answer.message].concat(details).join(' '));
         }
         return answer;

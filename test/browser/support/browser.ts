@@ -37,8 +37,11 @@ export interface Person {
 
 export interface TestBrowser {
   browser: Browser;
-  /** A fresh context (its own cookies and storage): one person in one browser window. */
-  newPerson(): Promise<Person>;
+  /**
+   * A fresh context (its own cookies and storage): one person in one browser window.
+   * `javaScriptEnabled: false`: a browser without script, for the pages' fallbacks.
+   */
+  newPerson(options?: { javaScriptEnabled?: boolean }): Promise<Person>;
   close(): Promise<void>;
 }
 
@@ -63,8 +66,13 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
-    async newPerson() {
-      const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB', timezoneId: 'UTC' });
+    async newPerson(options = {}) {
+      const context = await browser.newContext({
+        viewport: VIEWPORT,
+        locale: 'en-GB',
+        timezoneId: 'UTC',
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+      });
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(20_000);
       const page = await context.newPage();
