@@ -1,140 +1,103 @@
 import * as z from 'zod';
-import { instagramOptionsSchema, instagramOptionsViolations } from './instagram-options.js';
+import { definitionOf, NETWORK_DEFINITIONS } from '../networks/definitions.js';
+import type { NetworkOptions } from './network-options.js';
 import type { Platform } from './platforms.js';
-import type { PostType } from './post-types.js';
+import type { PostType } from './post-shape.js';
 import type { RuleViolation } from './rule-violation.js';
-import { youtubeOptionsSchema } from './youtube-options.js';
+
+export { PLATFORM_OPTION_NOT_ALLOWED } from './network-options.js';
 
 /**
  * `platformOptions` on a post: settings one network has and the others do not (who may reply on X,
- * who sees a LinkedIn post and who posts it), keyed by the stored platform name. Each network's
- * options are a strict object, so an unknown option is a 400 like any other unknown field; options
- * for another network than the post's are a 422 (PLATFORM_OPTIONS_MISMATCH) found with the rules.
- * The connectors read `post.platformOptions?.<platform>`; an option left out is the network's default.
+ * who sees a LinkedIn post and who posts it), keyed by the stored platform name. Each network
+ * declares its own in `shared/networks/<net>/options-schema.ts` (its definition's `platformOptions`):
+ * a strict object, so an unknown option is a 400 like any other unknown field; options for another
+ * network than the post's are a 422 (PLATFORM_OPTIONS_MISMATCH) found with the rules. The connectors
+ * read `post.platformOptions?.<platform>`; an option left out is the network's default.
  *
- * Part 2 adds a network's options by writing its schema here and one line in
- * {@link platformOptionsSchema}; checks that need the post (a required option, an option that
- * depends on the post type) go in {@link platformOptionsViolations}.
+ * A network adds its options in its own folder; checks that need the post (a required option, an
+ * option that depends on the post type) are its options' `violations`, which
+ * {@link platformOptionsViolations} runs.
  */
 
-/** X `reply_settings` (networks/twitter.md): who may reply. Left out, everyone may. */
-export const TWITTER_REPLY_SETTINGS = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
-export type TwitterReplySettings = (typeof TWITTER_REPLY_SETTINGS)[number];
+type Definition = (typeof NETWORK_DEFINITIONS)[number];
+type OptionsSchemaOf<D> = D extends { platformOptions: { schema: infer S extends z.ZodType } } ? S : never;
 
-export const twitterOptionsSchema = z
-  .strictObject({
-    replySettings: z
-      .enum(TWITTER_REPLY_SETTINGS)
-      .optional()
-      .describe(
-        'Who may reply (X reply_settings): following, mentionedUsers, subscribers or verified. Left out, everyone may.',
-      ),
-  })
-  .meta({ id: 'TwitterOptions' });
-export type TwitterOptions = z.output<typeof twitterOptionsSchema>;
+/** The stored shape's properties: one per platform, each its network's schema, optional. */
+type StoredShape = { [D in Definition as D['platform']]: z.ZodOptional<OptionsSchemaOf<D>> };
+/** The input's extra properties: one per alias, the schema of the network it names. */
+type AliasShape = { [D in Definition as D['aliases'][number]]: z.ZodOptional<OptionsSchemaOf<D>> };
 
-/** LinkedIn post `visibility` (networks/linkedin.md); CONTAINER is for group posts, which we do not make. */
-export const LINKEDIN_VISIBILITIES = ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'] as const;
-export type LinkedInVisibility = (typeof LINKEDIN_VISIBILITIES)[number];
-/** What the connector sends when the caller leaves `visibility` out. */
-export const LINKEDIN_DEFAULT_VISIBILITY: LinkedInVisibility = 'PUBLIC';
+/** A platform's options, held as the contract says (its `violations` typed by its own schema). */
+const optionsOf = (platform: Platform): NetworkOptions => definitionOf(platform).platformOptions;
 
-/** `member` posts as the connected member; an organization URN posts as that Page. */
-export const LINKEDIN_MEMBER_AUTHOR = 'member';
-export const LINKEDIN_ORGANIZATION_URN = /^urn:li:organization:[0-9]+$/;
-const linkedInAuthor = z
-  .union([
-    z.literal(LINKEDIN_MEMBER_AUTHOR),
-    z.string().regex(LINKEDIN_ORGANIZATION_URN, 'Expected member or urn:li:organization:<digits>.'),
-  ])
-  .describe(
-    'member (the default) posts as the connected member; urn:li:organization:<id> posts as that Page, which the member must administer (LinkedIn checks it when the post is published).',
-  );
-
-export const linkedInOptionsSchema = z
-  .strictObject({
-    visibility: z
-      .enum(LINKEDIN_VISIBILITIES)
-      .optional()
-      .describe('PUBLIC (the default), CONNECTIONS or LOGGED_IN.'),
-    author: linkedInAuthor.optional(),
-  })
-  .meta({ id: 'LinkedInOptions' });
-export type LinkedInOptions = z.output<typeof linkedInOptionsSchema>;
-
-/** TikTok `privacy_level` values (networks/tiktok.md §2); which ones a creator may use, creator_info says. */
-export const TIKTOK_PRIVACY_LEVELS = [
-  'PUBLIC_TO_EVERYONE',
-  'MUTUAL_FOLLOW_FRIENDS',
-  'FOLLOWER_OF_CREATOR',
-  'SELF_ONLY',
-] as const;
-export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
-
-/** A TikTok post without a privacy level: TikTok's rules forbid choosing one for the creator. */
-export const PRIVACY_LEVEL_REQUIRED = 'PRIVACY_LEVEL_REQUIRED';
-
-export const tiktokOptionsSchema = z
-  .strictObject({
-    privacyLevel: z
-      .enum(TIKTOK_PRIVACY_LEVELS)
-      .optional()
-      .describe(
-        'Who may see the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY. Required on a TikTok post (no default is chosen for the creator); it must be one the creator offers, which TikTok says only when the post is published (else the post fails PRIVACY_LEVEL_NOT_OFFERED).',
-      ),
-    disableDuet: z.boolean().optional().describe('Turn Duet off for this video (ignored for photo posts).'),
-    disableStitch: z
-      .boolean()
-      .optional()
-      .describe('Turn Stitch off for this video (ignored for photo posts).'),
-    disableComment: z.boolean().optional().describe('Turn comments off.'),
-    brandContentToggle: z
-      .boolean()
-      .optional()
-      .describe('Paid partnership: the post promotes a third party (TikTok labels it).'),
-    brandOrganicToggle: z.boolean().optional().describe("The post promotes the creator's own business."),
-    isAiGenerated: z.boolean().optional().describe('Label the content as AI-generated.'),
-  })
-  .meta({ id: 'TikTokOptions' });
-export type TikTokOptions = z.output<typeof tiktokOptionsSchema>;
-
-/** The stored shape, keyed by platform: one line per network that has options. */
-export const platformOptionsSchema = z.strictObject({
-  twitter: twitterOptionsSchema.optional().describe('X (twitter): who may reply.'),
-  linkedin: linkedInOptionsSchema
-    .optional()
-    .describe('LinkedIn: who sees the post, and whether a Page posts it.'),
-  youtube: youtubeOptionsSchema
-    .optional()
-    .describe("YouTube: the video's title, description, tags, privacy, category and audience."),
-  instagram: instagramOptionsSchema
-    .optional()
-    .describe("Instagram: a reel's feed sharing and cover frame, a location, collaborators."),
-  tiktok: tiktokOptionsSchema
-    .optional()
-    .describe(
-      'TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels.',
-    ),
-});
+/** The stored shape, keyed by platform: one property per network, in the definitions' order. */
+export const platformOptionsSchema = z.strictObject(
+  Object.fromEntries(
+    NETWORK_DEFINITIONS.map(({ platform, platformOptions }) => [
+      platform,
+      platformOptions.schema.optional().describe(platformOptions.description),
+    ]),
+  ) as StoredShape,
+);
 export type PlatformOptions = z.output<typeof platformOptionsSchema>;
 
+/** Each alias and the platform it is stored as (`x` and twitter). */
+const ALIASES = NETWORK_DEFINITIONS.flatMap(({ platform, aliases }) =>
+  aliases.map((alias) => ({ alias, platform })),
+);
+
+/** `twitter (or x)`, `tiktok (whose privacyLevel is required)`: a platform as the input's description names it. */
+function describedPlatform({ platform, aliases, platformOptions }: Definition): string {
+  const notes: string[] = [
+    ...aliases.map((alias) => `or ${alias}`),
+    ...('inputNote' in platformOptions ? [platformOptions.inputNote] : []),
+  ];
+  return notes.length === 0 ? platform : `${platform} (${notes.join('; ')})`;
+}
+
+const describedPlatforms = NETWORK_DEFINITIONS.map(describedPlatform);
+
+/** The refinement's rule for each alias, said in the document too: not both names of one network. */
+const bothNamesRefused = ALIASES.map(({ alias, platform }) => ({
+  not: { properties: { [platform]: {}, [alias]: {} }, required: [platform, alias] },
+}));
+
 /**
- * The input shape: the stored one plus `x`, the alias of twitter as on `platform`
- * (docs/api-decisions.md#platforms-and-post-types).
+ * The input shape: the stored one plus each alias of a platform as on `platform` (`x` for twitter,
+ * docs/api-decisions.md#platforms-and-post-types), stored under the platform.
  */
 export const platformOptionsInput = platformOptionsSchema
-  .extend({ x: twitterOptionsSchema.optional().describe('The same as twitter; stored as twitter.') })
+  .extend(
+    Object.fromEntries(
+      ALIASES.map(({ alias, platform }) => [
+        alias,
+        optionsOf(platform).schema.optional().describe(`The same as ${platform}; stored as ${platform}.`),
+      ]),
+    ) as AliasShape,
+  )
   .superRefine((options, ctx) => {
-    if (options.x && options.twitter) {
-      ctx.addIssue({ code: 'custom', message: 'Give twitter or x, not both.', path: ['x'] });
+    const given: Readonly<Record<string, unknown>> = options;
+    for (const { alias, platform } of ALIASES) {
+      if (given[alias] && given[platform]) {
+        ctx.addIssue({ code: 'custom', message: `Give ${platform} or ${alias}, not both.`, path: [alias] });
+      }
     }
   })
   // The refinement's rule, said in the document too (naming the two properties inside `not`, so a
   // linter reading the subschema alone finds what its `required` lists).
-  .meta({ not: { properties: { twitter: {}, x: {} }, required: ['twitter', 'x'] } })
-  .transform(({ x, ...stored }): PlatformOptions => (x ? { ...stored, twitter: x } : stored))
+  .meta(bothNamesRefused.length === 1 ? (bothNamesRefused[0] ?? {}) : { allOf: bothNamesRefused })
+  .transform((options): PlatformOptions => {
+    const stored: Record<string, unknown> = { ...options };
+    for (const { alias, platform } of ALIASES) {
+      const value = stored[alias];
+      delete stored[alias];
+      if (value) stored[platform] = value;
+    }
+    return stored as PlatformOptions;
+  })
   .describe(
-    "Settings of the post's network, under its platform name: twitter (or x), linkedin, youtube (a title here or the text's first line), instagram and tiktok (whose privacyLevel is required). Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.",
+    `Settings of the post's network, under its platform name: ${describedPlatforms.slice(0, -1).join(', ')} and ${describedPlatforms.at(-1)}. Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.`,
   );
 
 /** Options with nothing in them are no options: the post stores none and reads back null. */
@@ -153,13 +116,13 @@ export interface PlatformOptionsSubject {
 
 /**
  * The 422 items of a post's options: each network named other than the post's own is a mismatch
- * (the connector would ignore it, and the caller surely meant something else). Part 2's checks
- * that need the post go here too.
+ * (the connector would ignore it, and the caller surely meant something else), then the post's
+ * own network's checks that need the post (its options' `violations`).
  */
 export function platformOptionsViolations(draft: PlatformOptionsSubject): RuleViolation[] {
-  const { platform, platformOptions: options } = draft;
-  const required = platform === 'tiktok' ? tiktokRequiredViolations(options?.tiktok) : [];
-  if (!options) return required;
+  const { platform, postType, platformOptions: options } = draft;
+  const own = optionsOf(platform).violations?.({ postType, options: options?.[platform] }) ?? [];
+  if (!options) return own;
   return [
     ...Object.entries(options)
       .filter(([key, value]) => value !== undefined && key !== platform)
@@ -168,20 +131,6 @@ export function platformOptionsViolations(draft: PlatformOptionsSubject): RuleVi
         code: PLATFORM_OPTIONS_MISMATCH,
         message: `These are ${key} options; this post goes to ${platform}. Send only platformOptions.${platform}, or none.`,
       })),
-    ...required,
-    ...instagramOptionsViolations(draft),
-  ];
-}
-
-/** TikTok's privacy level is the creator's choice, so a post must carry one (docs/networks.md). */
-function tiktokRequiredViolations(options: TikTokOptions | undefined): RuleViolation[] {
-  if (options?.privacyLevel) return [];
-  return [
-    {
-      field: 'platformOptions.tiktok.privacyLevel',
-      code: PRIVACY_LEVEL_REQUIRED,
-      message:
-        'A TikTok post needs platformOptions.tiktok.privacyLevel (PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY); none is chosen for the creator.',
-    },
+    ...own,
   ];
 }

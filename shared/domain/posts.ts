@@ -1,9 +1,19 @@
 import type { PlatformOptions } from './platform-options.js';
 import type { Platform } from './platforms.js';
-import type { PostType } from './post-types.js';
+import type { ContentItem, MediaRef, PostShape, PostType } from './post-shape.js';
 
-// Kept in files of their own so the platform options' checks can use them without importing this
-// file, which imports theirs; re-exported here, where the rest of the code looks for them.
+// Kept in files of their own so the networks' rules and options (which the definitions hold, and
+// this file derives from) can use them without importing this file; re-exported here, where the
+// rest of the code looks for them.
+export {
+  type ContentItem,
+  contentItems,
+  MEDIA_KINDS,
+  type MediaKind,
+  type MediaKindLookup,
+  type MediaRef,
+  type UserTag,
+} from './post-shape.js';
 export { POST_TYPES, POST_TYPES_BY_PLATFORM, type PostType } from './post-types.js';
 export type { RuleViolation } from './rule-violation.js';
 
@@ -25,47 +35,8 @@ export const POST_STATUSES = [
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-
-export interface UserTag {
-  username: string;
-  /** 0.0–1.0 from the left edge. */
-  x: number;
-  /** 0.0–1.0 from the top edge. */
-  y: number;
-}
-
-/** A media reference: pre-uploaded (`id`) or a public URL fetched at publish time (`url` + `type`). */
-export interface MediaRef {
-  id?: string;
-  url?: string;
-  type?: MediaKind;
-  alt?: string;
-  userTags?: UserTag[];
-}
-
-export interface ContentItem {
-  text?: string;
-  media?: MediaRef[];
-}
-
 /** What the platform rules and policies look at: the post as it would be published. */
-export interface PostDraft {
-  platform: Platform;
-  postType: PostType;
-  /** A string is the post text; an array holds one item per part of a thread or carousel. */
-  content: string | ContentItem[];
-  /** Used with string content. */
-  media: MediaRef[];
-  /** ISO 8601 UTC; absent for "publish now" and for drafts without a time. */
-  scheduledAt?: string;
-  /** The network's own settings (platform-options.ts); absent when the caller gave none. */
-  platformOptions?: PlatformOptions;
-}
-
-/** The kind of a referenced media item: from `type` for URL media, from the stored record for `id` media. */
-export type MediaKindLookup = (ref: MediaRef) => MediaKind | undefined;
+export type PostDraft = PostShape<Platform, PlatformOptions>;
 
 export interface ApprovalRecord {
   status: 'pending' | 'approved' | 'rejected';
@@ -178,9 +149,4 @@ export interface Post {
   delivery?: DeliveryState;
   /** Optimistic-lock counter: every write increments it. */
   version: number;
-}
-
-/** Content as a list of parts, whichever shape the caller used. */
-export function contentItems(draft: Pick<PostDraft, 'content' | 'media'>): ContentItem[] {
-  return typeof draft.content === 'string' ? [{ text: draft.content, media: draft.media }] : draft.content;
 }

@@ -4,6 +4,9 @@
  * `shared/networks/<net>/definition.ts` (pure data and schemas: no connector, no SDK, nothing that
  * calls out), and `shared/networks/definitions.ts` collects them; everything else derives from that list.
  */
+import type { NetworkOptions } from '../domain/network-options.js';
+import type { NetworkRules } from '../domain/platform-rules/helpers.js';
+
 /**
  * An approximate daily ceiling per connected account (interface 8.5): posts, or the units of a
  * network that counts quota units (a YouTube upload costs about 1,600).
@@ -48,6 +51,21 @@ export interface NetworkDefinition {
    * the default. Tests and `npm run fake-networks` point them at the fakes on loopback.
    */
   readonly endpoints: Readonly<Record<string, string>>;
+  /**
+   * Its content rules (networks/*.md): text, shape, media and video duration checks, written with
+   * the domain's rule kit (domain/platform-rules/helpers.ts, shapes.ts), in `<net>/rules.ts`.
+   */
+  readonly rules: NetworkRules;
+  /**
+   * Its `platformOptions.<platform>`: the schema, its descriptions and the checks that need the
+   * post, in `<net>/options-schema.ts` (domain/platform-options.ts builds the API's from them).
+   */
+  readonly platformOptions: NetworkOptions;
+  /**
+   * The post warnings it may give, each with an example of when, for a person: the Post's
+   * `warnings` description gives it in parentheses after the warning's meaning.
+   */
+  readonly warningExamples?: Readonly<Record<string, string>>;
   /**
    * When its provider lets a project's quota differ from `dailyQuota` (granted on request, a cost
    * that changes): the settings an operator sets it with, each an environment variable of the

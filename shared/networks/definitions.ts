@@ -1,3 +1,4 @@
+import type { NetworkRules } from '../domain/platform-rules/helpers.js';
 import type { DailyQuota, LateIdNotes, NetworkDefinition, QuotaSettings } from './definition.js';
 import { instagramDefinition } from './instagram/definition.js';
 import { linkedinDefinition } from './linkedin/definition.js';
@@ -143,3 +144,18 @@ export const QUOTA_SETTINGS_OF_PLATFORM: Readonly<Partial<Record<PlatformId, Quo
 export const LATE_ID_NOTES: readonly LateIdNotes[] = NETWORK_DEFINITIONS.flatMap((definition) =>
   'lateIdNotes' in definition ? [definition.lateIdNotes] : [],
 );
+
+/** Each platform's content rules, as its definition holds them (the domain's platform rules run them). */
+export const RULES_OF_PLATFORM = Object.fromEntries(
+  NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.rules]),
+) as Readonly<Record<PlatformId, NetworkRules>>;
+
+/** A post warning's examples, one per network that gives it (the Post's `warnings` description). */
+export function warningExamplesOf(code: string): string[] {
+  return NETWORK_DEFINITIONS.flatMap((definition) => {
+    const examples: NetworkDefinition['warningExamples'] =
+      'warningExamples' in definition ? definition.warningExamples : undefined;
+    const example = examples?.[code];
+    return example === undefined ? [] : [example];
+  });
+}

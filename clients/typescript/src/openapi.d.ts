@@ -883,25 +883,6 @@ export interface components {
             /** @description member (the default) posts as the connected member; urn:li:organization:<id> posts as that Page, which the member must administer (LinkedIn checks it when the post is published). */
             author?: "member" | string;
         };
-        YouTubeOptions: {
-            /** @description The video title (≤ 100 characters, no < or >). Left out, the first line of the text is the title; one of the two is required. */
-            title?: string;
-            /** @description The video description (≤ 5000 bytes in UTF-8, no < or >). Left out, it is the text after the title: after the first line, or the whole text when title is given here. */
-            description?: string;
-            /** @description Keywords (together ≤ 500 characters as YouTube counts them). */
-            tags?: string[];
-            /**
-             * @description private (the default here), public or unlisted.
-             * @enum {string}
-             */
-            privacyStatus?: "private" | "public" | "unlisted";
-            /** @description status.selfDeclaredMadeForKids (COPPA): false when left out. */
-            madeForKids?: boolean;
-            /** @description The video category id, e.g. 22 (People & Blogs); YouTube picks one when left out. */
-            categoryId?: string;
-            /** @description Whether the channel's subscribers are notified of the upload (YouTube's default: true). */
-            notifySubscribers?: boolean;
-        };
         InstagramOptions: {
             /** @description Reels only: also show the reel in the main feed (share_to_feed). Left out, Instagram shows it there. */
             shareToFeed?: boolean;
@@ -930,6 +911,25 @@ export interface components {
             brandOrganicToggle?: boolean;
             /** @description Label the content as AI-generated. */
             isAiGenerated?: boolean;
+        };
+        YouTubeOptions: {
+            /** @description The video title (≤ 100 characters, no < or >). Left out, the first line of the text is the title; one of the two is required. */
+            title?: string;
+            /** @description The video description (≤ 5000 bytes in UTF-8, no < or >). Left out, it is the text after the title: after the first line, or the whole text when title is given here. */
+            description?: string;
+            /** @description Keywords (together ≤ 500 characters as YouTube counts them). */
+            tags?: string[];
+            /**
+             * @description private (the default here), public or unlisted.
+             * @enum {string}
+             */
+            privacyStatus?: "private" | "public" | "unlisted";
+            /** @description status.selfDeclaredMadeForKids (COPPA): false when left out. */
+            madeForKids?: boolean;
+            /** @description The video category id, e.g. 22 (People & Blogs); YouTube picks one when left out. */
+            categoryId?: string;
+            /** @description Whether the channel's subscribers are notified of the upload (YouTube's default: true). */
+            notifySubscribers?: boolean;
         };
         CreatedPost: {
             id: string;
@@ -1013,12 +1013,12 @@ export interface components {
                 twitter?: components["schemas"]["TwitterOptions"];
                 /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                 linkedin?: components["schemas"]["LinkedInOptions"];
-                /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
-                youtube?: components["schemas"]["YouTubeOptions"];
                 /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                 instagram?: components["schemas"]["InstagramOptions"];
                 /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                 tiktok?: components["schemas"]["TikTokOptions"];
+                /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                youtube?: components["schemas"]["YouTubeOptions"];
             } | null;
             /** Format: date-time */
             createdAt: string;
@@ -2757,12 +2757,12 @@ export interface operations {
                         twitter?: components["schemas"]["TwitterOptions"];
                         /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
-                        youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
+                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                        youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;
@@ -3058,12 +3058,12 @@ export interface operations {
                         twitter?: components["schemas"]["TwitterOptions"];
                         /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
-                        youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
+                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                        youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;
@@ -3672,12 +3672,12 @@ export interface operations {
                         twitter?: components["schemas"]["TwitterOptions"];
                         /** @description LinkedIn: who sees the post, and whether a Page posts it. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
-                        youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
+                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                        youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;

@@ -3,10 +3,14 @@ import {
   contentItems,
   type MediaKindLookup,
   type MediaRef,
-  type PostDraft,
+  type PostShape,
   type PostType,
-  type RuleViolation,
-} from '../posts.js';
+} from '../post-shape.js';
+import type { RuleViolation } from '../rule-violation.js';
+
+// The kit the networks' rules (shared/networks/<net>/rules.ts) are written with. It reads a post's
+// shape (post-shape.ts), never the domain's posts.ts: the network definitions hold the rules, and
+// posts.ts derives from the definitions.
 
 /**
  * The stable `code` values of platform-rule violations. Clients branch on them, so they only ever grow.
@@ -46,22 +50,28 @@ export interface Part {
   mediaField: string;
 }
 
-/** What every platform's checker gets; `typeAllowed` false means "text checks only". */
-export interface RuleInput {
-  draft: PostDraft;
+/**
+ * What every platform's checker gets; `typeAllowed` false means "text checks only". `O` is the type
+ * of the network's own options (`platformOptions.<platform>`), which its definition pairs with it.
+ */
+export interface RuleInput<O = unknown> {
+  draft: PostShape;
+  /** The post's options for its own network, as that network's schema read them; absent: none. */
+  options: O | undefined;
   parts: readonly Part[];
   /**
-   * The kind of a reference. Outside LinkedIn, documents come back as undefined: they were already
-   * reported as DOCUMENT_NOT_ALLOWED, and a second violation for the same reference would be noise.
+   * The kind of a reference. Outside the networks that take documents, documents come back as
+   * undefined: they were already reported as DOCUMENT_NOT_ALLOWED, and a second violation for the
+   * same reference would be noise.
    */
   kindOf: MediaKindLookup;
   typeAllowed: boolean;
 }
 
-export type PlatformCheck = (input: RuleInput) => RuleViolation[];
+export type PlatformCheck<O = unknown> = (input: RuleInput<O>) => RuleViolation[];
 
 /** The parts of a draft, built on contentItems() so string and array content are read one way. */
-export function partsOf(draft: PostDraft): Part[] {
+export function partsOf(draft: PostShape): Part[] {
   const stringContent = typeof draft.content === 'string';
   return contentItems(draft).map((item: ContentItem, i) => ({
     text: item.text ?? '',
@@ -151,3 +161,22 @@ export interface DurationLimit {
 
 /** A network's video duration limits by post type; a type left out is not checked. */
 export type VideoDurations = Partial<Readonly<Record<PostType, DurationLimit>>>;
+
+/**
+ * What a network's content rules are (networks/*.md), declared in `shared/networks/<net>/rules.ts`
+ * and held by its definition; the domain's platform rules (index.ts) run them.
+ */
+export interface NetworkRules<O = unknown> {
+  /**
+   * Its text, shape and media checks. A method, so rules whose check reads its network's options
+   * (`NetworkRules<YouTubeOptions>`) are held as `NetworkRules`: the domain hands each check only
+   * `platformOptions.<its platform>`, which that network's own options schema read.
+   */
+  check(input: RuleInput<O>): RuleViolation[];
+  /** Its video duration limits by post type. */
+  readonly videoDurations: VideoDurations;
+  /** Whether it takes documents (a media kind the other networks refuse). */
+  readonly takesDocuments: boolean;
+  /** Whether it takes user tags on media (`media[i].userTags`); the other networks refuse them (400). */
+  readonly takesUserTags: boolean;
+}

@@ -1,6 +1,4 @@
-import { NETWORK_NAMES } from '../../networks/definitions.js';
-import { NETWORK_RULES } from '../../networks/rules.js';
-import type { Platform } from '../platforms.js';
+import { NETWORK_NAMES, PLATFORM_IDS, RULES_OF_PLATFORM } from '../../networks/definitions.js';
 import {
   type MediaKindLookup,
   POST_TYPES_BY_PLATFORM,
@@ -18,9 +16,7 @@ export {
 } from './video-duration.js';
 
 /** docs/api-decisions.md#media: documents are a LinkedIn-only kind (its rules say it takes them). */
-const DOCUMENT_PLATFORMS = (Object.keys(NETWORK_RULES) as Platform[]).filter(
-  (platform) => NETWORK_RULES[platform].takesDocuments,
-);
+const DOCUMENT_PLATFORMS = PLATFORM_IDS.filter((platform) => RULES_OF_PLATFORM[platform].takesDocuments);
 const DOCUMENT_NETWORK_NAMES = DOCUMENT_PLATFORMS.map((platform) => NETWORK_NAMES[platform]).join(' or ');
 
 /**
@@ -78,7 +74,8 @@ export function checkPlatformRules(
         return kind === 'document' ? undefined : kind;
       };
 
-  out.push(...NETWORK_RULES[draft.platform].check({ draft, parts, kindOf, typeAllowed }));
+  const options = draft.platformOptions?.[draft.platform];
+  out.push(...RULES_OF_PLATFORM[draft.platform].check({ draft, options, parts, kindOf, typeAllowed }));
   if (typeAllowed) out.push(...checkVideoDurations(draft, durationOf));
   return out;
 }

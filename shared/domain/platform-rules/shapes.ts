@@ -1,4 +1,5 @@
-import type { MediaKind, MediaKindLookup, PostDraft, RuleViolation } from '../posts.js';
+import type { MediaKind, MediaKindLookup, PostShape } from '../post-shape.js';
+import type { RuleViolation } from '../rule-violation.js';
 import { isBlank, mediaPath, type Part, violation } from './helpers.js';
 
 // Shape rules shared by the platforms: media count and kinds of one part, one-item posts, carousels.
@@ -88,7 +89,7 @@ export function checkPartMedia(part: Part, rule: MediaRule, kindOf: MediaKindLoo
  * content or a single item, and that item's media within the rule.
  */
 export function checkSingleMediaPost(
-  draft: PostDraft,
+  draft: PostShape,
   parts: readonly Part[],
   rule: MediaRule,
   kindOf: MediaKindLookup,
@@ -108,7 +109,7 @@ function describeRange(rule: { min: number; max: number }): string {
  * Post types other than thread and carousel publish one post: string content, or an array of
  * exactly one item (accepted so a client can use one shape everywhere).
  */
-export function checkSingleItem(draft: PostDraft, label: string): RuleViolation[] {
+export function checkSingleItem(draft: PostShape, label: string): RuleViolation[] {
   if (!Array.isArray(draft.content)) return [];
   if (draft.content.length === 0) {
     return [violation('content', 'TOO_FEW_ITEMS', `${label} needs its text as a string or as one item.`, 1)];
@@ -144,7 +145,7 @@ export interface CarouselRule {
  *   publish something other than what the caller sent.
  */
 export function checkCarousel(
-  draft: PostDraft,
+  draft: PostShape,
   parts: readonly Part[],
   rule: CarouselRule,
   kindOf: MediaKindLookup,

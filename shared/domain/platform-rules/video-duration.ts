@@ -1,7 +1,7 @@
-import { NETWORK_RULES } from '../../networks/rules.js';
+import { RULES_OF_PLATFORM } from '../../networks/definitions.js';
 import type { Platform } from '../platforms.js';
-import type { MediaRef, PostDraft, PostType, RuleViolation } from '../posts.js';
-import { type DurationLimit, type Part, partsOf, violation } from './helpers.js';
+import type { MediaRef, PostDraft, RuleViolation } from '../posts.js';
+import { type DurationLimit, type Part, partsOf, type VideoDurations, violation } from './helpers.js';
 
 export type { DurationLimit } from './helpers.js';
 
@@ -9,11 +9,9 @@ export type { DurationLimit } from './helpers.js';
  * The duration limits by network and post type, as each network's rules declare them
  * (shared/networks/<net>/rules.ts).
  */
-export const VIDEO_DURATION_LIMITS: Readonly<
-  Record<Platform, Partial<Readonly<Record<PostType, DurationLimit>>>>
-> = Object.fromEntries(
-  Object.entries(NETWORK_RULES).map(([platform, rules]) => [platform, rules.videoDurations]),
-) as Record<Platform, Partial<Readonly<Record<PostType, DurationLimit>>>>;
+export const VIDEO_DURATION_LIMITS: Readonly<Record<Platform, VideoDurations>> = Object.fromEntries(
+  Object.entries(RULES_OF_PLATFORM).map(([platform, rules]) => [platform, rules.videoDurations]),
+) as Record<Platform, VideoDurations>;
 
 /**
  * A referenced video's duration in seconds, when known: from the stored record for `id` media

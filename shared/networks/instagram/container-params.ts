@@ -1,7 +1,7 @@
-import type { InstagramOptions } from '../../domain/instagram-options.js';
 import { contentItems, type Post, type UserTag } from '../../domain/posts.js';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import { mediaRefsWithPaths } from '../../services/posts/post-checks.js';
+import type { InstagramOptions } from './options-schema.js';
 
 export type InstagramPostType = 'image' | 'carousel' | 'reel' | 'story';
 

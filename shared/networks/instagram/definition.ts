@@ -1,4 +1,6 @@
 import { defineNetwork } from '../definition.js';
+import { instagramOptions } from './options-schema.js';
+import { instagramRules } from './rules.js';
 
 /** Instagram as data (../definition.ts): what the rest of the service may know of it. */
 export const instagramDefinition = defineNetwork({
@@ -6,6 +8,8 @@ export const instagramDefinition = defineNetwork({
   displayName: 'Instagram',
   aliases: [],
   postTypes: ['image', 'carousel', 'reel', 'story'],
+  rules: instagramRules,
+  platformOptions: instagramOptions,
   sandboxHandle: 'sandbox.photos',
   dailyQuota: { limit: 25, unit: 'posts', costPerPost: 1 },
   // The connector reads content_publishing_limit: the account read shows it.

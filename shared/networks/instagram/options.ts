@@ -1,5 +1,5 @@
-import { type InstagramOptions, instagramOptionsSchema } from '../../domain/instagram-options.js';
 import type { Post } from '../../domain/posts.js';
+import { type InstagramOptions, instagramOptionsSchema } from './options-schema.js';
 
 /**
  * The post's Instagram options, read again through their schema because they come back from

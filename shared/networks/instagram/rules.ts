@@ -2,13 +2,14 @@ import {
   checkTextLength,
   codePointLength,
   type DurationLimit,
+  type NetworkRules,
   type Part,
   type PlatformCheck,
   type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkCarousel, checkSingleMediaPost, type MediaRule } from '../../domain/platform-rules/shapes.js';
-import type { RuleViolation } from '../../domain/posts.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
 
 /** networks/instagram.md §3 "Limits": caption ≤ 2,200 characters (Meta reference via third-party copies). */
 export const INSTAGRAM_MAX_CAPTION = 2200;
@@ -120,3 +121,12 @@ const INSTAGRAM_STORY: DurationLimit = {
 
 /** Carousel videos are not listed: Meta's current reference gives no duration for them. */
 export const instagramVideoDurations: VideoDurations = { reel: INSTAGRAM_REEL, story: INSTAGRAM_STORY };
+
+/** Instagram's content rules, as its definition holds them. */
+export const instagramRules: NetworkRules = {
+  check: checkInstagram,
+  videoDurations: instagramVideoDurations,
+  takesDocuments: false,
+  // Only Instagram tags people on a photo (networks/instagram.md §2, `user_tags`).
+  takesUserTags: true,
+};

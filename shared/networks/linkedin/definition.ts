@@ -1,4 +1,6 @@
 import { defineNetwork } from '../definition.js';
+import { linkedInOptions } from './options-schema.js';
+import { linkedInRules } from './rules.js';
 
 /** LinkedIn as data (../definition.ts): what the rest of the service may know of it. */
 export const linkedinDefinition = defineNetwork({
@@ -6,6 +8,8 @@ export const linkedinDefinition = defineNetwork({
   displayName: 'LinkedIn',
   aliases: [],
   postTypes: ['text', 'image', 'video', 'document', 'carousel'],
+  rules: linkedInRules,
+  platformOptions: linkedInOptions,
   sandboxHandle: 'sandbox-professional',
   dailyQuota: { limit: 100, unit: 'posts', costPerPost: 1 },
   apps: [

@@ -1,10 +1,10 @@
+import type { Post } from '../../domain/posts.js';
 import {
   LINKEDIN_DEFAULT_VISIBILITY,
   LINKEDIN_MEMBER_AUTHOR,
   type LinkedInVisibility,
   linkedInOptionsSchema,
-} from '../../domain/platform-options.js';
-import type { Post } from '../../domain/posts.js';
+} from './options-schema.js';
 
 export type { LinkedInVisibility };
 

@@ -3,6 +3,7 @@ import {
   codePointLength,
   type DurationLimit,
   isBlank,
+  type NetworkRules,
   type Part,
   type PlatformCheck,
   type VideoDurations,
@@ -92,3 +93,12 @@ function textViolations(part: Part) {
 const LINKEDIN_VIDEO: DurationLimit = { minSeconds: 3, maxSeconds: 30 * 60, label: 'A LinkedIn video' };
 
 export const linkedInVideoDurations: VideoDurations = { video: LINKEDIN_VIDEO };
+
+/** LinkedIn's content rules, as its definition holds them. */
+export const linkedInRules: NetworkRules = {
+  check: checkLinkedIn,
+  videoDurations: linkedInVideoDurations,
+  // LinkedIn's document posts (networks/linkedin.md §2).
+  takesDocuments: true,
+  takesUserTags: false,
+};

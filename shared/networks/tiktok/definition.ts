@@ -1,4 +1,6 @@
 import { defineNetwork } from '../definition.js';
+import { tiktokOptions } from './options-schema.js';
+import { tiktokRules } from './rules.js';
 
 /** TikTok as data (../definition.ts): what the rest of the service may know of it. */
 export const tiktokDefinition = defineNetwork({
@@ -6,6 +8,9 @@ export const tiktokDefinition = defineNetwork({
   displayName: 'TikTok',
   aliases: [],
   postTypes: ['video', 'carousel'],
+  rules: tiktokRules,
+  platformOptions: tiktokOptions,
+  warningExamples: { PLATFORM_POST_ID_PENDING: 'TikTok, after moderation' },
   sandboxHandle: '@sandbox.shorts',
   dailyQuota: { limit: 10, unit: 'posts', costPerPost: 1 },
   // TikTok hands a public post's id out only once its moderation approves it (docs/networks.md).

@@ -1,5 +1,5 @@
-import { type TikTokOptions, tiktokOptionsSchema } from '../../domain/platform-options.js';
 import type { Post } from '../../domain/posts.js';
+import { type TikTokOptions, tiktokOptionsSchema } from './options-schema.js';
 
 export type TikTokPostOptions = TikTokOptions & { privacyLevel: NonNullable<TikTokOptions['privacyLevel']> };
 

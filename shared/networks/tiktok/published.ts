@@ -1,7 +1,7 @@
-import type { TikTokOptions } from '../../domain/platform-options.js';
 import type { PublishOutcome } from '../../ports/connector.js';
 import { tiktokPostUrl, tiktokProfileUrl } from './api.js';
 import { TIKTOK_POST_ID_CHECK_SECONDS } from './limits.js';
+import type { TikTokOptions } from './options-schema.js';
 import { type TikTokProgress, toPublishProgress } from './progress.js';
 
 type Published = Extract<PublishOutcome, { kind: 'published' | 'published_without_id' }>;

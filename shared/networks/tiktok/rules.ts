@@ -1,13 +1,14 @@
 import {
   checkTextLength,
   type DurationLimit,
+  type NetworkRules,
   type Part,
   type PlatformCheck,
   utf16Length,
   type VideoDurations,
 } from '../../domain/platform-rules/helpers.js';
 import { checkCarousel, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
-import type { RuleViolation } from '../../domain/posts.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
 
 /** networks/tiktok.md §3 "Direct Post — video": `title` ≤ 2,200 UTF-16 code units. */
 export const TIKTOK_MAX_VIDEO_TITLE = 2200;
@@ -72,3 +73,11 @@ function textViolations(part: Part, photo: boolean): RuleViolation[] {
 const TIKTOK_VIDEO: DurationLimit = { maxSeconds: 10 * 60, label: 'A TikTok video' };
 
 export const tiktokVideoDurations: VideoDurations = { video: TIKTOK_VIDEO };
+
+/** TikTok's content rules, as its definition holds them. */
+export const tiktokRules: NetworkRules = {
+  check: checkTikTok,
+  videoDurations: tiktokVideoDurations,
+  takesDocuments: false,
+  takesUserTags: false,
+};

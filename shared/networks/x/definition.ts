@@ -1,4 +1,6 @@
 import { defineNetwork } from '../definition.js';
+import { xOptions } from './options-schema.js';
+import { xRules } from './rules.js';
 
 /** X as data (../definition.ts): what the rest of the service may know of it. */
 export const xDefinition = defineNetwork({
@@ -6,6 +8,8 @@ export const xDefinition = defineNetwork({
   displayName: 'X',
   aliases: ['x'],
   postTypes: ['text', 'image', 'video', 'thread'],
+  rules: xRules,
+  platformOptions: xOptions,
   sandboxHandle: '@sandbox_short',
   dailyQuota: { limit: 2400, unit: 'posts', costPerPost: 1 },
   apps: ['X'],

@@ -1,5 +1,5 @@
-import { type TwitterReplySettings, twitterOptionsSchema } from '../../domain/platform-options.js';
 import type { Post } from '../../domain/posts.js';
+import { type TwitterReplySettings, twitterOptionsSchema } from './options-schema.js';
 
 /**
  * `platformOptions.twitter.replySettings` of the post, as X's `reply_settings`. Parsed again: the

@@ -4,13 +4,15 @@ import {
   countMedia,
   type DurationLimit,
   isBlank,
+  type NetworkRules,
   type Part,
   type PlatformCheck,
   type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkPartMedia, checkSingleItem, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
-import type { MediaKindLookup, RuleViolation } from '../../domain/posts.js';
+import type { MediaKindLookup } from '../../domain/post-shape.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
 
 /**
  * networks/twitter.md §6 "Text rules": 280 weighted characters (CJK/emoji 2, every URL 23, NFC),
@@ -163,3 +165,11 @@ function postMedia(part: Part, kindOf: MediaKindLookup): RuleViolation[] {
 const X_VIDEO: DurationLimit = { minSeconds: 0.5, maxSeconds: 125 * 60, label: 'A video on X' };
 
 export const xVideoDurations: VideoDurations = { video: X_VIDEO, thread: X_VIDEO };
+
+/** X's content rules, as its definition holds them. */
+export const xRules: NetworkRules = {
+  check: checkTwitter,
+  videoDurations: xVideoDurations,
+  takesDocuments: false,
+  takesUserTags: false,
+};

@@ -1,4 +1,6 @@
 import { defineNetwork } from '../definition.js';
+import { youtubeOptions } from './options-schema.js';
+import { youtubeRules } from './rules.js';
 
 /** YouTube as data (../definition.ts): what the rest of the service may know of it. */
 export const youtubeDefinition = defineNetwork({
@@ -6,6 +8,11 @@ export const youtubeDefinition = defineNetwork({
   displayName: 'YouTube',
   aliases: [],
   postTypes: ['video', 'short'],
+  rules: youtubeRules,
+  platformOptions: youtubeOptions,
+  warningExamples: {
+    PLATFORM_VISIBILITY_CHANGED: 'YouTube locks uploads of an unaudited API project private',
+  },
   sandboxHandle: 'SandboxChannel',
   dailyQuota: { limit: 10_000, unit: 'quota_units', costPerPost: 1600 },
   // YouTube counts units per Google Cloud project (this deployment's app), not per account.

@@ -1,5 +1,5 @@
 import { contentItems, type Post } from '../../domain/posts.js';
-import { YOUTUBE_DEFAULT_PRIVACY, youtubeOptionsSchema } from '../../domain/youtube-options.js';
+import { YOUTUBE_DEFAULT_PRIVACY, youtubeOptionsSchema } from './options-schema.js';
 import { youtubeTitleAndDescription } from './rules.js';
 
 /** What the session request sends: the `video` resource's snippet and status, and the notify flag. */

@@ -2,6 +2,7 @@ import {
   codePointLength,
   type DurationLimit,
   isBlank,
+  type NetworkRules,
   type Part,
   type PlatformCheck,
   utf8ByteLength,
@@ -9,8 +10,8 @@ import {
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
-import type { RuleViolation } from '../../domain/posts.js';
-import type { YouTubeOptions } from '../../domain/youtube-options.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
+import type { YouTubeOptions } from './options-schema.js';
 
 /** networks/youtube.md §3 "Metadata constraints": `snippet.title` required, ≤ 100 characters. */
 export const YOUTUBE_MAX_TITLE = 100;
@@ -45,8 +46,9 @@ export function youtubeTitleAndDescription(
   return options.description === undefined ? fromText : { ...fromText, description: options.description };
 }
 
-export const checkYouTube: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
-  const options = draft.platformOptions?.youtube ?? {};
+export const checkYouTube: PlatformCheck<YouTubeOptions> = (input) => {
+  const { draft, parts, kindOf, typeAllowed } = input;
+  const options = input.options ?? {};
   const out = parts.flatMap((part) => textViolations(part, options));
   if (!typeAllowed) return out;
   const label = draft.postType === 'short' ? 'A YouTube Short' : 'A YouTube video';
@@ -119,3 +121,11 @@ const YOUTUBE_VIDEO: DurationLimit = { maxSeconds: 12 * 60 * 60, label: 'A YouTu
 const YOUTUBE_SHORT: DurationLimit = { maxSeconds: 3 * 60, label: 'A YouTube Short' };
 
 export const youtubeVideoDurations: VideoDurations = { video: YOUTUBE_VIDEO, short: YOUTUBE_SHORT };
+
+/** YouTube's content rules, as its definition holds them. */
+export const youtubeRules: NetworkRules<YouTubeOptions> = {
+  check: checkYouTube,
+  videoDurations: youtubeVideoDurations,
+  takesDocuments: false,
+  takesUserTags: false,
+};

@@ -10,7 +10,13 @@ import {
 import { PLATFORM_NAMES, PLATFORMS, platformOfName } from '../../domain/platforms.js';
 import { POST_TYPES_BY_PLATFORM } from '../../domain/post-types.js';
 import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
-import { platformsDescribed } from '../../networks/definitions.js';
+import {
+  NETWORK_NAMES,
+  PLATFORM_IDS,
+  platformsDescribed,
+  RULES_OF_PLATFORM,
+  warningExamplesOf,
+} from '../../networks/definitions.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';
 
 /** Platform names accepted on input; an alias (`x`) is stored as its platform (docs/api-decisions.md). */
@@ -35,8 +41,12 @@ export const utcTimestamp = z.iso
 const acceptsAnyOffset = (what: string) =>
   `${what} ISO 8601 with Z or any offset (2026-12-01T10:30:00+01:00); stored and returned in UTC.`;
 
+/** The networks that tag people on media (their rules say so); every other platform refuses userTags. */
+const USER_TAG_PLATFORMS = PLATFORM_IDS.filter((platform) => RULES_OF_PLATFORM[platform].takesUserTags);
+const USER_TAG_NETWORK_NAMES = USER_TAG_PLATFORMS.map((platform) => NETWORK_NAMES[platform]).join(' or ');
+
 const userTagSchema = z.strictObject({
-  username: z.string().min(1).max(30).describe('The Instagram user to tag, without @.'),
+  username: z.string().min(1).max(30).describe(`The ${USER_TAG_NETWORK_NAMES} user to tag, without @.`),
   x: z.number().min(0).max(1).describe('0.0–1.0 from the left edge'),
   y: z.number().min(0).max(1).describe('0.0–1.0 from the top edge'),
 });
@@ -95,19 +105,19 @@ export const contentSchema = z
   .union([z.string().max(10_000), z.array(contentItemSchema).min(1).max(35)])
   .describe('The post text, or one item per part of a thread or carousel.');
 
-/** userTags belong to the photo network only; the rest of the checks are the platform rules (422). */
+/** userTags belong to the networks that take them only; the rest of the checks are the platform rules (422). */
 function checkUserTagsPlatform(
   platform: string | undefined,
   media: z.output<typeof mediaRefSchema>[],
   path: (string | number)[],
   ctx: z.RefinementCtx,
 ) {
-  if (platform === undefined || platform === 'instagram') return;
+  if (platform === undefined || USER_TAG_PLATFORMS.some((taker) => taker === platform)) return;
   media.forEach((ref, index) => {
     if (ref.userTags?.length) {
       ctx.addIssue({
         code: 'custom',
-        message: 'userTags are for instagram posts only.',
+        message: `userTags are for ${USER_TAG_PLATFORMS.join(' or ')} posts only.`,
         path: [...path, index, 'userTags'],
       });
     }
@@ -256,6 +266,12 @@ const storedMediaRef = z.object({
   userTags: z.array(z.object({ username: z.string(), x: z.number(), y: z.number() })).optional(),
 });
 
+/** A warning's meaning, with the networks' examples of it in parentheses (their definitions give them). */
+function withExamples(meaning: string, code: string): string {
+  const examples = warningExamplesOf(code);
+  return examples.length === 0 ? meaning : `${meaning} (${examples.join('; ')})`;
+}
+
 export const postWarningSchema = z
   .object({
     code: z
@@ -292,7 +308,7 @@ export const postResource = z
     warnings: z
       .array(postWarningSchema)
       .describe(
-        'What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: the network published it but names it later (TikTok, after moderation): platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: the network made it visible otherwise than asked (YouTube locks uploads of an unaudited API project private).',
+        `What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: ${withExamples('the network published it but names it later', 'PLATFORM_POST_ID_PENDING')}: platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: ${withExamples('the network made it visible otherwise than asked', 'PLATFORM_VISIBILITY_CHANGED')}.`,
       ),
     attempts: z.number().int(),
     error: z

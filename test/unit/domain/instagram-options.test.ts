@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_OPTION_NOT_ALLOWED } from '../../../shared/domain/instagram-options.js';
+import { PLATFORM_OPTION_NOT_ALLOWED } from '../../../shared/domain/network-options.js';
 import {
   PLATFORM_OPTIONS_MISMATCH,
   type PlatformOptions,

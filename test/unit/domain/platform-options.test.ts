@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   hasPlatformOptions,
-  LINKEDIN_VISIBILITIES,
   PLATFORM_OPTIONS_MISMATCH,
   type PlatformOptions,
   platformOptionsInput,
   platformOptionsViolations,
-  TWITTER_REPLY_SETTINGS,
 } from '../../../shared/domain/platform-options.js';
 import type { Platform } from '../../../shared/domain/platforms.js';
 import type { PostDraft } from '../../../shared/domain/posts.js';
+import { LINKEDIN_VISIBILITIES } from '../../../shared/networks/linkedin/options-schema.js';
+import { TWITTER_REPLY_SETTINGS } from '../../../shared/networks/x/options-schema.js';
 import {
   createPostBody,
   postResource,

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlatformOptions } from '../../../shared/domain/platform-options.js';
-import {
-  PRIVACY_LEVEL_REQUIRED,
-  platformOptionsInput,
-  platformOptionsViolations,
-} from '../../../shared/domain/platform-options.js';
+import { platformOptionsInput, platformOptionsViolations } from '../../../shared/domain/platform-options.js';
 import type { PostDraft } from '../../../shared/domain/posts.js';
+import { PRIVACY_LEVEL_REQUIRED } from '../../../shared/networks/tiktok/options-schema.js';
 
 function tiktokDraft(options: PlatformOptions | undefined): PostDraft {
   return {

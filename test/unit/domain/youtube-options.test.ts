@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { platformOptionsInput } from '../../../shared/domain/platform-options.js';
 import { checkPlatformRules } from '../../../shared/domain/platform-rules/index.js';
 import type { PostDraft } from '../../../shared/domain/posts.js';
-import { youtubeOptionsSchema, youtubeTagsLength } from '../../../shared/domain/youtube-options.js';
+import { youtubeOptionsSchema, youtubeTagsLength } from '../../../shared/networks/youtube/options-schema.js';
 import { aDraft, codes, kindFromType, videos } from '../platform-rules/drafts.js';
 
 const issues = (options: unknown) => {

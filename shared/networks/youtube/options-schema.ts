@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import type { NetworkOptions } from '../../domain/network-options.js';
 
 /**
  * `platformOptions.youtube` (networks/youtube.md §3): the upload's metadata that a post's text
  * cannot carry. The title and description default to the text (its first line, and the rest), so
- * a post needs a title from one or the other: the rules (shared/networks/youtube/rules.ts) check the
+ * a post needs a title from one or the other: the rules (rules.ts) check the
  * values the connector will send, whichever they come from, and answer 422 without one.
  */
 
@@ -81,3 +82,10 @@ export const youtubeOptionsSchema = z
   })
   .meta({ id: 'YouTubeOptions' });
 export type YouTubeOptions = z.output<typeof youtubeOptionsSchema>;
+
+/** `platformOptions.youtube`, as the definition declares them. */
+export const youtubeOptions = {
+  schema: youtubeOptionsSchema,
+  description: "YouTube: the video's title, description, tags, privacy, category and audience.",
+  inputNote: "a title here or the text's first line",
+} satisfies NetworkOptions<typeof youtubeOptionsSchema>;

@@ -1,7 +1,10 @@
 import * as z from 'zod';
-import type { Platform } from './platforms.js';
-import type { PostType } from './post-types.js';
-import type { RuleViolation } from './rule-violation.js';
+import {
+  type NetworkOptions,
+  type OptionsSubject,
+  PLATFORM_OPTION_NOT_ALLOWED,
+} from '../../domain/network-options.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
 
 /**
  * `platformOptions.instagram` (networks/instagram.md §2): what a container takes beyond the media,
@@ -41,29 +44,29 @@ export const instagramOptionsSchema = z
   .meta({ id: 'InstagramOptions' });
 export type InstagramOptions = z.output<typeof instagramOptionsSchema>;
 
-export const PLATFORM_OPTION_NOT_ALLOWED = 'PLATFORM_OPTION_NOT_ALLOWED';
-
 const REEL_ONLY = ['shareToFeed', 'thumbOffsetMs'] as const;
 const NOT_ON_STORIES = ['locationId', 'collaborators'] as const;
 
-/** What of a post its Instagram options are checked against (a PostDraft is one). */
-export interface InstagramOptionsSubject {
-  platform: Platform;
-  postType: PostType;
-  platformOptions?: { instagram?: InstagramOptions };
-}
-
 /** Options that the post's type cannot carry: 422, rather than an option silently dropped. */
-export function instagramOptionsViolations(draft: InstagramOptionsSubject): RuleViolation[] {
-  const options = draft.platformOptions?.instagram;
-  if (draft.platform !== 'instagram' || !options) return [];
+export function instagramOptionsViolations({
+  postType,
+  options,
+}: OptionsSubject<InstagramOptions>): RuleViolation[] {
+  if (!options) return [];
   const refused = [
-    ...(draft.postType === 'reel' ? [] : REEL_ONLY.filter((name) => options[name] !== undefined)),
-    ...(draft.postType === 'story' ? NOT_ON_STORIES.filter((name) => options[name] !== undefined) : []),
+    ...(postType === 'reel' ? [] : REEL_ONLY.filter((name) => options[name] !== undefined)),
+    ...(postType === 'story' ? NOT_ON_STORIES.filter((name) => options[name] !== undefined) : []),
   ];
   return refused.map((name) => ({
     field: `platformOptions.instagram.${name}`,
     code: PLATFORM_OPTION_NOT_ALLOWED,
-    message: `Instagram takes ${name} only on ${REEL_ONLY.includes(name as (typeof REEL_ONLY)[number]) ? 'reels' : 'image, carousel and reel posts'}; this post is a ${draft.postType}.`,
+    message: `Instagram takes ${name} only on ${REEL_ONLY.includes(name as (typeof REEL_ONLY)[number]) ? 'reels' : 'image, carousel and reel posts'}; this post is a ${postType}.`,
   }));
 }
+
+/** `platformOptions.instagram`, as the definition declares them. */
+export const instagramOptions = {
+  schema: instagramOptionsSchema,
+  description: "Instagram: a reel's feed sharing and cover frame, a location, collaborators.",
+  violations: instagramOptionsViolations,
+} satisfies NetworkOptions<typeof instagramOptionsSchema>;
