@@ -44,7 +44,7 @@ function sizeOf(text: string): number | string {
 }
 
 /**
- * The composer's direct upload (docs/dashboard.md, "Upload media"), for its script: the file goes
+ * The composer's direct upload (docs/dashboard.md, "Upload"), for its script: the file goes
  * from the browser straight to storage, never through the dashboard, so the API's own media limits
  * apply instead of the 4 MB the dashboard relays. Both are form posts (the CSRF token in `_csrf`,
  * the Origin checked), answering JSON:
