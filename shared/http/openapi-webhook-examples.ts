@@ -6,6 +6,7 @@ import {
   WEBHOOK_TEST_EVENT,
   webhookTestEnvelope,
 } from '../domain/webhooks/payloads.js';
+import { NETWORK_DEFINITIONS } from '../networks/definitions.js';
 import { DISCONNECT_REASONS } from '../services/accounts/account-credentials.js';
 
 /**
@@ -23,7 +24,17 @@ const CREATED = '2026-03-02T09:30:00.000Z';
 const SCHEDULED = '2026-03-02T12:00:00.000Z';
 const PUBLISHED = '2026-03-02T12:00:04.000Z';
 
-const post = { postId: POST, platform: 'linkedin', accountId: ACCOUNT };
+/** The network of the examples: the first whose definition gives a published post's ids. */
+function exampleNetwork() {
+  for (const definition of NETWORK_DEFINITIONS) {
+    if ('examplePublished' in definition)
+      return { platform: definition.platform, ...definition.examplePublished };
+  }
+  throw new Error('No network definition gives an examplePublished for the webhook examples.');
+}
+
+const { platform, platformPostId, platformPostUrl } = exampleNetwork();
+const post = { postId: POST, platform, accountId: ACCOUNT };
 
 /** The `data` of each event, as the service fills it (shared/domain/events.ts, outbox.ts). */
 const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
@@ -33,8 +44,8 @@ const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
     ...post,
     status: 'published',
     scheduledAt: SCHEDULED,
-    platformPostId: 'urn:li:share:7302154837465296896',
-    platformPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7302154837465296896',
+    platformPostId,
+    platformPostUrl,
     publishedAt: PUBLISHED,
   },
   'post.failed': {
@@ -57,7 +68,7 @@ const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
   },
   'account.disconnected': {
     accountId: ACCOUNT,
-    platform: 'linkedin',
+    platform,
     reason: DISCONNECT_REASONS.refreshRefused,
   },
 };

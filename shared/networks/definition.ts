@@ -75,6 +75,18 @@ export interface NetworkDefinition {
    * a person, in the PLATFORM_POST_ID_PENDING and PLATFORM_POST_ID_UNAVAILABLE warnings.
    */
   readonly lateIdNotes?: LateIdNotes;
+  /**
+   * When the network has more than one kind of developer app and a connect may pick one: the field
+   * that names the kind (on the connect body and the account read) and each kind's app.
+   */
+  readonly appChoice?: AppChoice;
+  /**
+   * What the account read's usage says of the network's quota counters beyond the account's own,
+   * for a person: each note stands after "<displayName> only: ".
+   */
+  readonly usageNotes?: UsageNotes;
+  /** A post of the network as published, for the documentation's examples (the webhook bodies). */
+  readonly examplePublished?: ExamplePublished;
 }
 
 /** The names of the settings that override a network's `dailyQuota`; either alone keeps the other's default. */
@@ -91,6 +103,41 @@ export interface LateIdNotes {
   readonly pending: string;
   /** When the id never came. */
   readonly unavailable: string;
+}
+
+/**
+ * A network's kinds of developer app, one of which a connect may ask for by name (e.g. a member
+ * app and a Community Management app, which LinkedIn allows no other product beside).
+ */
+export interface AppChoice {
+  /** The field naming the kind, on the connect body and on the account read (a public API name). */
+  readonly field: string;
+  /** Each kind and its app (one of `apps`), the default app's kind first: an account recording no app is of that kind. */
+  readonly kinds: Readonly<Record<string, string>>;
+  /** The connect field's description, after "<displayName> only: the kind of app to connect through. ". */
+  readonly connectDescription: string;
+  /** The account field's description, after "<displayName> accounts (not sandbox): the kind of app it was connected through. ". */
+  readonly accountDescription: string;
+  /** The connect operation's note on it, after "<displayName> has <two> kinds of app (`<field>`): ". */
+  readonly connectNote: string;
+  /** The dashboard's connect form: the kinds offered as a choice of their own, with their labels. */
+  readonly dashboardChoices: Readonly<Record<string, string>>;
+}
+
+/** The account read's notes on the counters a network adds to the account's own (`usage`). */
+export interface UsageNotes {
+  /** `usage.project`: the counter every account of the app shares (`projectQuotaCounter`). */
+  readonly project?: string;
+  /** `usage.network`: the network's own count it reports (`reportsOwnQuota`). */
+  readonly network?: string;
+  /** `usage.network.windowSeconds`: the network's window, after "The network’s window: ". */
+  readonly networkWindow?: string;
+}
+
+/** A published post's ids as the network gives them. */
+export interface ExamplePublished {
+  readonly platformPostId: string;
+  readonly platformPostUrl: string;
 }
 
 /** Checks a definition's shape while keeping its literal types (`platform: 'twitter'`, the apps, the endpoint names). */

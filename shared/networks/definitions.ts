@@ -145,6 +145,16 @@ export const LATE_ID_NOTES: readonly LateIdNotes[] = NETWORK_DEFINITIONS.flatMap
   'lateIdNotes' in definition ? [definition.lateIdNotes] : [],
 );
 
+/**
+ * The networks with more than one kind of app a connect may ask for, each with its choice: the
+ * connect body's field and the account read's (a public API name), the dashboard's connect choices.
+ */
+export const APP_CHOICES = NETWORK_DEFINITIONS.flatMap((definition) =>
+  'appChoice' in definition
+    ? [{ platform: definition.platform, displayName: definition.displayName, ...definition.appChoice }]
+    : [],
+);
+
 /** Each platform's content rules, as its definition holds them (the domain's platform rules run them). */
 export const RULES_OF_PLATFORM = Object.fromEntries(
   NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.rules]),

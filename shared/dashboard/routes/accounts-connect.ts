@@ -1,5 +1,5 @@
 import { defineOperation } from '../../http/operation.js';
-import { LINKEDIN_APP_OF_KIND } from '../../networks/linkedin/apps.js';
+import { appAskedFor } from '../../networks/app-kinds.js';
 import { connectAccount } from '../../operations/accounts/connect-account.js';
 import { startConnect } from '../../services/accounts/start-connect.js';
 
@@ -18,7 +18,7 @@ export function connectReturningTo(returnUrl: string) {
         principal,
         workspaceId,
         platform: body.platform,
-        ...(body.linkedinApp !== undefined && { app: LINKEDIN_APP_OF_KIND[body.linkedinApp] }),
+        ...appAskedFor(body),
         trustedRedirectUri: returnUrl,
       });
     },

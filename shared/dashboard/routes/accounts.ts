@@ -12,6 +12,7 @@ import {
   type AccountRow,
   type AccountUsage,
   accountsTable,
+  connectBodyOf,
   connectForm,
   isLocalHost,
   LOCAL_CONNECT_HELP,
@@ -94,8 +95,8 @@ export function registerAccountRoutes(app: Hono<DashboardEnv>): void {
   // Connect and reconnect alike: connecting the same network user again keeps the account's id.
   app.post('/workspaces/:workspaceId/accounts/connect', async (c) => {
     const workspaceId = c.var.workspace.workspaceId;
-    // `linkedin:community` (the form's LinkedIn Pages choice, a community account's Reconnect).
-    const [platform, linkedinApp] = textOf(await readForm(c), 'platform').split(':');
+    // `<platform>:<kind>` for a kind of app (a Pages choice, a community account's Reconnect).
+    const body = connectBodyOf(textOf(await readForm(c), 'platform'));
     const publicBaseUrl = c.var.deps.services.publicBaseUrl;
     // Without its own address the service cannot be returned to: the API's operation says so (503).
     const operation = publicBaseUrl
@@ -103,7 +104,7 @@ export function registerAccountRoutes(app: Hono<DashboardEnv>): void {
       : 'connectAccount';
     const started = await callOperation<{ authorizeUrl: string }>(c, operation, {
       params: { workspace_id: workspaceId },
-      body: { platform, ...(linkedinApp !== undefined && { linkedinApp }) },
+      body,
     });
     if (started.ok) return c.redirect(started.body.authorizeUrl, 303);
     // On the local host "not configured" is the usual first answer: say how to get past it.

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { PLATFORMS } from '../../domain/platforms.js';
+import { appChoiceOf } from '../../networks/app-kinds.js';
 import type { accountDetailSchema, accountSchema } from '../../operations/accounts/account-schema.js';
 import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
 import { postForm, selectField, submitButton } from '../forms.js';
@@ -10,23 +11,39 @@ import { utcTime } from './time.js';
 
 export type AccountResource = z.output<typeof accountSchema>;
 
-/**
- * The connect form's network choices: each platform, and LinkedIn's Community Management app as a
- * choice of its own (`linkedin:community`, which the route splits into platform and linkedinApp),
- * the only way an account can post as a Page.
- */
-const CONNECT_CHOICES = PLATFORMS.flatMap((platform) =>
-  platform === 'linkedin'
-    ? [
-        { value: platform, label: NETWORK_NAMES[platform] },
-        { value: 'linkedin:community', label: 'LinkedIn Pages (Community Management app)' },
-      ]
-    : [{ value: platform, label: NETWORK_NAMES[platform] }],
-);
+/** A connect choice's value: the platform, and a kind of app on a network with more than one (`<platform>:<kind>`). */
+const connectValue = (platform: string, kind: string | undefined) =>
+  kind === undefined ? platform : `${platform}:${kind}`;
 
-/** What a Reconnect button sends: the account's platform, and its kind of app for LinkedIn. */
+/**
+ * The connect form's network choices: each platform, and the kinds of app its definition offers
+ * as choices of their own (LinkedIn's Community Management app, the only way an account can post
+ * as a Page).
+ */
+const CONNECT_CHOICES = PLATFORMS.flatMap((platform) => [
+  { value: platform, label: NETWORK_NAMES[platform] },
+  ...Object.entries(appChoiceOf(platform)?.dashboardChoices ?? {}).map(([kind, label]) => ({
+    value: connectValue(platform, kind),
+    label,
+  })),
+]);
+
+/** What a Reconnect button sends: the account's platform, and its kind of app where it has one. */
 function connectValueOf(account: AccountResource): string {
-  return account.linkedinApp ? `${account.platform}:${account.linkedinApp}` : account.platform;
+  const choice = appChoiceOf(account.platform);
+  return connectValue(account.platform, choice && account[choice.field]);
+}
+
+/**
+ * The connect body a choice's value stands for: its platform, and its kind of app under the
+ * network's field. A kind on a network without a choice is none the form offers: it stays in the
+ * platform, which the API then refuses (400).
+ */
+export function connectBodyOf(value: string): Readonly<Record<string, string>> {
+  const [platform = '', kind] = value.split(':');
+  if (kind === undefined) return { platform };
+  const choice = appChoiceOf(platform);
+  return choice === undefined ? { platform: value } : { platform, [choice.field]: kind };
 }
 export type AccountUsage = z.output<typeof accountDetailSchema>['usage'];
 

@@ -14,6 +14,11 @@ export const instagramDefinition = defineNetwork({
   dailyQuota: { limit: 25, unit: 'posts', costPerPost: 1 },
   // The connector reads content_publishing_limit: the account read shows it.
   reportsOwnQuota: true,
+  usageNotes: {
+    network:
+      "the network's own count of the account's posts (content_publishing_limit) as last read before a publish; absent until one was read in the last two days. Posts made outside the service count too.",
+    networkWindow: 'Instagram’s is a rolling 24 hours.',
+  },
   apps: ['INSTAGRAM'],
   endpoints: {
     INSTAGRAM_GRAPH_URL: 'https://graph.instagram.com',

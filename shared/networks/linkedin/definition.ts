@@ -18,6 +18,21 @@ export const linkedinDefinition = defineNetwork({
     'LINKEDIN',
     'LINKEDIN_COMMUNITY',
   ],
+  // Posting as a Page needs the Community Management app: a caller picks the kind at connect
+  // (docs/networks.md "Two kinds of LinkedIn app"; the scopes of each are in oauth.ts).
+  appChoice: {
+    field: 'linkedinApp',
+    kinds: { member: 'LINKEDIN', community: 'LINKEDIN_COMMUNITY' },
+    connectDescription:
+      'member (Sign In with LinkedIn + Share on LinkedIn) posts as the member; community (the Community Management API) posts as the member and as the Pages they manage. Default: member when the deployment has that app, else community.',
+    accountDescription: 'Only a community account can post as a Page (platformOptions.linkedin.author).',
+    connectNote: 'only an account connected through the community app can post as a Page.',
+    dashboardChoices: { community: 'LinkedIn Pages (Community Management app)' },
+  },
+  examplePublished: {
+    platformPostId: 'urn:li:share:7302154837465296896',
+    platformPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7302154837465296896',
+  },
   endpoints: {
     LINKEDIN_API_URL: 'https://api.linkedin.com',
     LINKEDIN_OAUTH_URL: 'https://www.linkedin.com/oauth/v2',

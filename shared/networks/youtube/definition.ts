@@ -17,6 +17,10 @@ export const youtubeDefinition = defineNetwork({
   dailyQuota: { limit: 10_000, unit: 'quota_units', costPerPost: 1600 },
   // YouTube counts units per Google Cloud project (this deployment's app), not per account.
   projectQuotaCounter: 'youtube-project',
+  usageNotes: {
+    project:
+      "today's use of the Google project's units by every account together, same day and unit; a delivery past it fails with PROJECT_QUOTA_EXCEEDED.",
+  },
   // Google grants a project more units on request, and an upload's cost has changed before
   // (docs/networks.md "Video network", "Quota").
   quotaSettings: { limit: 'YOUTUBE_DAILY_QUOTA_UNITS', costPerPost: 'YOUTUBE_UPLOAD_COST_UNITS' },

@@ -1,10 +1,26 @@
 import * as z from 'zod';
 import { needsReconnect } from '../../domain/account-reconnect.js';
-import { LINKEDIN_APP_KINDS } from '../../domain/linkedin-apps.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';
-import { linkedInAppKindOf } from '../../networks/linkedin/apps.js';
+import { type AppKinds, appChoiceOf, kindOfApp } from '../../networks/app-kinds.js';
+import type { UsageNotes } from '../../networks/definition.js';
+import { NETWORK_DEFINITIONS } from '../../networks/definitions.js';
 import { isoTimestamp } from '../common-schemas.js';
+import { appChoiceFields } from './app-choice-fields.js';
+
+/** The networks' notes on one of the usage counters, each network's its own sentence. */
+function usageNotes(
+  counter: keyof UsageNotes,
+  wording: (displayName: string, note: string) => string,
+): string {
+  return NETWORK_DEFINITIONS.flatMap((definition) => {
+    const notes: UsageNotes | undefined = 'usageNotes' in definition ? definition.usageNotes : undefined;
+    const note = notes?.[counter];
+    return note === undefined ? [] : [wording(definition.displayName, note)];
+  }).join(' ');
+}
+
+const onlyOn = (displayName: string, note: string) => `${displayName} only: ${note}`;
 
 /** What a caller may know of a connected account: never any token material. */
 export const accountSchema = z
@@ -22,12 +38,10 @@ export const accountSchema = z
       .string()
       .optional()
       .describe("The account's own id on the network (absent on sandbox accounts)."),
-    linkedinApp: z
-      .enum(LINKEDIN_APP_KINDS)
-      .optional()
-      .describe(
-        'LinkedIn accounts (not sandbox): the kind of app it was connected through. Only a community account can post as a Page (platformOptions.linkedin.author).',
-      ),
+    ...appChoiceFields(
+      (choice) =>
+        `${choice.displayName} accounts (not sandbox): the kind of app it was connected through. ${choice.accountDescription}`,
+    ),
     status: z.enum(['connected', 'disconnected']),
     sandbox: z.boolean().describe('True for accounts on the simulated sandbox network.'),
     scopes: z.array(z.string()).describe('The permissions the network granted (none on sandbox accounts).'),
@@ -56,6 +70,13 @@ export const accountSchema = z
 /** ISO 8601 in the one form the API answers with (UTC, milliseconds), whatever a network sent. */
 const utc = (at: string) => new Date(at).toISOString();
 
+/** The kind of app a connected account came through, on a network with more than one (none for sandbox accounts). */
+function appKindOf(account: Account): AppKinds {
+  const choice = appChoiceOf(account.platform);
+  if (choice === undefined || account.sandbox) return {};
+  return { [choice.field]: kindOfApp(choice, account.networkApp) };
+}
+
 export function toAccountResource(account: Account, now: number): z.input<typeof accountSchema> {
   return {
     id: account.accountId,
@@ -65,8 +86,7 @@ export function toAccountResource(account: Account, now: number): z.input<typeof
     handle: account.handle,
     ...(account.avatarUrl && { avatarUrl: account.avatarUrl }),
     ...(account.networkUserId && { networkUserId: account.networkUserId }),
-    ...(account.platform === 'linkedin' &&
-      !account.sandbox && { linkedinApp: linkedInAppKindOf(account.networkApp) }),
+    ...appKindOf(account),
     status: account.status,
     sandbox: account.sandbox,
     scopes: account.scopes ?? [],
@@ -92,9 +112,7 @@ export const accountDetailSchema = accountSchema
         project: z
           .object({ used: z.number().int(), limit: z.number().int() })
           .optional()
-          .describe(
-            "YouTube only: today's use of the Google project's units by every account together, same day and unit; a delivery past it fails with PROJECT_QUOTA_EXCEEDED.",
-          ),
+          .describe(usageNotes('project', onlyOn)),
         network: z
           .object({
             used: z.number().int(),
@@ -102,13 +120,11 @@ export const accountDetailSchema = accountSchema
             windowSeconds: z
               .number()
               .int()
-              .describe('The network’s window: Instagram’s is a rolling 24 hours.'),
+              .describe(`The network’s window: ${usageNotes('networkWindow', (_, note) => note)}`),
             readAt: isoTimestamp.describe('When the service last read it, at a delivery.'),
           })
           .optional()
-          .describe(
-            "Instagram only: the network's own count of the account's posts (content_publishing_limit) as last read before a publish; absent until one was read in the last two days. Posts made outside the service count too.",
-          ),
+          .describe(usageNotes('network', onlyOn)),
       })
       .describe(
         "Today's use of the account's daily ceiling; a delivery past it fails with DAILY_QUOTA_EXCEEDED.",

@@ -1,11 +1,30 @@
 import * as z from 'zod';
-import { LINKEDIN_APP_KINDS } from '../../domain/linkedin-apps.js';
 import { MAX_REDIRECT_URI_LENGTH } from '../../domain/oauth-redirect.js';
 import { defineOperation } from '../../http/operation.js';
-import { LINKEDIN_APP_OF_KIND } from '../../networks/linkedin/apps.js';
+import { appAskedFor } from '../../networks/app-kinds.js';
+import { APP_CHOICES } from '../../networks/definitions.js';
 import { startConnect } from '../../services/accounts/start-connect.js';
 import { isoTimestamp, workspacePathParams } from '../common-schemas.js';
 import { platformInput } from '../posts/post-schemas.js';
+import { appChoiceFields, refuseChoicesOfOtherPlatforms } from './app-choice-fields.js';
+
+const COUNTS = ['no', 'one', 'two', 'three', 'four', 'five'];
+
+/**
+ * What the description says of the networks with more than one kind of app, `code` marking a
+ * field's name (backticks in markdown, nothing for tools): a note each, and the 409 they add.
+ */
+function appChoiceWording(code: (field: string) => string): { notes: string; notConfigured: string } {
+  const notes = APP_CHOICES.map((choice) => {
+    const count = Object.keys(choice.kinds).length;
+    return `${choice.displayName} has ${COUNTS[count] ?? count} kinds of app (${code(choice.field)}): ${choice.connectNote} `;
+  }).join('');
+  const fields = APP_CHOICES.map((choice) => code(choice.field)).join(' or ');
+  return { notes, notConfigured: fields === '' ? '' : ` (or not the ${fields} asked for)` };
+}
+
+const markdown = appChoiceWording((field) => `\`${field}\``);
+const plain = appChoiceWording((field) => field);
 
 export const connectAccount = defineOperation({
   id: 'connectAccount',
@@ -13,9 +32,11 @@ export const connectAccount = defineOperation({
   path: '/v1/workspaces/{workspace_id}/accounts/connect',
   summary: 'Start connecting a social account',
   description:
-    "Answers the network's authorization URL: send the person there to consent. The network then sends them to this service's callback, which stores the account (connecting the same network user again keeps its id and replaces its tokens) and sends them on to `redirectUri` with `accountId`, or `error` and `error_description`; without `redirectUri` they see a plain result page. The URL works once, for 10 minutes. `redirectUri` must be HTTPS and on the tenant's or workspace's allow-list (docs/networks.md). Sandbox accounts are made with the admin CLI, not here. LinkedIn has two kinds of app (`linkedinApp`): only an account connected through the community app can post as a Page. 409 network_not_configured when the deployment has no app for the network (or not the `linkedinApp` asked for); 503 when it does not know its own public address.",
+    "Answers the network's authorization URL: send the person there to consent. The network then sends them to this service's callback, which stores the account (connecting the same network user again keeps its id and replaces its tokens) and sends them on to `redirectUri` with `accountId`, or `error` and `error_description`; without `redirectUri` they see a plain result page. The URL works once, for 10 minutes. `redirectUri` must be HTTPS and on the tenant's or workspace's allow-list (docs/networks.md). Sandbox accounts are made with the admin CLI, not here. " +
+    `${markdown.notes}409 network_not_configured when the deployment has no app for the network${markdown.notConfigured}; 503 when it does not know its own public address.`,
   toolDescription:
-    "Answers the network's authorizeUrl: send the person there to consent. The network then sends them back to this service, which stores the account (the same network user connected again keeps its id and gets new tokens) and sends them on to redirectUri with accountId, or error and error_description; without redirectUri they see a plain result page. The URL works once, for 10 minutes. redirectUri must be HTTPS and on the tenant's or workspace's allow-list. Sandbox accounts are made with the admin CLI, not here. LinkedIn has two kinds of app (linkedinApp): only an account connected through the community app can post as a Page. network_not_configured (409) when the deployment has no app for the network (or not the linkedinApp asked for); 503 when it does not know its own public address.",
+    "Answers the network's authorizeUrl: send the person there to consent. The network then sends them back to this service, which stores the account (the same network user connected again keeps its id and gets new tokens) and sends them on to redirectUri with accountId, or error and error_description; without redirectUri they see a plain result page. The URL works once, for 10 minutes. redirectUri must be HTTPS and on the tenant's or workspace's allow-list. Sandbox accounts are made with the admin CLI, not here. " +
+    `${plain.notes}network_not_configured (409) when the deployment has no app for the network${plain.notConfigured}; 503 when it does not know its own public address.`,
   tag: 'Accounts',
   auth: 'apiKey',
   permission: 'accounts:connect',
@@ -32,12 +53,10 @@ export const connectAccount = defineOperation({
     body: z
       .strictObject({
         platform: platformInput,
-        linkedinApp: z
-          .enum(LINKEDIN_APP_KINDS)
-          .optional()
-          .describe(
-            'LinkedIn only: the kind of app to connect through. member (Sign In with LinkedIn + Share on LinkedIn) posts as the member; community (the Community Management API) posts as the member and as the Pages they manage. Default: member when the deployment has that app, else community.',
-          ),
+        ...appChoiceFields(
+          (choice) =>
+            `${choice.displayName} only: the kind of app to connect through. ${choice.connectDescription}`,
+        ),
         redirectUri: z
           .string()
           .max(MAX_REDIRECT_URI_LENGTH)
@@ -46,10 +65,7 @@ export const connectAccount = defineOperation({
             'Where to send the person afterwards, with accountId or error added to its query. HTTPS, no fragment, on the allow-list.',
           ),
       })
-      .refine((body) => body.linkedinApp === undefined || body.platform === 'linkedin', {
-        path: ['linkedinApp'],
-        message: 'Only for platform linkedin.',
-      }),
+      .superRefine(refuseChoicesOfOtherPlatforms),
     response: z
       .object({
         authorizeUrl: z.string().describe("The network's consent page for this connect."),
@@ -62,7 +78,7 @@ export const connectAccount = defineOperation({
       principal,
       workspaceId,
       platform: body.platform,
-      ...(body.linkedinApp !== undefined && { app: LINKEDIN_APP_OF_KIND[body.linkedinApp] }),
+      ...appAskedFor(body),
       ...(body.redirectUri !== undefined && { redirectUri: body.redirectUri }),
     });
   },
