@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { readOAuthJson } from './unreachable.js';
 
 /** An OAuth error answer (RFC 6749 §5.2); only its code is kept, never its description. */
 const OAuthErrorAnswer = z.object({ error: z.string().min(1) });
@@ -8,9 +7,4 @@ const OAuthErrorAnswer = z.object({ error: z.string().min(1) });
 export function oauthErrorCode(body: unknown): string | undefined {
   const parsed = OAuthErrorAnswer.safeParse(body);
   return parsed.success ? parsed.data.error : undefined;
-}
-
-/** The OAuth error code of a refusal; a body cut off makes the network unavailable. */
-export async function readOAuthErrorCode(response: Response, network: string): Promise<string | undefined> {
-  return oauthErrorCode(await readOAuthJson(response, network));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { GrantRefusedError, OAuthUnavailableError, type TokenSet } from '../../ports/network-oauth.js';
+import { isRecord } from '../http/json-answer.js';
 import type {
   AuthorizationCodeDeclaration,
   GrantType,
@@ -57,9 +58,7 @@ function standardTokenSet(
   const answer = StandardTokenAnswer.safeParse(body);
   const lifetimeField = token.refreshLifetimeField;
   const lifetime = lifetimeField
-    ? RefreshLifetime.safeParse(
-        body !== null && typeof body === 'object' ? Reflect.get(body, lifetimeField) : undefined,
-      )
+    ? RefreshLifetime.safeParse(isRecord(body) ? body[lifetimeField] : undefined)
     : undefined;
   if (!answer.success || lifetime?.success === false) {
     throw new OAuthUnavailableError(`${declaration.network} answered the token request unreadably.`);

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import type { TokenSet } from '../../ports/network-oauth.js';
 
 /**
- * A token answer's standard fields (RFC 6749 §5.1) as the networks that are read without
- * oauth4webapi send them; a network extends it with its own (a refresh token's lifetime).
+ * A token answer's standard fields (RFC 6749 §5.1); a network's own (a refresh token's lifetime)
+ * are read beside them (grant-answer.ts).
  */
 export const StandardTokenAnswer = z.object({
   access_token: z.string().min(1),
