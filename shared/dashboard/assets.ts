@@ -17,7 +17,7 @@ header { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; padding
 header a { color: #fff; }
 .brand { margin: 0; font-weight: 700; }
 nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 1rem; }
-header nav { display: flex; flex: 1; align-items: center; justify-content: space-between; gap: 1rem; }
+header nav { display: flex; flex: 1 1 20rem; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 1rem; }
 [aria-current="page"] { font-weight: 700; text-decoration-thickness: 3px; }
 .workspace-nav { padding: .5rem 1.5rem; background: #fff; border-bottom: 1px solid var(--line); display: flex; gap: 1.5rem; align-items: center; flex-wrap: wrap; }
 .workspace-nav p { margin: 0; }
@@ -25,7 +25,7 @@ main { max-width: 72rem; margin: 0 auto; padding: 1.5rem; }
 h1 { margin-top: 0; }
 section { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.25rem; margin-bottom: 1.25rem; }
 table { width: 100%; border-collapse: collapse; background: #fff; }
-th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
 table.responsive th, table.responsive td { overflow-wrap: anywhere; }
 table.responsive th[scope=row] a { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8125rem; }
 @media (max-width: 40rem) {
@@ -65,12 +65,14 @@ caption { text-align: left; font-weight: 600; padding: .4rem 0; }
 .choice { display: flex; gap: .5rem; align-items: center; }
 .choice label { font-weight: 400; }
 input[type=text], input[type=email], input[type=password], input[type=url], input[type=number], input[type=datetime-local], input[type=search], select, textarea { width: 100%; max-width: 32rem; padding: .4rem .5rem; border: 1px solid #8c959f; border-radius: 4px; font: inherit; }
-fieldset { border: 1px solid var(--line); border-radius: 4px; }
+fieldset { border: 1px solid var(--line); border-radius: 4px; min-width: 0; }
+code { overflow-wrap: anywhere; }
 button { font: inherit; padding: .4rem .9rem; border-radius: 4px; border: 1px solid #1f6feb; background: #1f6feb; color: #fff; cursor: pointer; }
 button.danger { background: var(--danger); border-color: var(--danger); }
 button.secondary { background: #fff; color: var(--ink); border-color: #8c959f; }
 form.inline { display: inline; }
-.sign-out { display: flex; gap: .5rem; align-items: center; }
+.sign-out { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; min-width: 0; }
+.sign-out span { overflow-wrap: anywhere; }
 .hint { color: var(--muted); margin: .1rem 0 .3rem; }
 .field-error { color: var(--danger); font-weight: 600; margin: .2rem 0 0; }
 [aria-invalid="true"] { border-color: var(--danger); }
@@ -80,9 +82,9 @@ form.inline { display: inline; }
 .badge { display: inline-block; padding: 0 .5rem; border-radius: 1rem; background: #eaeef2; font-size: .875rem; }
 .badge.bad { background: #ffebe9; color: var(--danger); }
 .badge.good { background: #dafbe1; color: var(--ok); }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .25rem 1rem; }
 dl.facts dt { font-weight: 600; }
-dl.facts dd { margin: 0; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: .5rem; border-radius: 4px; }
 `;
 
