@@ -4,10 +4,16 @@ import {
   PLATFORM_OPTIONS_MISMATCH,
   type PlatformOptions,
   platformOptionsInput,
+  platformOptionsSchema,
   platformOptionsViolations,
 } from '../../../shared/domain/platform-options.js';
 import type { Platform } from '../../../shared/domain/platforms.js';
 import type { PostDraft } from '../../../shared/domain/posts.js';
+import {
+  NETWORK_DEFINITIONS,
+  PLATFORM_IDS,
+  RULES_OF_PLATFORM,
+} from '../../../shared/networks/definitions.js';
 import { LINKEDIN_VISIBILITIES } from '../../../shared/networks/linkedin/options-schema.js';
 import { TWITTER_REPLY_SETTINGS } from '../../../shared/networks/x/options-schema.js';
 import {
@@ -187,5 +193,49 @@ describe('hasPlatformOptions', () => {
   it('is false for none and empty, true for any network named', () => {
     expect([undefined, null, {}].map(hasPlatformOptions)).toEqual([false, false, false]);
     expect(hasPlatformOptions({ twitter: {} })).toBe(true);
+  });
+});
+
+describe('platformOptions from the network definitions', () => {
+  it('has one property per network, in the definitions’ order, holding the schema its folder declares', () => {
+    expect(Object.keys(platformOptionsSchema.shape)).toEqual([...PLATFORM_IDS]);
+    for (const { platform, platformOptions } of NETWORK_DEFINITIONS) {
+      const property = platformOptionsSchema.shape[platform];
+      expect(property.unwrap()).toBe(platformOptions.schema);
+      expect(property.description).toBe(platformOptions.description);
+    }
+  });
+
+  it('takes every alias as its platform’s options, stored under the platform, and refuses both names', () => {
+    const aliases = NETWORK_DEFINITIONS.flatMap(({ platform, aliases }) =>
+      aliases.map((alias) => ({ alias, platform })),
+    );
+    expect(aliases.length).toBeGreaterThan(0);
+    for (const { alias, platform } of aliases) {
+      expect(platformOptionsInput.parse({ [alias]: {} })).toEqual({ [platform]: {} });
+      expect(issuesOf({ [platform]: {}, [alias]: {} })).toEqual([{ path: alias, code: 'custom' }]);
+    }
+  });
+});
+
+describe('userTags on the create body', () => {
+  const tagged = (platform: string) => ({
+    ...aCreateBody(),
+    platform,
+    postType: 'image',
+    media: [
+      { url: 'https://example.com/a.jpg', type: 'image', userTags: [{ username: 'a', x: 0.5, y: 0.5 }] },
+    ],
+  });
+
+  it('takes them on the networks whose rules take them, and refuses them (400) on every other', () => {
+    const takers = PLATFORM_IDS.filter((platform) => RULES_OF_PLATFORM[platform].takesUserTags);
+    expect(takers.length).toBeGreaterThan(0);
+    expect(takers.length).toBeLessThan(PLATFORM_IDS.length);
+    for (const platform of PLATFORM_IDS) {
+      const result = createPostBody.safeParse(tagged(platform));
+      const refusals = (result.error?.issues ?? []).map((issue) => issue.path.join('.'));
+      expect(refusals).toEqual(takers.includes(platform) ? [] : ['media.0.userTags']);
+    }
   });
 });
