@@ -53,11 +53,13 @@ table.responsive th[scope=row] a { font-family: ui-monospace, SFMono-Regular, Me
 .calendar-month td.calendar-day { border: 1px solid var(--line); border-radius: 0; height: 6rem; }
 .calendar-month td.outside { background: #f6f8fa; }
 .calendar-month td.outside h3 { color: var(--muted); font-weight: 400; }
+.calendar-month .weekday { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 60rem) {
   .calendar-month thead { position: absolute; left: -9999px; }
   .calendar-month, .calendar-month tbody, .calendar-month tr, .calendar-month td { display: block; width: 100%; }
   .calendar-month td.calendar-day { height: auto; min-height: 0; margin-bottom: .25rem; }
   .calendar-month td.outside.empty { display: none; }
+  .calendar-month .weekday { position: static; width: auto; height: auto; overflow: visible; clip: auto; }
 }
 caption { text-align: left; font-weight: 600; padding: .4rem 0; }
 .field { margin: 0 0 1rem; }

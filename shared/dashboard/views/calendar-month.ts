@@ -17,13 +17,16 @@ export interface MonthGridView {
   title: string;
 }
 
-/** A day's heading: the number shown; the weekday, and the month when it is another, for all. */
+/**
+ * A day's heading: its number; its weekday (shown only where the column headings are not, on a
+ * phone) and its month's name are there for screen readers too.
+ */
 function dayHeading(day: Date, anchor: Date, today: boolean, id: string): Html {
   const weekday = day.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
   const month = day.toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' });
   const shortMonth = day.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' });
   const outside = !inMonth(day, anchor);
-  return html`<h3 id="${id}"><time datetime="${dayKey(day)}"><span class="visually-hidden">${weekday} </span>${String(day.getUTCDate())}${
+  return html`<h3 id="${id}"><time datetime="${dayKey(day)}"><span class="weekday">${weekday} </span>${String(day.getUTCDate())}${
     outside
       ? html` <span aria-hidden="true">${shortMonth}</span><span class="visually-hidden">${month}</span>`
       : html`<span class="visually-hidden"> ${month}</span>`
