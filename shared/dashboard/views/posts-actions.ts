@@ -54,16 +54,19 @@ export function editValuesOf(post: PostResource): PostEditValues {
 export const itemTextField = (index: number) => `content[${index}].text`;
 
 /**
- * The refusal as the Parts fields show it: what the API says of a whole part (`content[1]`, e.g.
- * "needs text or media") is said beside that part's text, the only thing of it this form changes.
+ * The refusal as the Parts fields show it. What the API says of a part as a whole (`content[1]`:
+ * "needs text or media") or of its media (`content[0].media`, `content[0].media[2]`) is said beside
+ * that part's text field, the part's only field here, naming what it is about; the summary's link
+ * then leads to a field that exists.
  */
 function withPartErrors(problem: FormProblem | undefined): FormProblem | undefined {
   if (!problem) return undefined;
   const fields: Record<string, readonly string[] | undefined> = {};
   for (const [name, messages] of Object.entries(problem.fields)) {
-    const part = /^content\[(\d+)\]$/.exec(name);
+    const part = /^content\[(\d+)\](?:\.(.+))?$/.exec(name);
     const target = part ? itemTextField(Number(part[1])) : name;
-    fields[target] = [...(fields[target] ?? []), ...(messages ?? [])];
+    const about = part?.[2] && part[2] !== 'text' ? `${part[2]}: ` : '';
+    fields[target] = [...(fields[target] ?? []), ...(messages ?? []).map((message) => `${about}${message}`)];
   }
   return { message: problem.message, fields };
 }

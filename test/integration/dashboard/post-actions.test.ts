@@ -147,6 +147,32 @@ describe('dashboard: acting on a post', () => {
     expect((await read(postId)).content).toEqual([{ text: 'kept one' }, { text: 'kept two' }]);
   });
 
+  it("shows a network rule broken by a part's media beside that part's field", async () => {
+    // Arrange: X takes at most four images per post of a thread; a draft is not checked until submitted.
+    const images = await Promise.all([1, 2, 3, 4, 5].map(() => seedMedia(host, tenant, 'image/png')));
+    const postId = await create({
+      status: 'draft',
+      postType: 'thread',
+      content: [{ text: 'five images', media: images.map((id) => ({ id, alt: 'a pier' })) }, { text: 'two' }],
+    });
+
+    // Act
+    const refused = await admin.post(`${pageOf(postId)}/edit`, {
+      'content[0].text': 'five images',
+      'content[1].text': 'two',
+      scheduledAt: localInput(NOW + 2 * HOUR),
+      status: 'scheduled',
+    });
+
+    // Assess
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('<a href="#field-content-0--text">');
+    expect(refused.html).toMatch(
+      /<textarea id="field-content-0--text" name="content\[0\]\.text" rows="3" aria-invalid="true" aria-describedby="field-content-0--text-error">five images<\/textarea><p class="field-error" id="field-content-0--text-error">media: [^<]+<\/p>/,
+    );
+    expect((await read(postId)).status).toBe('draft');
+  });
+
   it('reschedules a scheduled post', async () => {
     // Arrange
     const postId = await create({ status: 'scheduled', scheduledAt: iso(NOW + HOUR) });
