@@ -87,6 +87,25 @@ export interface NetworkDefinition {
   readonly usageNotes?: UsageNotes;
   /** A post of the network as published, for the documentation's examples (the webhook bodies). */
   readonly examplePublished?: ExamplePublished;
+  /**
+   * What its metrics need and cost (docs/metrics.md): absent, the network gives none and its
+   * posts' metrics answer a clear code.
+   */
+  readonly metrics?: NetworkMetrics;
+}
+
+/** A network's metrics as data: the rest derives from it (the scopes asked at connect, the batching, the docs). */
+export interface NetworkMetrics {
+  /** The OAuth scopes its metrics need, asked for at connect with the rest. */
+  readonly scopes: readonly string[];
+  /** The most posts one request reads (X 100, YouTube 50, TikTok 20; 1 where it takes one id). */
+  readonly batchSize: number;
+  /** Each field of ours and the network's own name for it, for docs/metrics.md. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** The network's request(s) that read them, for docs/metrics.md. */
+  readonly source: string;
+  /** What reading them costs, where it does (X's per-read pricing, YouTube's units). */
+  readonly cost?: string;
 }
 
 /** The names of the settings that override a network's `dailyQuota`; either alone keeps the other's default. */

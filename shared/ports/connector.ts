@@ -1,5 +1,6 @@
 import type { NetworkQuotaReading } from '../domain/account-quotas.js';
 import type { Media } from '../domain/media.js';
+import type { AccountMetricValues, MetricsFailureKind, PostMetricValues } from '../domain/metrics.js';
 import type { Post, PostWarning } from '../domain/posts.js';
 import type { PublishFailureKind } from '../domain/retry-policy.js';
 import type { Account } from '../domain/tenancy.js';
@@ -153,8 +154,62 @@ export interface LookupRequest {
   signal: AbortSignal;
 }
 
+/** A published post whose numbers are asked for. */
+export interface MetricsTarget {
+  postId: string;
+  platformPostId: string;
+  /** ISO 8601. */
+  publishedAt: string;
+}
+
+/**
+ * Read the numbers of several published posts of one account in as few calls as the network
+ * allows (at most `metricsBatchSize` posts a request; the connector batches below that itself).
+ */
+export interface PostMetricsRequest {
+  account: Account;
+  credentials?: AccessCredentials;
+  posts: readonly MetricsTarget[];
+  signal: AbortSignal;
+}
+
+/** What the network said, per post, or why it said nothing for the whole request. */
+export type PostMetricsAnswer =
+  | {
+      kind: 'metrics';
+      /** By our postId; a post the network no longer has is in `notFound` instead. */
+      byPost: Readonly<Record<string, PostMetricValues>>;
+      notFound: readonly string[];
+    }
+  | {
+      kind: 'failed';
+      failure: Exclude<MetricsFailureKind, 'not_found'>;
+      /** The permissions the network said are missing (`missing_scopes`). */
+      missingScopes?: readonly string[];
+      retryAfterSeconds?: number;
+      /** Our words for the logs: never the network's raw body. */
+      message: string;
+    };
+
+export interface AccountMetricsRequest {
+  account: Account;
+  credentials?: AccessCredentials;
+  signal: AbortSignal;
+}
+
+export type AccountMetricsAnswer =
+  | { kind: 'metrics'; metrics: AccountMetricValues }
+  | Extract<PostMetricsAnswer, { kind: 'failed' }>;
+
 export interface Connector {
   publish(request: PublishRequest): Promise<PublishOutcome>;
+  /**
+   * How published posts did (docs/metrics.md): never on a request's path, only from the metrics
+   * collection. Absent: the network gives no metrics (its posts' metrics answer a clear code).
+   */
+  readPostMetrics?(request: PostMetricsRequest): Promise<PostMetricsAnswer>;
+  /** The account's own numbers (followers and what else the network gives cheaply). */
+  readAccountMetrics?(request: AccountMetricsRequest): Promise<AccountMetricsAnswer>;
   /**
    * Whether the network already has the post made under this reference: after an `unknown`
    * outcome or a worker that died mid-call, this decides between "published" and "try again"
