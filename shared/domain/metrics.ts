@@ -78,3 +78,16 @@ export function cleanMetricValues<N extends string>(
   }
   return clean;
 }
+
+/**
+ * A published post's metrics as the service keeps them (on the post, not in its API resource: the
+ * metrics operations answer them): each reading in order, the next collection while there is one,
+ * and why the last one gave nothing, if it did.
+ */
+export interface PostMetricsState {
+  readings: MetricsReading<PostMetricValues>[];
+  /** Absent once the schedule has ended (or stopped: the post is gone at the network). */
+  collection?: { checks: number; nextCollectAt: string };
+  /** The last collection's failure; cleared by the next reading. */
+  problem?: { failure: MetricsFailureKind; at: string; missingScopes?: readonly string[] };
+}
