@@ -1,3 +1,4 @@
+import type { PostMetricsState } from './metrics.js';
 import type { PlatformOptions } from './platform-options.js';
 import type { Platform } from './platforms.js';
 import type { ContentItem, MediaRef, PostShape, PostType } from './post-shape.js';
@@ -147,6 +148,8 @@ export interface Post {
   createdBy: string;
   /** Delivery bookkeeping (the worker's): */
   delivery?: DeliveryState;
+  /** How it did at the network, once published (docs/metrics.md): the metrics collection's. */
+  metrics?: PostMetricsState;
   /** Optimistic-lock counter: every write increments it. */
   version: number;
 }
