@@ -1,3 +1,4 @@
+import type { MetricsCollectionSetting } from './metrics-settings.js';
 import type { Permission } from './permissions.js';
 import type { Platform } from './platforms.js';
 import type { WorkspacePolicies } from './policies.js';
@@ -28,6 +29,8 @@ export interface Workspace {
   policies?: WorkspacePolicies;
   /** Redirect URIs allowed for this workspace's connects, beside the tenant's. */
   oauthRedirectUris?: string[];
+  /** Which networks' metrics it collects; absent: the default (domain/metrics-settings.ts). */
+  metricsCollection?: MetricsCollectionSetting;
 }
 
 /**

@@ -106,6 +106,11 @@ export interface NetworkMetrics {
   readonly source: string;
   /** What reading them costs, where it does (X's per-read pricing, YouTube's units). */
   readonly cost?: string;
+  /**
+   * True where each read is billed in money (X): a workspace collects them only when its setting
+   * names the network (domain/metrics-settings.ts); the default leaves them out.
+   */
+  readonly paidPerRead?: boolean;
 }
 
 /** The names of the settings that override a network's `dailyQuota`; either alone keeps the other's default. */
