@@ -12,6 +12,8 @@ export interface TikTokCall {
   /** Under TIKTOK_API_URL, e.g. `/v2/post/publish/status/fetch/`. */
   path: string;
   accessToken: string;
+  /** POST (with a JSON body) unless said; user/info is a GET. */
+  method?: 'GET' | 'POST';
   json?: unknown;
   signal: AbortSignal;
 }
@@ -28,13 +30,14 @@ export interface TikTokChunkPut {
 export function makeTikTokApi(apiUrl: string, fetchImpl: typeof fetch | undefined) {
   return {
     call(request: TikTokCall): Promise<Response> {
+      const method = request.method ?? 'POST';
       return networkFetch(
         `${apiUrl}${request.path}`,
         {
-          method: 'POST',
+          method,
           headers: {
             Authorization: `Bearer ${request.accessToken}`,
-            'Content-Type': 'application/json; charset=UTF-8',
+            ...(method === 'POST' && { 'Content-Type': 'application/json; charset=UTF-8' }),
           },
           ...(request.json !== undefined && { body: JSON.stringify(request.json) }),
           signal: request.signal,

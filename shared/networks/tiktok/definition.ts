@@ -1,4 +1,10 @@
 import { defineNetwork } from '../definition.js';
+import {
+  TIKTOK_ACCOUNT_FIELDS,
+  TIKTOK_METRICS_SCOPES,
+  TIKTOK_POST_FIELDS,
+  TIKTOK_VIDEO_QUERY_BATCH,
+} from './metrics-fields.js';
 import { tiktokOptions } from './options-schema.js';
 import { tiktokRules } from './rules.js';
 
@@ -18,6 +24,20 @@ export const tiktokDefinition = defineNetwork({
     pending: 'TikTok names a public post only once its moderation approves it, sometimes hours later',
     unavailable:
       'on TikTok: moderation did not approve it for public viewing, or the creator changed who can see it',
+  },
+  // TikTok's Display API: no reach, impressions or watch time for a creator's own videos there.
+  metrics: {
+    scopes: TIKTOK_METRICS_SCOPES,
+    batchSize: TIKTOK_VIDEO_QUERY_BATCH,
+    fields: {
+      ...TIKTOK_POST_FIELDS,
+      ...Object.fromEntries(
+        Object.entries(TIKTOK_ACCOUNT_FIELDS).map(([ours, theirs]) => [`account.${ours}`, theirs]),
+      ),
+    },
+    source:
+      'POST /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count (video.list, up to 20 ids); GET /v2/user/info/?fields=follower_count,following_count,likes_count,video_count (user.info.stats)',
+    cost: 'Free; 600 requests a minute for each endpoint (a one-minute sliding window).',
   },
   apps: ['TIKTOK'],
   endpoints: {

@@ -1,6 +1,7 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeTikTokApi } from './api.js';
 import { makeTikTokLookUp } from './look-up.js';
+import { makeTikTokMetrics } from './metrics.js';
 import { makeTikTokOAuth } from './oauth.js';
 import { makeTikTokPublish, type TikTokPublishDeps } from './publish.js';
 import { PerMinuteWindow } from './rate-window.js';
@@ -17,6 +18,7 @@ export function makeTikTokNetworkWith(tuning: TikTokTuning): NetworkFactory {
   return (deps): Network => {
     const now = tuning.now ?? Date.now;
     const api = makeTikTokApi(deps.endpoints.TIKTOK_API_URL, deps.fetch);
+    const metrics = makeTikTokMetrics({ api });
     return {
       platform: 'tiktok',
       app: 'TIKTOK',
@@ -30,6 +32,8 @@ export function makeTikTokNetworkWith(tuning: TikTokTuning): NetworkFactory {
       connector: {
         publish: makeTikTokPublish({ ...tuning, api, now, window: new PerMinuteWindow(now) }),
         findPublished: makeTikTokLookUp({ api }),
+        readPostMetrics: metrics.readPostMetrics,
+        readAccountMetrics: metrics.readAccountMetrics,
       },
     };
   };

@@ -4,12 +4,19 @@ import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import { refusesAllButClientErrors } from '../oauth/authorization-code-declaration.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
+import { TIKTOK_METRICS_SCOPES } from './metrics-fields.js';
 
 /**
- * Who the creator is, and Direct Post (networks/tiktok.md §1): nothing more. `video.upload` is
- * for sending drafts to the creator's inbox, which the connector never does.
+ * Who the creator is, Direct Post (networks/tiktok.md §1), and what the metrics read (video.list
+ * for the videos' counts, user.info.stats for the profile's): nothing more. `video.upload` is for
+ * sending drafts to the creator's inbox, which the connector never does. The creator may grant a
+ * subset (Scopes Overview): an account without the metrics scopes still publishes.
  */
-export const TIKTOK_SCOPES: readonly string[] = ['user.info.basic', 'video.publish'];
+export const TIKTOK_SCOPES: readonly string[] = [
+  'user.info.basic',
+  'video.publish',
+  ...TIKTOK_METRICS_SCOPES,
+];
 
 export interface TikTokOAuthDeps extends OAuthClientDeps {
   /** TIKTOK_AUTHORIZE_URL: TikTok's consent page. */
