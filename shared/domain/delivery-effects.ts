@@ -61,7 +61,9 @@ function wholeSecondsBefore(dueMs: number, now: number): number {
  *   one-time schedule a minute before it (the worker holds early messages);
  * - leaving scheduled other than by delivery: the schedule goes;
  * - a published post whose network id is still to come (`delivery.postIdFollowUp`), at each new
- *   check time: a message delayed to it, or a one-time schedule a minute before it.
+ *   check time: a message delayed to it, or a one-time schedule a minute before it;
+ * - a published post's metrics collection (`metrics.collection`), at each new collection time: the
+ *   same.
  */
 export function deliveryEffects(before: Post | undefined, after: Post, now: number): DeliveryEffects {
   const effects: DeliveryEffects = {};
@@ -84,10 +86,20 @@ export function deliveryEffects(before: Post | undefined, after: Post, now: numb
   const followUpAt = after.status === 'published' ? after.delivery?.postIdFollowUp?.nextCheckAt : undefined;
   if (followUpAt && followUpAt !== before?.delivery?.postIdFollowUp?.nextCheckAt) {
     // A published post whose id is still to come: the worker asks the network again then.
-    const due = Date.parse(followUpAt);
-    if (wholeSecondsBefore(due, now) <= MAX_QUEUE_DELAY_SECONDS) {
-      effects.enqueue = { delaySeconds: delayUntil(due, now) };
-    } else effects.schedule = { fireAt: new Date(due - SCHEDULE_LEAD_MS) };
+    wakeAt(effects, Date.parse(followUpAt), now);
+  }
+  const collectAt = after.status === 'published' ? after.metrics?.collection?.nextCollectAt : undefined;
+  if (!followUpAt && collectAt && collectAt !== before?.metrics?.collection?.nextCollectAt) {
+    // A published post's next metrics collection (metrics-schedule.ts). Its id comes first: a post
+    // still waiting for it has no collection yet, so the two never ask for the post's one schedule.
+    wakeAt(effects, Date.parse(collectAt), now);
   }
   return effects;
+}
+
+/** A published post's next look at the network: a message delayed to it, or a schedule a minute before. */
+function wakeAt(effects: DeliveryEffects, due: number, now: number): void {
+  if (wholeSecondsBefore(due, now) <= MAX_QUEUE_DELAY_SECONDS) {
+    effects.enqueue = { delaySeconds: delayUntil(due, now) };
+  } else effects.schedule = { fireAt: new Date(due - SCHEDULE_LEAD_MS) };
 }
