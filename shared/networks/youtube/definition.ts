@@ -1,6 +1,8 @@
 import { defineNetwork } from '../definition.js';
+import { YOUTUBE_METRICS_BATCH_SIZE } from './limits.js';
 import { youtubeOptions } from './options-schema.js';
 import { youtubeRules } from './rules.js';
+import { YOUTUBE_METRICS_SCOPES } from './scopes.js';
 
 /** YouTube as data (../definition.ts): what the rest of the service may know of it. */
 export const youtubeDefinition = defineNetwork({
@@ -28,6 +30,23 @@ export const youtubeDefinition = defineNetwork({
     // Google's app serves YouTube.
     'GOOGLE',
   ],
+  // Statistics of the channel's own videos and of the channel (docs/metrics.md "YouTube"); watch
+  // time needs the Analytics API and its own scope, and is not collected.
+  metrics: {
+    scopes: YOUTUBE_METRICS_SCOPES,
+    batchSize: YOUTUBE_METRICS_BATCH_SIZE,
+    fields: {
+      views: 'statistics.viewCount',
+      likes: 'statistics.likeCount',
+      comments: 'statistics.commentCount',
+      'account.followers': 'statistics.subscriberCount (not when hiddenSubscriberCount)',
+      'account.views': 'statistics.viewCount',
+      'account.posts': 'statistics.videoCount',
+    },
+    source:
+      'GET /youtube/v3/videos?part=statistics&id=<up to 50 ids>; GET /youtube/v3/channels?part=statistics&mine=true',
+    cost: "1 quota unit a call (50 videos), from the Google project's daily units shared with uploads; reads stop while fewer than two uploads' units would be left",
+  },
   endpoints: {
     YOUTUBE_API_URL: 'https://www.googleapis.com/youtube/v3',
     YOUTUBE_UPLOAD_URL: 'https://www.googleapis.com/upload/youtube/v3',

@@ -2,6 +2,7 @@ import type { Network, NetworkFactory } from '../network.js';
 import { makeYouTubeApi } from './api.js';
 import { YOUTUBE_DEFAULT_CHUNK_BYTES, YOUTUBE_UPLOAD_BUDGET_MS } from './limits.js';
 import { makeYouTubeLookUp } from './look-up.js';
+import { makeYouTubeMetrics } from './metrics.js';
 import { makeYouTubeOAuth } from './oauth.js';
 import { makeYouTubePublish } from './publish.js';
 
@@ -10,13 +11,15 @@ export interface YouTubeTuning {
   chunkBytes?: number;
   /** How long one invocation uploads before `pending` (default 30 s). */
   budgetMs?: number;
+  /** Video ids per statistics read (default and most: 50). */
+  metricsBatchSize?: number;
   now?: () => number;
 }
 
 /**
  * The video network (platform `youtube`, Google's app): OAuth at GOOGLE_AUTHORIZE_URL and
  * GOOGLE_TOKEN_URL, the channel and processing status at YOUTUBE_API_URL, resumable uploads at
- * YOUTUBE_UPLOAD_URL. docs/networks.md "Video network (YouTube)".
+ * YOUTUBE_UPLOAD_URL, the statistics at YOUTUBE_API_URL (docs/metrics.md). docs/networks.md "Video network (YouTube)".
  */
 export function makeYouTubeNetworkWith(tuning: YouTubeTuning): NetworkFactory {
   return (deps): Network => {
@@ -44,6 +47,12 @@ export function makeYouTubeNetworkWith(tuning: YouTubeTuning): NetworkFactory {
           budgetMs: tuning.budgetMs ?? YOUTUBE_UPLOAD_BUDGET_MS,
         }),
         findPublished: makeYouTubeLookUp({ api, apiUrl, uploadUrl, now }),
+        ...makeYouTubeMetrics({
+          api,
+          apiUrl,
+          now,
+          ...(tuning.metricsBatchSize && { batchSize: tuning.metricsBatchSize }),
+        }),
       },
     };
   };

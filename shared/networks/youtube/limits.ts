@@ -34,3 +34,6 @@ export function secondsUntilPacificMidnight(nowMs: number): number {
   const elapsed = value('hour') * 3600 + value('minute') * 60 + value('second');
   return Math.max(1, 24 * 3600 - elapsed);
 }
+
+/** The most video ids one videos.list takes (comma-separated `id`); more are read in several calls. */
+export const YOUTUBE_METRICS_BATCH_SIZE = 50;

@@ -3,17 +3,16 @@ import { type NetworkProfile, type OAuthProvider, OAuthUnavailableError } from '
 import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
+import { YOUTUBE_READONLY_SCOPE, YOUTUBE_UPLOAD_SCOPE } from './scopes.js';
 
 /**
  * `youtube.upload` for videos.insert; `youtube.readonly` because the upload scope alone does not
  * let the service read the channel (channels.list mine=true, for the profile) or its videos'
  * processing status (videos.list), both of which it needs. Nothing broader (no `youtube`, which
- * could edit and delete).
+ * could edit and delete). The read-only scope is also all the metrics need (scopes.ts), so they
+ * add none.
  */
-export const YOUTUBE_SCOPES = [
-  'https://www.googleapis.com/auth/youtube.upload',
-  'https://www.googleapis.com/auth/youtube.readonly',
-] as const;
+export const YOUTUBE_SCOPES = [YOUTUBE_UPLOAD_SCOPE, YOUTUBE_READONLY_SCOPE] as const;
 
 export interface YouTubeOAuthDeps extends OAuthClientDeps {
   /** GOOGLE_AUTHORIZE_URL: the consent page. */
