@@ -20,6 +20,7 @@ export const FAKE_INSTAGRAM_ENDPOINTS = [
   'object.get',
   'media_publish',
   'content_publishing_limit',
+  'media.insights',
 ] as const;
 export type FakeInstagramEndpoint = (typeof FAKE_INSTAGRAM_ENDPOINTS)[number];
 
@@ -30,6 +31,8 @@ export interface SeenRequest {
   endpoint: FakeInstagramEndpoint | 'unknown';
   method: string;
   path: string;
+  /** The query parameters, the access token left out (the metrics asked: `metric`, `fields`). */
+  params: Record<string, string>;
   /** The bearer token or the access_token parameter was present. */
   authorized: boolean;
 }
@@ -43,6 +46,8 @@ export class FakeInstagramControlState extends FailureQueues<FakeInstagramEndpoi
   /** The next containers made end ERROR with these subcodes. */
   readonly failProcessing: number[] = [];
   quotaTotal: number;
+  /** Per user: the calls its Business Use Case budget allows an hour, and those made in this hour. */
+  readonly callBudgets = new Map<string, { limit: number; used: number; windowStart: number }>();
 
   constructor(processingPolls: Record<FakeContainerType, number>, quotaTotal: number) {
     super();
@@ -66,6 +71,13 @@ export interface FakeInstagramControl {
   /** Media published at `timestamp` (epoch ms) without going through the API: fills the window. */
   addPublished(userId: string, timestamps: number[]): void;
   addUser(user: FakeInstagramUser): void;
+  /** The media is deleted on Instagram: reads of it answer 100/33 from now on. */
+  deleteMedia(id: string): void;
+  /**
+   * The account's Business Use Case budget: `calls` token calls an hour (of the fake's clock), then
+   * code 80002 with X-Business-Use-Case-Usage (estimated_time_to_regain_access, minutes).
+   */
+  limitCalls(userId: string, calls: number): void;
   /** A long-lived token as the connect flow would hold it, issued `ageMs` ago. */
   issueToken(userId: string, options?: { scopes?: string[]; ageMs?: number }): string;
   expireToken(token: string): void;
@@ -86,7 +98,12 @@ export interface FakeInstagramControl {
   requests(): SeenRequest[];
 }
 
-export const ALL_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'];
+/** Every Instagram Login scope the fake's consent page accepts (and issueToken grants by default). */
+export const ALL_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_insights',
+];
 
 export function makeControl(
   state: FakeInstagramControlState,
@@ -133,6 +150,13 @@ export function makeControl(
     },
     addUser: (user) => {
       store.users.set(user.userId, user);
+    },
+    deleteMedia: (id) => {
+      const index = store.media.findIndex((media) => media.id === id);
+      if (index >= 0) store.media.splice(index, 1);
+    },
+    limitCalls: (userId, calls) => {
+      state.callBudgets.set(userId, { limit: calls, used: 0, windowStart: settings.now() });
     },
     issueToken: (userId, options = {}) => {
       const value = store.secret(48);

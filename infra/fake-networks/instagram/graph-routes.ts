@@ -1,4 +1,5 @@
 import { graphError, type Reply, replies } from './http.js';
+import { fakeFollowersAt } from './insights-routes.js';
 import { fetchMedia } from './media-fetch.js';
 import type { ApiContext, Handler, RouteContext } from './route.js';
 import type { FakeContainer, FakeContainerType, FakeMedia } from './store.js';
@@ -35,9 +36,9 @@ function pick(record: Record<string, unknown>, fields: string[]): Record<string,
   return out;
 }
 
-/** GET /me: the professional account. */
+/** GET /me: the professional account, with its counts (followers grow with the fake's clock). */
 export const me: Handler<ApiContext> = (context) => {
-  const { user } = context;
+  const { user, store } = context;
   const record = {
     id: `app-scoped-${user.userId}`,
     user_id: user.userId,
@@ -45,6 +46,10 @@ export const me: Handler<ApiContext> = (context) => {
     name: user.name,
     profile_picture_url: user.profilePictureUrl,
     account_type: 'BUSINESS',
+    followers_count: fakeFollowersAt(user.followers ?? 1000, store.startedAt, context.settings.now()),
+    follows_count: user.follows ?? 150,
+    media_count: store.media.filter((media) => media.owner === user.userId && media.productType !== 'STORY')
+      .length,
   };
   const fields = fieldsOf(context);
   return { status: 200, json: fields.length > 0 ? pick(record, [...fields, 'id']) : { id: record.id } };

@@ -70,6 +70,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     maxCaption: 2200,
     now: options.now ?? Date.now,
   };
+  store.startedAt = settings.now();
   const app: FakeInstagramApp = {
     clientId: options.clientId ?? '990000000000001',
     clientSecret: options.clientSecret ?? store.secret(24),
@@ -89,6 +90,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
       endpoint: found?.route.endpoint ?? 'unknown',
       method: request.method ?? '',
       path: url.pathname,
+      params: Object.fromEntries([...url.searchParams].filter(([name]) => name !== 'access_token')),
       authorized: Boolean(request.headers.authorization) || url.searchParams.has('access_token'),
     });
     if (!found) {

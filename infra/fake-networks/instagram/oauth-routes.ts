@@ -92,10 +92,15 @@ export const authorizeDecision: Handler<RouteContext> = (context) => {
   const userId = params.get('user') ?? [...context.store.users.keys()][0] ?? '';
   if (!context.store.users.has(userId)) return errorPage('Unknown account.');
   const code = context.store.secret(32);
+  // The person may leave out what the app asked beyond the basic permission (a test posts
+  // `decline=instagram_business_manage_insights`): the token carries only what was granted.
+  const declined = (params.get('decline') ?? '')
+    .split(',')
+    .filter((scope) => scope !== 'instagram_business_basic');
   context.store.codes.set(code, {
     code,
     userId,
-    scopes: (params.get('scope') ?? '').split(',').filter(Boolean),
+    scopes: (params.get('scope') ?? '').split(',').filter((scope) => scope && !declined.includes(scope)),
     redirectUri,
     expiresAt: context.settings.now() + context.settings.codeLifetimeMs,
     used: false,

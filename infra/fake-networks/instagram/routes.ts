@@ -9,6 +9,7 @@ import {
   publishingLimit,
 } from './graph-routes.js';
 import { graphError, type Reply } from './http.js';
+import { mediaInsights } from './insights-routes.js';
 import {
   authorizeDecision,
   authorizePage,
@@ -17,6 +18,7 @@ import {
   refresh,
 } from './oauth-routes.js';
 import type { ApiContext, Handler, RouteContext } from './route.js';
+import { throttled } from './throttle.js';
 
 export type Route =
   | {
@@ -34,7 +36,8 @@ export type Route =
       /**
        * What the token must hold, from each endpoint reference's "Instagram API with Instagram Login"
        * requirements: every read needs `instagram_business_basic`; containers, publishing and the
-       * publishing limit need `instagram_business_content_publish` too.
+       * publishing limit need `instagram_business_content_publish` too; media insights need
+       * `instagram_business_manage_insights` too.
        */
       permissions: readonly string[];
       handler: Handler<ApiContext>;
@@ -45,6 +48,7 @@ const graph = (path: string) => new RegExp(`^(?:/v\\d+\\.\\d+)?${path}$`);
 const USER = '(?<user>me|[0-9]+)';
 const BASIC = ['instagram_business_basic'] as const;
 const PUBLISH = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
+const INSIGHTS = ['instagram_business_basic', 'instagram_business_manage_insights'] as const;
 
 export const ROUTES: readonly Route[] = [
   {
@@ -125,6 +129,14 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
+    pattern: graph('/(?<id>[0-9]+)/insights'),
+    endpoint: 'media.insights',
+    access: 'token',
+    permissions: INSIGHTS,
+    handler: mediaInsights,
+  },
+  {
+    method: 'GET',
     pattern: graph('/(?<id>[0-9]+)'),
     endpoint: 'object.get',
     access: 'token',
@@ -149,6 +161,8 @@ export async function run(route: Route, context: RouteContext): Promise<Reply> {
   if (route.access === 'open') return route.handler(context);
   const authenticated = authenticate(context);
   if ('status' in authenticated) return authenticated;
+  const throttle = throttled(context.control, authenticated.user.userId, context.settings.now());
+  if (throttle) return throttle;
   const missing = route.permissions.filter((permission) => !authenticated.token.scopes.includes(permission));
   if (missing.length > 0) return graphError(10, 'Application does not have permission for this action.');
   return route.handler(authenticated);

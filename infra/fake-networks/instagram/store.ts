@@ -7,6 +7,10 @@ export interface FakeInstagramUser {
   username: string;
   name: string;
   profilePictureUrl?: string;
+  /** Followers when the fake starts (default 1000); `/me` adds two an hour of the fake's clock. */
+  followers?: number;
+  /** Accounts it follows (default 150). */
+  follows?: number;
 }
 
 export interface FakeToken {
@@ -70,6 +74,8 @@ export class FakeInstagramStore {
   readonly containers = new Map<string, FakeContainer>();
   /** Newest last. */
   readonly media: FakeMedia[] = [];
+  /** The fake's clock when it started: what the follower counts grow from. */
+  startedAt = 0;
   private nextId = 17_900_000_000_000_000n;
 
   secret(bytes: number): string {

@@ -1,4 +1,5 @@
 import { defineNetwork } from '../definition.js';
+import { instagramMetrics } from './metrics-fields.js';
 import { instagramOptions } from './options-schema.js';
 import { instagramRules } from './rules.js';
 
@@ -26,4 +27,5 @@ export const instagramDefinition = defineNetwork({
     /** The consent page is on another host than the token endpoint (INSTAGRAM_OAUTH_URL). */
     INSTAGRAM_AUTHORIZE_URL: 'https://www.instagram.com/oauth/authorize',
   },
+  metrics: instagramMetrics,
 });

@@ -1,6 +1,7 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeInstagramApi } from './api.js';
 import { makeInstagramLookUp } from './look-up.js';
+import { makeInstagramMetrics } from './metrics.js';
 import { makeInstagramOAuth } from './oauth.js';
 import { makeInstagramPublish } from './publish.js';
 
@@ -26,6 +27,7 @@ export const makeInstagramNetwork: NetworkFactory = (deps): Network => {
     connector: {
       publish: makeInstagramPublish({ api, now }),
       findPublished: makeInstagramLookUp({ api }),
+      ...makeInstagramMetrics({ api }),
     },
   };
 };

@@ -14,11 +14,16 @@ import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 import { INSTAGRAM_GRAPH_VERSION } from './api.js';
+import { instagramMetrics } from './metrics-fields.js';
 
-/** Instagram API with Instagram Login: who the account is, and publishing as it (instagram.md §1). */
+/**
+ * Instagram API with Instagram Login: who the account is, publishing as it (instagram.md §1), and
+ * its posts' insights (the metrics' scopes, metrics-fields.ts).
+ */
 export const INSTAGRAM_SCOPES: readonly string[] = [
   'instagram_business_basic',
   'instagram_business_content_publish',
+  ...instagramMetrics.scopes,
 ];
 
 /** A long-lived token lives 60 days (instagram.md §4). */
