@@ -21,6 +21,8 @@ export const FAKE_LINKEDIN_ENDPOINTS = [
   'documents.initialize',
   'documents.upload',
   'documents.get',
+  'memberCreatorPostAnalytics',
+  'memberFollowersCount',
 ] as const;
 export type FakeLinkedInEndpoint = (typeof FAKE_LINKEDIN_ENDPOINTS)[number];
 
@@ -32,6 +34,8 @@ export interface SeenRequest {
   endpoint: FakeLinkedInEndpoint | 'unknown';
   method: string;
   path: string;
+  /** The query string as sent (`?q=entity&entity=(share:urn%3A…)…`), empty when none. */
+  query: string;
   linkedInVersion?: string;
   restliProtocolVersion?: string;
 }
@@ -70,6 +74,10 @@ export interface FakeLinkedInControl {
    */
   issueToken(member: string, scopes: string[], clientId?: string): string;
   posts(): FakePost[];
+  /** The member deletes the post at LinkedIn: its reads answer 404 from now on. */
+  deletePost(urn: string): void;
+  /** Sets a member's follower count (default: grows one an hour from the fake's start). */
+  setFollowers(member: string, followers: number): void;
   uploads(): FakeUpload[];
   upload(urn: string): FakeUpload | undefined;
   accessTokens(): {
@@ -132,6 +140,13 @@ export function makeControl(
       return accessToken;
     },
     posts: () => store.posts.map((post) => ({ ...post })),
+    deletePost: (urn) => {
+      const post = store.posts.find((candidate) => candidate.id === urn);
+      if (post) post.deletedAt = settings.now();
+    },
+    setFollowers: (member, followers) => {
+      store.followers.set(member, followers);
+    },
     uploads: () => [...store.uploads.values()],
     upload: (urn) => store.uploads.get(urn),
     accessTokens: () =>

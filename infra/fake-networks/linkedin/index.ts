@@ -80,6 +80,9 @@ export interface LinkedInFakeOptions {
   activeVersions?: string[];
   accessTokenSeconds?: number;
   refreshTokenSeconds?: number;
+  /** Analytics reads a member may make a UTC day per finder before 429 (default 500). */
+  metricsDailyLimit?: number;
+  /** The fake's clock: token expiry, post times, and the analytics numbers that grow with it. */
   now?: () => number;
 }
 
@@ -137,8 +140,10 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     videoPartBytes: options.videoPartBytes ?? 4 * MB,
     maxBytes: { image: 36 * MB, video: 500 * MB, document: 100 * MB, ...options.maxBytes },
     maxCommentary: 3000,
+    metricsDailyLimit: options.metricsDailyLimit ?? 500,
     now: options.now ?? Date.now,
   };
+  store.startedAt = settings.now();
   const apps = new Map<string, FakeLinkedInApp>();
   for (const given of options.apps ?? FAKE_LINKEDIN_DEFAULT_APPS) {
     if (given.products.includes('COMMUNITY_MANAGEMENT_API') && given.products.length > 1) {
@@ -188,6 +193,7 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
       endpoint: found?.endpoint ?? 'unknown',
       method: request.method ?? '',
       path: url.pathname,
+      query: url.search,
       ...(typeof request.headers['linkedin-version'] === 'string' && {
         linkedInVersion: request.headers['linkedin-version'],
       }),

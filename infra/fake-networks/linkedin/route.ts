@@ -18,6 +18,9 @@ export const FAKE_LINKEDIN_PRODUCTS = {
     'w_organization_social',
     'r_organization_social',
     'rw_organization_admin',
+    // The member's own analytics (Member Post Statistics, Member Follower Statistics).
+    'r_member_postAnalytics',
+    'r_member_profileAnalytics',
   ],
 } as const satisfies Record<string, readonly string[]>;
 export type FakeLinkedInProduct = keyof typeof FAKE_LINKEDIN_PRODUCTS;
@@ -49,6 +52,8 @@ export interface FakeLinkedInSettings {
   maxBytes: Readonly<Record<FakeMediaKind, number>>;
   /** Longest published commentary, in characters. */
   maxCommentary: number;
+  /** Analytics reads a member may make a UTC day, each finder counted apart; then 429. */
+  metricsDailyLimit: number;
   now: () => number;
 }
 

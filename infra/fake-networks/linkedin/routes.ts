@@ -2,6 +2,7 @@ import { authenticate, isReply, versionProblem } from './api-auth.js';
 import type { FakeLinkedInEndpoint } from './control.js';
 import type { Reply } from './http.js';
 import { initializeWhole, mediaStatus, uploadVideoPart, uploadWhole, videosAction } from './media-routes.js';
+import { memberFollowersCount, memberPostAnalytics } from './metrics-routes.js';
 import { accessToken, authorizationDecision, authorizationPage, revoke } from './oauth-routes.js';
 import { createPost, listPosts } from './posts-routes.js';
 import { me, organizationAcls, userinfo } from './profile-routes.js';
@@ -55,6 +56,14 @@ export const ROUTES: readonly Route[] = [
   api('versioned', 'GET', /^\/rest\/organizationAcls$/, 'organizationAcls', organizationAcls),
   api('versioned', 'POST', /^\/rest\/posts$/, 'posts.create', createPost),
   api('versioned', 'GET', /^\/rest\/posts$/, 'posts.list', listPosts),
+  api(
+    'versioned',
+    'GET',
+    /^\/rest\/memberCreatorPostAnalytics$/,
+    'memberCreatorPostAnalytics',
+    memberPostAnalytics,
+  ),
+  api('versioned', 'GET', /^\/rest\/memberFollowersCount$/, 'memberFollowersCount', memberFollowersCount),
   api('versioned', 'POST', /^\/rest\/images$/, 'images.initialize', initializeWhole('image')),
   api('versioned', 'GET', /^\/rest\/images\/(?<urn>[^/]+)$/, 'images.get', mediaStatus('image')),
   api(

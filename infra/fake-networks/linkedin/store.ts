@@ -95,6 +95,8 @@ export interface FakePost {
   };
   isReshareDisabledByAuthor?: boolean;
   createdAt: number;
+  /** Deleted at LinkedIn (by the member, elsewhere): reads answer 404 from then on. */
+  deletedAt?: number;
 }
 
 /** Everything the fake holds, in memory, for one run. */
@@ -106,6 +108,12 @@ export class FakeLinkedInStore {
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   readonly uploads = new Map<string, FakeUpload>();
   readonly posts: FakePost[] = [];
+  /** Analytics reads counted per `{finder} {member} {UTC day}` (the daily limit). */
+  readonly metricsReads = new Map<string, number>();
+  /** Follower counts a test set, by member; others grow from `startedAt`. */
+  readonly followers = new Map<string, number>();
+  /** The fake clock's time at start: follower counts grow from it. */
+  startedAt = 0;
   private sequence = 0;
 
   /** LinkedIn's ids are long numbers; these count up from a realistic start. */

@@ -30,6 +30,12 @@ export interface LinkedInCall {
   path: string;
   accessToken: string;
   query?: Record<string, string>;
+  /**
+   * Query parameters already in Rest.li 2.0 form, appended as they are: a structured value such as
+   * `entity=(share:urn%3Ali%3Ashare%3A1)` keeps its parentheses and colon unencoded, which `query`
+   * would encode.
+   */
+  restliQuery?: string;
   json?: unknown;
   /**
    * Raw bytes for an upload, whole or streamed. A stream always comes with its length: LinkedIn
@@ -51,6 +57,8 @@ export function makeLinkedInApi(apiUrl: string, fetchImpl: typeof fetch | undefi
   return function call(request: LinkedInCall): Promise<Response> {
     const url = /^https?:\/\//.test(request.path) ? new URL(request.path) : new URL(apiUrl + request.path);
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
+    if (request.restliQuery)
+      url.search = url.search ? `${url.search}&${request.restliQuery}` : request.restliQuery;
     const headers: Record<string, string> = {
       Authorization: `Bearer ${request.accessToken}`,
       'LinkedIn-Version': LINKEDIN_VERSION,

@@ -2,6 +2,7 @@ import type { Network, NetworkFactory } from '../network.js';
 import { makeLinkedInApi } from './api.js';
 import { LINKEDIN_APP_OF_KIND } from './apps.js';
 import { makeLinkedInLookUp } from './look-up.js';
+import { makeLinkedInAccountMetrics, makeLinkedInPostMetrics } from './metrics.js';
 import { makeLinkedInOAuth } from './oauth.js';
 import { makeLinkedInPublish } from './publish.js';
 
@@ -38,6 +39,8 @@ export const makeLinkedInNetwork: NetworkFactory = (deps): Network => {
     connector: {
       publish: makeLinkedInPublish({ api, now }),
       findPublished: makeLinkedInLookUp({ api }),
+      readPostMetrics: makeLinkedInPostMetrics({ api, now }),
+      readAccountMetrics: makeLinkedInAccountMetrics({ api, now }),
     },
   };
 };

@@ -4,6 +4,7 @@ import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import { refusesAllButClientErrors } from '../oauth/authorization-code-declaration.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
+import { LINKEDIN_POST_ANALYTICS_SCOPE, LINKEDIN_PROFILE_ANALYTICS_SCOPE } from './metrics-fields.js';
 
 /**
  * A member app's products, Sign In with LinkedIn using OpenID Connect (`openid`, and `profile` for
@@ -16,7 +17,9 @@ export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] a
  * is (`r_basicprofile`, `/v2/me`: no `openid` on such an app), posting as the member
  * (`w_member_social`) and as a Page (`w_organization_social`), reading a Page's posts to settle an
  * unknown outcome (`r_organization_social`), and reading the member's Page roles on
- * organizationAcls (`rw_organization_admin`) so a post names only a Page they may post for.
+ * organizationAcls (`rw_organization_admin`) so a post names only a Page they may post for, and
+ * the member's own numbers (docs/metrics.md): their posts' statistics (`r_member_postAnalytics`)
+ * and follower count (`r_member_profileAnalytics`), which LinkedIn grants through this product only.
  */
 export const LINKEDIN_COMMUNITY_SCOPES = [
   'r_basicprofile',
@@ -24,6 +27,8 @@ export const LINKEDIN_COMMUNITY_SCOPES = [
   'w_organization_social',
   'r_organization_social',
   'rw_organization_admin',
+  LINKEDIN_POST_ANALYTICS_SCOPE,
+  LINKEDIN_PROFILE_ANALYTICS_SCOPE,
 ] as const;
 
 /** The scopes each kind of app asks for: all its product grants that the code uses, no more. */

@@ -68,7 +68,7 @@ describe('the two kinds of LinkedIn app against a fake holding only their produc
     expect(world.fake.control.requests().map((r) => r.endpoint)).toContain('userinfo');
   });
 
-  it('connects through a Community Management app alone: r_basicprofile and the posting and Page scopes, the member from /v2/me (no openid)', async () => {
+  it('connects through a Community Management app alone: r_basicprofile, the posting and Page scopes and the member’s analytics, the member from /v2/me (no openid)', async () => {
     world = await startWorld({
       apps: [{ clientId: 'community-app', products: FAKE_LINKEDIN_COMMUNITY_PRODUCTS }],
     });
@@ -76,7 +76,7 @@ describe('the two kinds of LinkedIn app against a fake holding only their produc
     const { url, tokens, profile } = await connectThrough(communityOAuth(world), 'community-app');
 
     expect(url.searchParams.get('scope')).toBe(
-      'r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin',
+      'r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin r_member_postAnalytics r_member_profileAnalytics',
     );
     expect(tokens.scopes).toContain('w_organization_social');
     expect(tokens.scopes).not.toContain('openid');
