@@ -1,54 +1,16 @@
 import type { Handler, RouteContext } from './context.js';
 import { envelope, ok, type Reply } from './http.js';
-import type { FakeAccessToken, FakePublish, FakeTikTokCreator } from './state.js';
+import { appLimited, creatorStats } from './metrics-routes.js';
+import { type Authorized, authorize, invalid, isReply, json } from './route-guards.js';
+import type { FakePublish, FakeTikTokCreator } from './state.js';
 import { mvhdDurationSeconds } from './video-duration.js';
 
-interface Authorized {
-  token: FakeAccessToken;
-  creator: FakeTikTokCreator;
-}
-
-/** The bearer token, valid and with one of the scopes; else TikTok's 401 envelope. */
-function authorize(context: RouteContext, scope: string): Authorized | Reply {
-  const header = String(context.headers.authorization ?? '');
-  const token = context.state.accessTokens.get(header.replace(/^Bearer /, ''));
-  if (!token || token.revoked || token.expiresAt <= context.settings.now()) {
-    return envelope(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
-  }
-  if (!token.scopes.includes(scope)) {
-    return envelope(401, 'scope_not_authorized', 'The user did not authorize the scope required.');
-  }
-  const creator = context.state.creators.get(token.openId);
-  if (!creator) return envelope(401, 'access_token_invalid', 'Unknown user.');
-  return { token, creator };
-}
-
-const isReply = (value: Authorized | Reply): value is Reply => 'status' in value;
-
-function limited(
-  context: RouteContext,
-  auth: Authorized,
-  endpoint: keyof RouteContext['settings']['perMinute'],
-) {
+function limited(context: RouteContext, auth: Authorized, endpoint: 'creator_info' | 'init' | 'status') {
   const limit = context.settings.perMinute[endpoint];
   return context.state.allowCall(auth.token.token, endpoint, limit, context.settings.now())
     ? undefined
     : envelope(429, 'rate_limit_exceeded', 'API rate limit exceeded, please retry later.');
 }
-
-function json(context: RouteContext): Record<string, unknown> | undefined {
-  if (!String(context.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(context.body.toString('utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const invalid = (message: string) => envelope(400, 'invalid_params', message);
 
 /** GET /v2/user/info/?fields=…: the requested fields of the basic profile. */
 export const userInfo: Handler = (context) => {
@@ -65,7 +27,11 @@ export const userInfo: Handler = (context) => {
   if (fields.includes('username') && !auth.token.scopes.includes('user.info.profile')) {
     return envelope(401, 'scope_not_authorized', 'username needs user.info.profile.');
   }
-  const user: Record<string, string> = {};
+  const refused = appLimited(context, 'user_info');
+  if (refused) return refused;
+  const stats = creatorStats(context, auth, fields);
+  if (isReply(stats)) return stats;
+  const user: Record<string, string | number> = { ...stats };
   for (const field of fields) {
     if (field === 'username') user.username = auth.creator.username;
     else if (all[field] !== undefined) user[field] = all[field];

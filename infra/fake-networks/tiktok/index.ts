@@ -5,6 +5,7 @@ import { startLoopbackServer } from '../shared/server.js';
 import { contentInit, creatorInfo, statusFetch, uploadChunk, userInfo, videoInit } from './api-routes.js';
 import { FAKE_TIKTOK_SCOPES, type FakeTikTokApp, type FakeTikTokSettings, type Handler } from './context.js';
 import { envelope, oauthError, type Reply, readBody, writeReply } from './http.js';
+import { videoQuery } from './metrics-routes.js';
 import { authorizeDecision, authorizePage, revoke, token } from './oauth-routes.js';
 import {
   type FakeAccessToken,
@@ -29,6 +30,9 @@ export type {
 };
 
 const MB = 1024 * 1024;
+
+/** What the connector asks at consent (shared/networks/tiktok/oauth.ts), so issueToken matches a full grant. */
+const TOKEN_SCOPES = ['user.info.basic', 'video.publish', 'video.list', 'user.info.stats'];
 
 export const FAKE_TIKTOK_DEFAULT_CREATOR: FakeTikTokCreator = {
   openId: 'fake-open-id-1',
@@ -71,8 +75,20 @@ export interface FakeTikTokControl {
   updateCreator(openId: string, change: Partial<FakeTikTokCreator>): void;
   /** Change the fake's rules while it runs. */
   updateSettings(change: Partial<FakeTikTokSettings>): void;
-  /** A token as the consent flow would issue it, without the browser steps. */
+  /**
+   * A token as the consent flow would issue it, without the browser steps: by default with every
+   * scope the connector asks for (TIKTOK_SCOPES); a test gives fewer for a creator who declined some.
+   */
   issueToken(openId?: string, scopes?: string[]): string;
+  /**
+   * A public video of the creator that video/query answers, posted `createdAt` on the fake's
+   * clock (now by default): its counts grow from then. Returns its id (19 digits, above 2^53).
+   */
+  addVideo(video?: { openId?: string; postId?: string; createdAt?: number }): string;
+  /** The creator deleted the video (or made it private): video/query leaves it out. */
+  deleteVideo(postId: string): void;
+  /** The video_ids of each video/query, in order. */
+  videoQueries(): string[][];
   expireAccessToken(accessToken: string): void;
   accessTokens(): FakeAccessToken[];
   refreshTokens(): FakeRefreshToken[];
@@ -115,6 +131,7 @@ function routeOf(method: string, path: string): { route: Route; param?: string }
     'POST /v2/post/publish/video/init/': { endpoint: 'video_init', handler: videoInit, maxBody: small },
     'POST /v2/post/publish/content/init/': { endpoint: 'content_init', handler: contentInit, maxBody: small },
     'POST /v2/post/publish/status/fetch/': { endpoint: 'status', handler: statusFetch, maxBody: small },
+    'POST /v2/video/query/': { endpoint: 'video_query', handler: videoQuery, maxBody: small },
   };
   const found = table[`${method} ${path}`];
   if (found) return { route: found };
@@ -139,7 +156,6 @@ function injected(failure: FakeTikTokFailure): Reply | undefined {
  * PROCESSING_UPLOAD/DOWNLOAD to PUBLISH_COMPLETE or FAILED over status polls.
  */
 export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<TikTokFake> {
-  const state = new FakeTikTokState();
   const settings: FakeTikTokSettings = {
     accessTokenSeconds: 2 * 60 * 60,
     refreshTokenSeconds: 180 * 24 * 60 * 60,
@@ -153,6 +169,7 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     now: Date.now,
     ...options.settings,
   };
+  const state = new FakeTikTokState(settings.now());
   const app: FakeTikTokApp = {
     clientKey: options.clientKey ?? 'fakeclientkey01',
     clientSecret: options.clientSecret ?? state.secret(16),
@@ -253,7 +270,7 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     updateSettings(change) {
       Object.assign(settings, change);
     },
-    issueToken(openId = FAKE_TIKTOK_DEFAULT_CREATOR.openId, scopes = ['user.info.basic', 'video.publish']) {
+    issueToken(openId = FAKE_TIKTOK_DEFAULT_CREATOR.openId, scopes = [...TOKEN_SCOPES]) {
       const accessToken = `act.${state.secret(24)}`;
       state.accessTokens.set(accessToken, {
         token: accessToken,
@@ -264,6 +281,19 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
       });
       return accessToken;
     },
+    addVideo(video = {}) {
+      const postId = video.postId ?? state.nextPostId();
+      state.videos.set(postId, {
+        postId,
+        openId: video.openId ?? FAKE_TIKTOK_DEFAULT_CREATOR.openId,
+        createdAt: video.createdAt ?? settings.now(),
+      });
+      return postId;
+    },
+    deleteVideo(postId) {
+      state.deletedPostIds.add(postId);
+    },
+    videoQueries: () => state.videoQueries.map((ids) => [...ids]),
     expireAccessToken(accessToken) {
       const found = state.accessTokens.get(accessToken);
       if (found) found.expiresAt = 0;

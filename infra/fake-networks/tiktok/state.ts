@@ -70,6 +70,17 @@ export interface FakePublish {
   createdAt: number;
 }
 
+/**
+ * A public video of a creator that did not come through a publish here (a test's, or posted in
+ * TikTok's app): `video/query` answers it like a published one.
+ */
+export interface FakeVideo {
+  postId: string;
+  openId: string;
+  /** When it was posted (the fake's clock): its counts grow from then. */
+  createdAt: number;
+}
+
 /** What an injected failure does to the next request of an endpoint. */
 export type FakeTikTokFailure =
   /** An API error envelope with TikTok's `error.code`. */
@@ -91,6 +102,7 @@ export const FAKE_TIKTOK_ENDPOINTS = [
   'content_init',
   'upload',
   'status',
+  'video_query',
 ] as const;
 export type FakeTikTokEndpoint = (typeof FAKE_TIKTOK_ENDPOINTS)[number];
 
@@ -121,7 +133,16 @@ export class FakeTikTokState {
   moderationHeld = false;
   /** The post ids the next public posts get (a test's choice); none left: made up. */
   readonly nextPostIds: string[] = [];
+  /** Videos added by a test, by post id. */
+  readonly videos = new Map<string, FakeVideo>();
+  /** Post ids deleted on TikTok: video/query no longer answers them. */
+  readonly deletedPostIds = new Set<string>();
+  /** The video_ids of each video/query, in order, for a test to check the batches. */
+  readonly videoQueries: string[][] = [];
   private counter = 0;
+
+  /** When the fake started, on its clock: the creators' follower counts grow from then. */
+  constructor(readonly startedAt = 0) {}
 
   secret(bytes = 16): string {
     return randomBytes(bytes).toString('hex');
