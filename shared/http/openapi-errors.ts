@@ -47,8 +47,23 @@ export const errorEnvelopeSchema: JsonSchema = {
       enum: [...POLICY_FACET_ORDER],
       description: 'policy_violation: the workspace policy that refused the post.',
     },
-    reason: { type: 'string', description: 'policy_violation: why, in words.' },
     required: { type: 'string', description: 'permission_denied: the missing permission.' },
+    reason: {
+      type: 'string',
+      description:
+        'policy_violation: why, in words. metrics_unavailable: network_gives_none, not_collected_by_workspace or deleted_at_network.',
+    },
+    postStatus: { type: 'string', description: "post_not_published: the post's status." },
+    missingScopes: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "metrics_missing_scopes: the permissions the account's token lacks.",
+    },
+    nextCollectionAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'metrics_not_collected_yet: when the first collection is due.',
+    },
     available_workspaces: {
       type: 'array',
       items: { type: 'string' },
@@ -74,6 +89,13 @@ const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
   upload_incomplete: 'the file is not in storage yet, or not as declared.',
   network_not_configured:
     'the deployment has no app credentials (or no connector) for this network: its accounts cannot be connected.',
+  post_not_published:
+    'the post is not published (yet, or any more): it has no metrics; its `status` says where it is.',
+  metrics_unavailable:
+    "no metrics for this: its network gives none, or the workspace does not collect that network's (see `reason`).",
+  metrics_missing_scopes:
+    "the account's token lacks the permissions its network's metrics need (see `missingScopes`): reconnect the account.",
+  metrics_not_collected_yet: 'no reading yet: the first collection is due at `nextCollectionAt`.',
   payload_too_large: 'the body is over 1 MiB.',
   unsupported_media_type: 'the body is not declared JSON: send Content-Type: application/json.',
   VALIDATION_FAILED: "the post breaks the network's rules; see `errors`.",

@@ -15,6 +15,7 @@ import { cancelPost } from './posts/cancel-post.js';
 import { createPost } from './posts/create-post.js';
 import { approvePost, rejectPost } from './posts/decide-approval.js';
 import { getPost } from './posts/get-post.js';
+import { getPostMetrics } from './posts/get-post-metrics.js';
 import { listPosts } from './posts/list-posts.js';
 import { updatePost } from './posts/update-post.js';
 import { validatePost } from './posts/validate-post.js';
@@ -40,6 +41,7 @@ export const operations: readonly Operation[] = [
   createPost,
   validatePost,
   getPost,
+  getPostMetrics,
   listPosts,
   updatePost,
   cancelPost,

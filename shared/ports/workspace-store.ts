@@ -1,3 +1,4 @@
+import type { MetricsCollectionSetting } from '../domain/metrics-settings.js';
 import type { WorkspacePolicies } from '../domain/policies.js';
 import type { Workspace } from '../domain/tenancy.js';
 import type { Page, PageRequest } from './page.js';
@@ -22,6 +23,15 @@ export interface WorkspaceStore {
     tenantId: string,
     workspaceId: string,
     policies: WorkspacePolicies,
+  ): Promise<Workspace>;
+  /**
+   * Replaces which networks' metrics the workspace collects; undefined removes its own setting (the
+   * default applies again). NotFoundError when there is no such workspace.
+   */
+  setMetricsCollection(
+    tenantId: string,
+    workspaceId: string,
+    setting: MetricsCollectionSetting | undefined,
   ): Promise<Workspace>;
 
   /**

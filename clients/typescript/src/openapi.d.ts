@@ -180,6 +180,26 @@ export interface paths {
         patch: operations["updatePost"];
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/posts/{post_id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a published post's metrics
+         * @description The numbers the service last read from the network (impressions, views, likes…, only those the network reports), every reading since publishing, and when the next is due. Never calls the network: readings are taken 1 h, 6 h, 24 h, 3 d, 7 d and 30 d after publishing. No numbers to show is a 409 with its code, never zeros.
+         */
+        get: operations["getPostMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/posts/{post_id}/approve": {
         parameters: {
             query?: never;
@@ -711,10 +731,19 @@ export interface components {
              * @enum {string}
              */
             facet?: "platform" | "content" | "schedule" | "media";
-            /** @description policy_violation: why, in words. */
-            reason?: string;
             /** @description permission_denied: the missing permission. */
             required?: string;
+            /** @description policy_violation: why, in words. metrics_unavailable: network_gives_none, not_collected_by_workspace or deleted_at_network. */
+            reason?: string;
+            /** @description post_not_published: the post's status. */
+            postStatus?: string;
+            /** @description metrics_missing_scopes: the permissions the account's token lacks. */
+            missingScopes?: string[];
+            /**
+             * Format: date-time
+             * @description metrics_not_collected_yet: when the first collection is due.
+             */
+            nextCollectionAt?: string;
             /** @description workspace_required: the workspaces to choose from. */
             available_workspaces?: string[];
         } & {
@@ -725,6 +754,13 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Which networks the metrics collection reads (docs/metrics.md "The setting"). */
+            metricsCollection: {
+                /** @description The networks whose posts' and accounts' metrics the workspace collects; empty: none. */
+                platforms: ("twitter" | "linkedin" | "instagram" | "tiktok" | "youtube")[];
+                /** @description True while the workspace has not chosen: every network but X, whose reads are billed per read. Set in the dashboard's workspace page. */
+                isDefault: boolean;
+            };
         };
         Account: {
             id: string;
@@ -1054,6 +1090,65 @@ export interface components {
             code: string;
             /** @description Human text; do not match on it. */
             message: string;
+        };
+        PostMetrics: {
+            postId: string;
+            /** @enum {string} */
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            /**
+             * Format: date-time
+             * @description When the service read them.
+             */
+            collectedAt: string;
+            metrics: components["schemas"]["PostMetricValues"];
+            /** @description Every reading, oldest first; the last is the one above. */
+            history: {
+                /**
+                 * Format: date-time
+                 * @description When the service read them.
+                 */
+                collectedAt: string;
+                metrics: components["schemas"]["PostMetricValues"];
+            }[];
+            /** @description When the next collection is due; null once the schedule has ended (30 days after publishing). */
+            nextCollectionAt: string | null;
+            /** @description The last collection's failure, if it failed; cleared by the next reading. */
+            problem: {
+                /**
+                 * @description missing_scopes: reconnect to grant them; not_found: deleted at the network, collection stopped; rate_limited or unavailable: tried again at the next collection; auth_failed: the account needs a reconnect.
+                 * @enum {string}
+                 */
+                failure: "missing_scopes" | "not_found" | "rate_limited" | "auth_failed" | "unavailable";
+                /** Format: date-time */
+                at: string;
+                /** @description missing_scopes: the permissions lacking. */
+                missingScopes?: string[];
+            } | null;
+        };
+        /** @description Only the fields the network reports are present: an absent field is not reported, never 0. */
+        PostMetricValues: {
+            /** @description Times the post was shown. */
+            impressions?: number;
+            /** @description Distinct accounts that saw it. */
+            reach?: number;
+            /** @description Plays or views. */
+            views?: number;
+            /** @description Likes and reactions. */
+            likes?: number;
+            /** @description Comments and replies. */
+            comments?: number;
+            /** @description Reposts and shares. */
+            shares?: number;
+            /** @description Saves and bookmarks. */
+            saves?: number;
+            /** @description Link or profile clicks. */
+            clicks?: number;
+            /** @description Quotes. */
+            quotes?: number;
+            /** @description Total watch time, seconds. */
+            watchTimeSeconds?: number;
+            /** @description Average share of the video watched, 0–100. */
+            averageViewPercent?: number;
         };
         UploadUrl: {
             mediaId: string;
@@ -3873,6 +3968,166 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description `rate_limited`: over the per-minute limit: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal_error`: our fault: retry with backoff. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getPostMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id, as the API returned it (wks_…). */
+                workspace_id: string;
+                /** @description The post's id, as the API returned it (pst_…). */
+                post_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest reading, every reading oldest first, the next collection and the last problem. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostMetrics"];
+                };
+            };
+            /** @description `INVALID_REQUEST`: the request failed schema validation; see `details`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `plan_inactive`: the tenant's plan is not active.
+             *
+             *     `permission_denied`: the key's agent lacks the permission named in `required`.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "plan_inactive" | "permission_denied";
+                    };
+                };
+            };
+            /** @description `not_found`: no such resource, or the key cannot see it. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /**
+             * @description `post_not_published`: the post is not published (yet, or any more): it has no metrics; its `status` says where it is.
+             *
+             *     `metrics_unavailable`: no metrics for this: its network gives none, or the workspace does not collect that network's (see `reason`).
+             *
+             *     `metrics_missing_scopes`: the account's token lacks the permissions its network's metrics need (see `missingScopes`): reconnect the account.
+             *
+             *     `metrics_not_collected_yet`: no reading yet: the first collection is due at `nextCollectionAt`.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "post_not_published" | "metrics_unavailable" | "metrics_missing_scopes" | "metrics_not_collected_yet";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "payload_too_large";
                     };
                 };
             };

@@ -19,6 +19,10 @@ const STATUS_OF_CODE = {
   conflict: 409,
   upload_incomplete: 409,
   network_not_configured: 409,
+  post_not_published: 409,
+  metrics_unavailable: 409,
+  metrics_missing_scopes: 409,
+  metrics_not_collected_yet: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   VALIDATION_FAILED: 422,
@@ -49,15 +53,19 @@ function nextStep(
     case 'internal_error':
     case 'service_unavailable':
     case 'upload_incomplete':
+    case 'metrics_not_collected_yet':
       return 'retry later';
     case 'unauthorized':
     case 'permission_denied':
     case 'plan_inactive':
     case 'policy_violation':
     case 'network_not_configured':
+    case 'metrics_unavailable':
+    case 'metrics_missing_scopes':
       return 'ask a person';
     case 'not_found':
     case 'conflict':
+    case 'post_not_published':
       return 'read it again';
     default: {
       const unhandled: never = code;
@@ -107,7 +115,7 @@ describe('error codes', () => {
   it('the switch gives every code a next step', () => {
     const codes = Object.keys(STATUS_OF_CODE) as ErrorCode[];
     const steps = new Map(codes.map((code) => [code, nextStep(code)]));
-    expect(steps.size).toBe(18);
+    expect(steps.size).toBe(22);
     expect(steps.get('rate_limited')).toBe('retry later');
     expect(steps.get('VALIDATION_FAILED')).toBe('fix the request');
     expect(steps.get('conflict')).toBe('read it again');

@@ -34,6 +34,22 @@ export function makeDynamoWorkspaceStore(db: DynamoDBDocumentClient, tableName: 
         'workspace',
       );
     },
+    async setMetricsCollection(tenantId, workspaceId, setting) {
+      return updateExisting<Workspace>(
+        db,
+        {
+          TableName: tableName,
+          Key: keys.workspace(tenantId, workspaceId),
+          ...(setting
+            ? {
+                UpdateExpression: 'SET metricsCollection = :setting',
+                ExpressionAttributeValues: { ':setting': setting },
+              }
+            : { UpdateExpression: 'REMOVE metricsCollection' }),
+        },
+        'workspace',
+      );
+    },
     async setOAuthRedirectUris(tenantId, workspaceId, uris) {
       try {
         await db.send(

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '../../../shared/domain/errors.js';
+import type { MetricsCollectionSetting } from '../../../shared/domain/metrics-settings.js';
 import type { Platform } from '../../../shared/domain/platforms.js';
 import type { WorkspacePolicies } from '../../../shared/domain/policies.js';
 import type { Account, Agent, ApiKeyRecord, Tenant, Workspace } from '../../../shared/domain/tenancy.js';
@@ -90,6 +91,19 @@ export class InMemoryTenancyStore implements TenancyStore {
     const workspace = this.workspaces.get(`${tenantId}/${workspaceId}`);
     if (!workspace) throw new NotFoundError('No such workspace.');
     const updated = { ...workspace, policies: structuredClone(policies) };
+    this.workspaces.set(`${tenantId}/${workspaceId}`, updated);
+    return structuredClone(updated);
+  }
+
+  async setMetricsCollection(
+    tenantId: string,
+    workspaceId: string,
+    setting: MetricsCollectionSetting | undefined,
+  ): Promise<Workspace> {
+    const workspace = this.workspaces.get(`${tenantId}/${workspaceId}`);
+    if (!workspace) throw new NotFoundError('No such workspace.');
+    const { metricsCollection: _previous, ...rest } = workspace;
+    const updated: Workspace = { ...rest, ...(setting && { metricsCollection: structuredClone(setting) }) };
     this.workspaces.set(`${tenantId}/${workspaceId}`, updated);
     return structuredClone(updated);
   }
