@@ -68,8 +68,11 @@ export interface FakeInstagramControl {
   expireContainer(id: string): void;
   /** The account's publishing limit per 24 hours (50 by default). */
   setQuotaTotal(total: number): void;
-  /** Media published at `timestamp` (epoch ms) without going through the API: fills the window. */
-  addPublished(userId: string, timestamps: number[]): void;
+  /**
+   * Media published at `timestamp` (epoch ms) without going through the API: fills the window
+   * (feed images unless `productType` says reels or stories). Returns their ids.
+   */
+  addPublished(userId: string, timestamps: number[], productType?: FakeMedia['productType']): string[];
   addUser(user: FakeInstagramUser): void;
   /** The media is deleted on Instagram: reads of it answer 100/33 from now on. */
   deleteMedia(id: string): void;
@@ -131,15 +134,17 @@ export function makeControl(
     setQuotaTotal: (total) => {
       state.quotaTotal = total;
     },
-    addPublished: (userId, timestamps) => {
+    addPublished: (userId, timestamps, productType = 'FEED') => {
+      const ids: string[] = [];
       for (const timestamp of timestamps) {
         const id = store.id();
+        ids.push(id);
         store.media.push({
           id,
           owner: userId,
           containerId: store.id(),
-          mediaType: 'IMAGE',
-          productType: 'FEED',
+          mediaType: productType === 'REELS' ? 'VIDEO' : 'IMAGE',
+          productType,
           caption: 'An earlier post',
           timestamp,
           permalink: `https://www.instagram.com/p/${id}/`,
@@ -147,6 +152,7 @@ export function makeControl(
         });
       }
       store.media.sort((a, b) => a.timestamp - b.timestamp);
+      return ids;
     },
     addUser: (user) => {
       store.users.set(user.userId, user);

@@ -11,6 +11,7 @@ import { type FakeContainerType, FakeInstagramStore, type FakeInstagramUser } fr
 export type { FakeFailure, FakeInstagramControl, FakeInstagramEndpoint } from './control.js';
 export { FAKE_INSTAGRAM_ENDPOINTS } from './control.js';
 export { graphError } from './http.js';
+export { fakeFollowersAt, fakeInsightsAt } from './insights-routes.js';
 export type { FakeContainer, FakeInstagramUser, FakeMedia } from './store.js';
 
 const MB = 1024 * 1024;
