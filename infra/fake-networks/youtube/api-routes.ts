@@ -1,21 +1,23 @@
 import { authorize, charge, isReply } from './api-auth.js';
+import { readParts } from './api-parts.js';
 import { googleError, googleErrors } from './http.js';
 import { type Handler, READ_SCOPES, type RouteContext } from './route.js';
+import { channelStatistics, VIDEOS_LIST_MAX_IDS, videoStatistics } from './statistics.js';
 import type { FakeVideo } from './store.js';
 
-/** GET /youtube/v3/channels?part=snippet&mine=true: the token's channel (1 unit). */
+/** GET /youtube/v3/channels?part=snippet,statistics&mine=true: the token's channel (1 unit). */
 export const channelsList: Handler = (context) => {
   const token = authorize(context, READ_SCOPES);
   if (isReply(token)) return token;
   const params = context.url.searchParams;
-  if (!params.get('part')) return googleErrors.invalid('required', 'Required parameter: part');
+  const parts = readParts(params, 'channels');
+  if (isReply(parts)) return parts;
   if (params.get('mine') !== 'true' && !params.get('id')) {
     return googleErrors.invalid('missingRequiredParameter', 'No filter selected.');
   }
   const refused = charge(context, context.settings.costs.list);
   if (refused) return refused;
   const channel = context.store.channels.get(token.channelId);
-  const parts = (params.get('part') ?? '').split(',');
   return {
     status: 200,
     json: {
@@ -39,6 +41,9 @@ export const channelsList: Handler = (context) => {
                     high: { url: channel.thumbnailUrl, width: 800, height: 800 },
                   },
                 },
+              }),
+              ...(parts.includes('statistics') && {
+                statistics: channelStatistics(channel, context.store.videos, context.settings.now()),
               }),
             },
           ]
@@ -132,15 +137,27 @@ export function videoResource(video: FakeVideo, parts: readonly string[]) {
   };
 }
 
-/** GET /youtube/v3/videos?part=…&id=a,b: the token's channel's videos among the ids (1 unit). */
+/**
+ * GET /youtube/v3/videos?part=…&id=a,b: the token's channel's videos among the ids (1 unit, at most
+ * 50 ids); a deleted video is left out of items, as YouTube leaves out an id it does not have.
+ * part=statistics adds the counts, growing with the fake's clock (statistics.ts).
+ */
 export const videosList: Handler = (context: RouteContext) => {
   const token = authorize(context, READ_SCOPES);
   if (isReply(token)) return token;
   const params = context.url.searchParams;
-  const parts = (params.get('part') ?? '').split(',').filter(Boolean);
-  if (parts.length === 0) return googleErrors.invalid('required', 'Required parameter: part');
+  const parts = readParts(params, 'videos');
+  if (isReply(parts)) return parts;
   const ids = (params.get('id') ?? '').split(',').filter(Boolean);
   if (ids.length === 0) return googleErrors.invalid('missingRequiredParameter', 'No filter selected.');
+  if (ids.length > VIDEOS_LIST_MAX_IDS) {
+    return googleError(
+      400,
+      'badRequest',
+      `The id parameter takes at most ${VIDEOS_LIST_MAX_IDS} ids.`,
+      'global',
+    );
+  }
   const refused = charge(context, context.settings.costs.list);
   if (refused) return refused;
   const videos = context.store.videos.filter(
@@ -153,7 +170,10 @@ export const videosList: Handler = (context: RouteContext) => {
     json: {
       kind: 'youtube#videoListResponse',
       pageInfo: { totalResults: videos.length, resultsPerPage: videos.length },
-      items: videos.map((video) => videoResource(video, parts)),
+      items: videos.map((video) => ({
+        ...videoResource(video, parts),
+        ...(parts.includes('statistics') && { statistics: videoStatistics(video, context.settings.now()) }),
+      })),
     },
   };
 };

@@ -66,6 +66,11 @@ export interface FakeYouTubeControl {
   /** The next upload is rejected with this `rejectionReason` (duplicate, copyright…). */
   rejectNext(rejectionReason: string): void;
   setProcessingPolls(polls: number): void;
+  /**
+   * A processed video on a channel as if uploaded at `uploadedAt` (default now), without the
+   * upload's calls or units: for reading its statistics. Returns its id.
+   */
+  addVideo(video: FakeVideoSeed): string;
   /** The channel's owner deletes the video (it leaves every listing). */
   deleteVideo(videoId: string): void;
   /** The project's quota: units used today, and a new daily limit. */
@@ -86,6 +91,15 @@ export interface FakeYouTubeControl {
   requests(): SeenRequest[];
 }
 
+export interface FakeVideoSeed {
+  channelId: string;
+  /** ISO 8601; default the fake's now. */
+  uploadedAt?: string;
+  title?: string;
+  likesHidden?: boolean;
+  commentsDisabled?: boolean;
+}
+
 export function makeControl(
   state: FakeYouTubeControlState,
   store: FakeYouTubeStore,
@@ -98,6 +112,26 @@ export function makeControl(
     rejectNext: (rejectionReason) => state.outcomes.push({ uploadStatus: 'rejected', rejectionReason }),
     setProcessingPolls: (polls) => {
       settings.processingPolls = polls;
+    },
+    addVideo: (seed) => {
+      const id = store.videoId();
+      store.videos.push({
+        id,
+        channelId: seed.channelId,
+        snippet: { title: seed.title ?? `Video ${store.videos.length + 1}`, description: '' },
+        privacyStatus: 'public',
+        madeForKids: false,
+        notifySubscribers: false,
+        sha256: id,
+        size: 0,
+        uploadStatus: 'processed',
+        processingPollsLeft: 0,
+        outcome: { uploadStatus: 'processed' },
+        uploadedAt: seed.uploadedAt ?? new Date(settings.now()).toISOString(),
+        ...(seed.likesHidden && { likesHidden: true }),
+        ...(seed.commentsDisabled && { commentsDisabled: true }),
+      });
+      return id;
     },
     deleteVideo: (videoId) => {
       const video = store.videos.find((item) => item.id === videoId);

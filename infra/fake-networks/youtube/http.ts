@@ -42,6 +42,19 @@ export const googleErrors = {
       'The user has exceeded the number of videos they may upload.',
       'youtube.video',
     ),
+  /**
+   * Google's short-term throttling (per user or per project a minute, not the daily quota); it
+   * usually names no wait, a test may add a Retry-After.
+   */
+  rateLimited: (retryAfterSeconds?: number): Reply => ({
+    ...googleError(
+      403,
+      'rateLimitExceeded',
+      'The request cannot be completed due to rate limiting.',
+      'usageLimits',
+    ),
+    ...(retryAfterSeconds !== undefined && { headers: { 'retry-after': String(retryAfterSeconds) } }),
+  }),
   invalid: (reason: string, message: string) => googleError(400, reason, message, 'youtube.video'),
   notFound: (message = 'Not Found') => googleError(404, 'notFound', message, 'global'),
 };

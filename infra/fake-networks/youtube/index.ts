@@ -17,9 +17,10 @@ import type { FakeGoogleApp, Handler, RouteContext } from './route.js';
 import { type FakeChannel, FakeYouTubeStore } from './store.js';
 import { putChunk, startSession } from './upload-routes.js';
 
-export type { FakeFailure, FakeYouTubeControl, FakeYouTubeEndpoint } from './control.js';
+export type { FakeFailure, FakeVideoSeed, FakeYouTubeControl, FakeYouTubeEndpoint } from './control.js';
 export { FAKE_YOUTUBE_ENDPOINTS } from './control.js';
-export { googleError } from './http.js';
+export { googleError, googleErrors } from './http.js';
+export { FAKE_VIEWS_PER_HOUR, VIDEOS_LIST_MAX_IDS } from './statistics.js';
 export type { FakeChannel, FakeVideo } from './store.js';
 export { CHUNK_UNIT } from './upload-routes.js';
 
@@ -85,7 +86,8 @@ const ROUTES: Record<string, Route> = {
  * An HTTP fake of Google's OAuth and the YouTube Data API's upload path (networks/youtube.md), on
  * loopback at a free port: consent page, code and refresh grants with PKCE, revoke, the channel,
  * resumable uploads (256 KiB chunks, 308 Range answers), processing that advances over status
- * reads, the project's quota in units and the channel's upload cap. Its control surface injects
+ * reads, the project's quota in units and the channel's upload cap, and the statistics of videos
+ * and channels (videos.list and channels.list with part=statistics), growing with its clock. Its control surface injects
  * failures per endpoint (answers, resets before or after the work, a chunk cut short, an answer
  * held back after the work was done) and reads what was uploaded and issued.
  */

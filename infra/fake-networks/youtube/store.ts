@@ -7,6 +7,10 @@ export interface FakeChannel {
   /** `@handle`. */
   customUrl: string;
   thumbnailUrl: string;
+  /** Subscribers before any view of the fake's videos (default 1,200). */
+  subscribers?: number;
+  /** The owner hid the subscriber count: channels.list leaves it out. */
+  hiddenSubscriberCount?: boolean;
 }
 
 export interface FakeGrant {
@@ -78,6 +82,10 @@ export interface FakeVideo {
     | { uploadStatus: 'failed'; failureReason: string }
     | { uploadStatus: 'rejected'; rejectionReason: string };
   uploadedAt: string;
+  /** The owner hid the likes: statistics.likeCount is left out. */
+  likesHidden?: boolean;
+  /** Comments are off: statistics.commentCount is left out. */
+  commentsDisabled?: boolean;
 }
 
 export class FakeYouTubeStore {
