@@ -18,6 +18,7 @@ export const X_FAKE_ENDPOINTS = [
   'users.me',
   'users.tweets',
   'tweets.create',
+  'tweets.lookup',
   'media.initialize',
   'media.append',
   'media.finalize',
@@ -41,14 +42,20 @@ export interface RequestRecord {
   method: string;
   path: string;
   endpoint: XFakeEndpoint | undefined;
+  /** The query string as sent (e.g. `ids=1,2&tweet.fields=public_metrics`), without the `?`. */
+  query: string;
 }
 
 /** X's windows: 15 minutes (twitter.md §4). */
 export const WINDOW_SECONDS = 15 * 60;
 
-/** Per user per 15 minutes: twitter.md §4 for tweets and media; users.me and the timeline are the fake's own choice. */
+/**
+ * Per user per 15 minutes: twitter.md §4 for tweets and media; GET /2/tweets (`tweets.lookup`) as
+ * docs.x.com's rate-limit table gives it on pay-per-use; users.me and the timeline are the fake's own choice.
+ */
 export const DEFAULT_LIMITS: Partial<Record<XFakeEndpoint, number>> = {
   'tweets.create': 100,
+  'tweets.lookup': 5000,
   'media.initialize': 1875,
   'media.append': 1875,
   'media.finalize': 1875,
@@ -84,6 +91,19 @@ export interface XFakeControl {
   /** How the next finalized video or GIF is processed (default: 2 polls, then succeeded, 1 s apart). */
   nextProcessing(plan: Partial<ProcessingPlan>): void;
   addUser(user: FakeXUser): void;
+  /** Puts a tweet on X as if posted (now, or `ageMs` ago on the fake's clock); answers its id. */
+  addTweet(tweet: { authorId: string; text: string; ageMs?: number }): string;
+  /** The tweet is gone, as after its author deleted it: reads answer `resource-not-found`. */
+  deleteTweet(id: string): void;
+  /**
+   * An access token for `userId` (default: the first user) with exactly `scopes`, as a consent that
+   * granted only those would give: e.g. a token from before the metrics scopes were asked for.
+   */
+  issueAccessToken(options: {
+    userId?: string;
+    scopes: readonly string[];
+    expiresInSeconds?: number;
+  }): string;
   users(): FakeXUser[];
   tweets(): FakeTweet[];
   media(): MediaView[];
@@ -168,6 +188,37 @@ export class FakeXControlState {
       nextProcessing: (plan) =>
         this.plans.push({ polls: 2, outcome: 'succeeded', checkAfterSecs: 1, ...plan }),
       addUser: (user) => store.users.set(user.id, { ...user }),
+      addTweet: ({ authorId, text, ageMs }) => {
+        const id = store.snowflake();
+        store.tweets.push({
+          id,
+          authorId,
+          text,
+          renderedText: text,
+          createdAt: store.now() - (ageMs ?? 0),
+          mediaIds: [],
+        });
+        return id;
+      },
+      deleteTweet: (id) => {
+        const index = store.tweets.findIndex((tweet) => tweet.id === id);
+        if (index >= 0) store.tweets.splice(index, 1);
+      },
+      issueAccessToken: ({ userId, scopes, expiresInSeconds }) => {
+        const owner = userId ?? store.users.keys().next().value;
+        if (!owner || !store.users.has(owner)) throw new Error(`No fake X user ${owner ?? '(none)'}.`);
+        const token: FakeAccessToken = {
+          token: store.secret('xat_'),
+          grantId: store.secret('grant_'),
+          userId: owner,
+          clientId: 'issued-by-control',
+          scopes: [...scopes],
+          expiresAt: store.now() + (expiresInSeconds ?? 7200) * 1000,
+          revoked: false,
+        };
+        store.accessTokens.set(token.token, token);
+        return token.token;
+      },
       users: () => [...store.users.values()].map((user) => ({ ...user })),
       tweets: () => store.tweets.map((tweet) => ({ ...tweet, mediaIds: [...tweet.mediaIds] })),
       media: () =>

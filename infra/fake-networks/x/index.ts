@@ -7,6 +7,7 @@ import { FakeXControlState, type XFakeControl, type XFakeEndpoint } from './cont
 import { BodyTooLarge, problems, type Reply, readBody, writeReply } from './http.js';
 import { MAX_SEGMENT_BYTES } from './media-limits.js';
 import * as media from './media-routes.js';
+import { lookupTweets } from './metrics-routes.js';
 import { authorizePage, decide, revoke, token } from './oauth-routes.js';
 import { XOpenApiValidator } from './openapi-validator.js';
 import type { ApiContext, FakeXApp, FakeXSettings, Handler, RouteContext } from './route.js';
@@ -97,6 +98,12 @@ const ROUTES: Route[] = [
     api: { template: '/2/users/{id}/tweets', scopes: ['tweet.read', 'users.read'], handler: userTweets },
   },
   {
+    method: 'GET',
+    pattern: /^\/2\/tweets$/,
+    endpoint: 'tweets.lookup',
+    api: { template: '/2/tweets', scopes: ['tweet.read', 'users.read'], handler: lookupTweets },
+  },
+  {
     method: 'POST',
     pattern: /^\/2\/tweets$/,
     endpoint: 'tweets.create',
@@ -152,7 +159,12 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     const route = ROUTES.find(
       (candidate) => candidate.method === request.method && candidate.pattern.test(url.pathname),
     );
-    control.log.push({ method: request.method ?? '', path: url.pathname, endpoint: route?.endpoint });
+    control.log.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      endpoint: route?.endpoint,
+      query: url.search.replace(/^\?/, ''),
+    });
     if (!route) {
       request.resume();
       writeReply(response, problems.notFound(`No route ${request.method} ${url.pathname}.`));

@@ -9,6 +9,10 @@ export interface FakeXUser {
   profileImageUrl?: string;
   /** X Premium / verified: larger media limits (media-limits.ts). */
   premium?: boolean;
+  /** Followers when the fake starts (default 100); one more each hour of the fake's clock (metrics-growth.ts). */
+  followers?: number;
+  /** Accounts it follows (default 50). */
+  following?: number;
 }
 
 export interface ConsentRequest {
@@ -107,6 +111,8 @@ export class FakeXStore {
   readonly media = new Map<string, FakeMedia>();
   private nextSnowflake = 1_880_000_000_000_000_000n;
   private clockOffsetMs = 0;
+  /** When the fake started, on its own clock: what the users' follower counts grow from. */
+  readonly startedAt = Date.now();
 
   now(): number {
     return Date.now() + this.clockOffsetMs;

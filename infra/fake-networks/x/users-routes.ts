@@ -1,8 +1,9 @@
 import { problems, type Reply } from './http.js';
+import { userPublicMetrics } from './metrics-growth.js';
 import type { ApiContext } from './route.js';
 import type { FakeTweet } from './store.js';
 
-/** GET /2/users/me: the token's user, with profile_image_url when asked for. */
+/** GET /2/users/me: the token's user, with profile_image_url and public_metrics when asked for. */
 export function me(context: ApiContext): Reply {
   const fields = (context.url.searchParams.get('user.fields') ?? '').split(',');
   const { id, name, username, profileImageUrl } = context.user;
@@ -15,6 +16,9 @@ export function me(context: ApiContext): Reply {
         username,
         ...(fields.includes('profile_image_url') &&
           profileImageUrl && { profile_image_url: profileImageUrl }),
+        ...(fields.includes('public_metrics') && {
+          public_metrics: userPublicMetrics(context.user, context.store),
+        }),
       },
     },
   };

@@ -69,3 +69,29 @@ export const userAnswer = z.looseObject({
     profile_image_url: z.string().optional(),
   }),
 });
+
+const publicMetrics = z.record(z.string(), z.unknown());
+
+/**
+ * GET /2/tweets?ids=…&tweet.fields=public_metrics: the posts X has in `data`, and each id it could
+ * not give in `errors` (a deleted post: `resource-not-found`, its id in `resource_id` and `value`).
+ * Either may be absent.
+ */
+export const postsMetricsAnswer = z.looseObject({
+  data: z.array(z.looseObject({ id, public_metrics: publicMetrics.optional() })).optional(),
+  errors: z
+    .array(
+      z.looseObject({
+        type: z.string().optional(),
+        resource_id: z.string().optional(),
+        value: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+export type PostsMetricsAnswer = z.output<typeof postsMetricsAnswer>;
+
+/** GET /2/users/me?user.fields=public_metrics. */
+export const userMetricsAnswer = z.looseObject({
+  data: z.looseObject({ id, public_metrics: publicMetrics }),
+});

@@ -2,6 +2,7 @@ import type { Connector } from '../../ports/connector.js';
 import { findOnX } from './find-published.js';
 import { X_CHUNK_BYTES } from './limits.js';
 import { DEFAULT_LOOKUP_PAGES } from './look-up.js';
+import { readXAccountMetrics, readXPostMetrics, type XMetricsSettings } from './metrics.js';
 import { publishToX, type XPublishSettings } from './publish.js';
 
 export interface XConnectorOptions {
@@ -23,7 +24,7 @@ export interface XConnectorOptions {
 
 export const DEFAULT_UPLOAD_BUDGET_MS = 30_000;
 
-/** The short-message network's connector (X API v2): publish.ts and find-published.ts. */
+/** The short-message network's connector (X API v2): publish.ts, find-published.ts and metrics.ts. */
 export function makeXConnector(options: XConnectorOptions): Connector {
   const settings: XPublishSettings = {
     apiUrl: options.apiUrl,
@@ -33,8 +34,15 @@ export function makeXConnector(options: XConnectorOptions): Connector {
     lookupPages: options.lookupPages ?? DEFAULT_LOOKUP_PAGES,
     ...(options.fetch && { fetch: options.fetch }),
   };
+  const metrics: XMetricsSettings = {
+    apiUrl: settings.apiUrl,
+    now: settings.now,
+    ...(settings.fetch && { fetch: settings.fetch }),
+  };
   return {
     publish: (request) => publishToX(settings, request),
     findPublished: (request) => findOnX(settings, request),
+    readPostMetrics: (request) => readXPostMetrics(metrics, request),
+    readAccountMetrics: (request) => readXAccountMetrics(metrics, request),
   };
 }

@@ -1,4 +1,5 @@
 import { defineNetwork } from '../definition.js';
+import { X_METRICS_BATCH_SIZE, X_METRICS_SCOPES, X_POST_METRIC_FIELDS } from './metrics-fields.js';
 import { xOptions } from './options-schema.js';
 import { xRules } from './rules.js';
 
@@ -16,5 +17,16 @@ export const xDefinition = defineNetwork({
   endpoints: {
     X_API_URL: 'https://api.x.com',
     X_AUTHORIZE_URL: 'https://x.com/i/oauth2/authorize',
+  },
+  metrics: {
+    scopes: X_METRICS_SCOPES,
+    batchSize: X_METRICS_BATCH_SIZE,
+    fields: Object.fromEntries(
+      Object.entries(X_POST_METRIC_FIELDS).map(([ours, theirs]) => [ours, `public_metrics.${theirs}`]),
+    ),
+    source:
+      'GET /2/tweets?ids=<up to 100>&tweet.fields=public_metrics (posts); GET /2/users/me?user.fields=public_metrics (followers_count, following_count, tweet_count)',
+    cost: "Paid per read on X's pay-per-use pricing: each post returned is one Posts: Read and the account read one User: Read (https://docs.x.com/x-api/getting-started/pricing); a resource read again within the same UTC day is not charged again. Collected only for workspaces whose setting names X.",
+    paidPerRead: true,
   },
 });
