@@ -8,7 +8,9 @@ import { callX } from './api.js';
 
 /**
  * What the service asks X for (twitter.md §3): reading and writing posts, reading the user,
- * uploading media, and `offline.access`, without which X gives no refresh token.
+ * uploading media, and `offline.access`, without which X gives no refresh token. `tweet.read` and
+ * `users.read` are also all the metrics need (metrics-fields.ts X_METRICS_SCOPES): X has no
+ * separate analytics scope for public metrics, so the list is the same with them.
  */
 export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'] as const;
 
