@@ -129,6 +129,36 @@ describe('Instagram metrics against the fake', () => {
     ]);
   });
 
+  it('reads a story past its 24 hours as no numbers (Instagram answers an empty data set), not zero', async () => {
+    await start();
+    const old = publishedAgo(2 * DAY_MS, 'STORY');
+    const account = anAccount({ scopes: [BASIC, PUBLISH, INSIGHTS] });
+    expect(await read([target('pst_old', old)], { account })).toEqual({
+      kind: 'metrics',
+      byPost: { pst_old: {} },
+      notFound: [],
+    });
+  });
+
+  it('the fake refuses what Instagram refuses: no metric, a deprecated one, one the product type does not answer', async () => {
+    await start();
+    const story = publishedAgo(3 * HOUR_MS, 'STORY');
+    const feed = publishedAgo(DAY_MS);
+    const token = userToken(world);
+    const ask = async (id: string, metric?: string) => {
+      const url = new URL(`${world.fake.graphUrl}/v23.0/${id}/insights`);
+      if (metric !== undefined) url.searchParams.set('metric', metric);
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+      const body = (await response.json()) as { error?: { code?: number } };
+      return [response.status, body.error?.code];
+    };
+    expect(await ask(feed)).toEqual([400, 100]);
+    expect(await ask(feed, 'views,impressions')).toEqual([400, 100]);
+    expect(await ask(feed, 'plays')).toEqual([400, 100]);
+    expect(await ask(story, 'views,likes')).toEqual([400, 100]);
+    expect(await ask(story, 'views,reach')).toEqual([200, undefined]);
+  });
+
   it('reads a batch of several posts one media per request, as Instagram takes one id a call', async () => {
     await start();
     expect(instagramDefinition.metrics?.batchSize).toBe(1);
