@@ -47,7 +47,7 @@ type Read = { kind: 'ok'; data: unknown } | MetricsFailed;
  */
 export function makeTikTokMetrics(deps: { api: TikTokApi }) {
   async function read(call: TikTokCall, what: MetricsRead): Promise<Read> {
-    if (call.signal.aborted) return unavailable(`The ${what.what} was cancelled before it was sent.`);
+    if (call.signal.aborted) return unavailable(`Cancelled before ${what.what} was sent.`);
     try {
       const response = await deps.api.call(call);
       const retryAfter = response.headers.get('retry-after');
