@@ -45,7 +45,7 @@ export const youtubeDefinition = defineNetwork({
     },
     source:
       'GET /youtube/v3/videos?part=statistics&id=<up to 50 ids>; GET /youtube/v3/channels?part=statistics&mine=true',
-    cost: "1 quota unit a call (50 videos), from the Google project's daily units shared with uploads; reads stop while fewer than two uploads' units would be left",
+    cost: "1 quota unit a call (50 videos), from the Google project's daily units shared with uploads; a read goes only while one upload's units stay free (services/metrics/read-units.ts)",
   },
   endpoints: {
     YOUTUBE_API_URL: 'https://www.googleapis.com/youtube/v3',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeMetricsMayRead } from '../../../shared/networks/youtube/metrics-quota.js';
 import {
   accountMetricsOf,
   postMetricsOf,
@@ -37,20 +36,5 @@ describe("YouTube statistics in the metrics' vocabulary", () => {
     expect(accountMetricsOf({ subscriberCount: 0, hiddenSubscriberCount: true, viewCount: 900 })).toEqual({
       views: 900,
     });
-  });
-});
-
-describe("YouTube metrics' share of the project's units", () => {
-  const quota = { limit: 10_000, costPerPost: 1600 };
-
-  it('reads while two uploads’ worth of units stay left after the read', () => {
-    expect(youtubeMetricsMayRead(0, quota)).toBe(true);
-    expect(youtubeMetricsMayRead(6_799, quota)).toBe(true);
-  });
-
-  it('stops where a read would eat into the two uploads’ reserve', () => {
-    expect(youtubeMetricsMayRead(6_800, quota)).toBe(false);
-    expect(youtubeMetricsMayRead(6_799, quota, 2)).toBe(false);
-    expect(youtubeMetricsMayRead(10_000, quota)).toBe(false);
   });
 });
