@@ -69,6 +69,19 @@ export function metricsFailureOfAnswer(answer: XAnswer, account: Account, nowMs:
   return failure('unavailable', 'refused');
 }
 
+/**
+ * Before any call: an account whose recorded grant lacks a metrics scope is answered without
+ * asking X (X would refuse it with a 403). An account with no recorded scopes is asked.
+ */
+export function metricsScopesLacking(account: Account): MetricsFailure | undefined {
+  const granted = account.scopes;
+  if (!granted) return undefined;
+  const lacking = X_METRICS_SCOPES.filter((scope) => !granted.includes(scope));
+  return lacking.length > 0
+    ? failure('missing_scopes', 'missing_scopes', { missingScopes: lacking })
+    : undefined;
+}
+
 export function metricsBadAnswer(): MetricsFailure {
   return failure('unavailable', 'bad_answer');
 }

@@ -13,6 +13,7 @@ import {
   metricsBadAnswer,
   metricsFailureOfAnswer,
   metricsFailureOfError,
+  metricsScopesLacking,
   metricsWithoutToken,
 } from './metrics-failures.js';
 import { accountMetricsOf, postMetricsOf, X_METRICS_BATCH_SIZE } from './metrics-fields.js';
@@ -38,6 +39,8 @@ export async function readXPostMetrics(
   request: PostMetricsRequest,
 ): Promise<PostMetricsAnswer> {
   if (!request.credentials) return metricsWithoutToken();
+  const lacking = metricsScopesLacking(request.account);
+  if (lacking) return lacking;
   const caller = callerOf(settings, request.credentials.accessToken, request.signal);
   const byPost: Record<string, PostMetricValues> = {};
   const notFound: string[] = [];
@@ -102,6 +105,8 @@ export async function readXAccountMetrics(
   request: AccountMetricsRequest,
 ): Promise<AccountMetricsAnswer> {
   if (!request.credentials) return metricsWithoutToken();
+  const lacking = metricsScopesLacking(request.account);
+  if (lacking) return lacking;
   try {
     const answer = await callX(callerOf(settings, request.credentials.accessToken, request.signal), {
       method: 'GET',

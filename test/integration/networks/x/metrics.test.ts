@@ -132,6 +132,24 @@ describe('X metrics: the connector against the fake X (GET /2/tweets, GET /2/use
     if (answer.kind === 'failed') expect(answer.message).not.toContain('Missing scopes');
   });
 
+  it('an account whose recorded scopes lack one: missing_scopes without asking X', async () => {
+    const seen = world.fake.control.requests().length;
+
+    const answer = await world.connector.readPostMetrics?.({
+      account: xAccount({ scopes: ['tweet.read', 'tweet.write', 'offline.access'] }),
+      credentials: { accessToken },
+      posts: [target(tweet('Recorded scopes'))],
+      signal: AbortSignal.timeout(5000),
+    });
+
+    expect(answer).toMatchObject({
+      kind: 'failed',
+      failure: 'missing_scopes',
+      missingScopes: ['users.read'],
+    });
+    expect(world.fake.control.requests()).toHaveLength(seen);
+  });
+
   it('a spent window: rate_limited, retryAfterSeconds until x-rate-limit-reset', async () => {
     const id = tweet('Rate limited');
     const resetAt = Math.floor(fakeNow() / 1000) + 120;
