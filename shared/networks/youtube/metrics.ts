@@ -40,13 +40,13 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
   const batchSize = Math.min(deps.batchSize ?? YOUTUBE_METRICS_BATCH_SIZE, YOUTUBE_METRICS_BATCH_SIZE);
 
   async function read(
-    read: MetricsRead,
+    what: MetricsRead,
     path: string,
     query: Record<string, string>,
     accessToken: string,
     signal: AbortSignal,
   ): Promise<ReadResult> {
-    if (signal.aborted) return failed('unavailable', `The ${read} read was cancelled.`);
+    if (signal.aborted) return failed('unavailable', `The ${what} read was cancelled.`);
     try {
       const response = await deps.api({
         method: 'GET',
@@ -57,12 +57,12 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
       });
       if (!response.ok) {
         const retryAfter = retryAfterOf(response);
-        return metricsFailureOf(await readGoogleError(response), read, retryAfter, deps.now());
+        return metricsFailureOf(await readGoogleError(response), what, retryAfter, deps.now());
       }
       return { kind: 'body', body: await readJson(response) };
     } catch {
       // No answer (a time-out, a reset, the signal): nothing to settle, the next collection tries again.
-      return failed('unavailable', `YouTube did not answer the ${read} read.`);
+      return failed('unavailable', `YouTube did not answer the ${what} read.`);
     }
   }
 
