@@ -160,6 +160,12 @@ export interface MetricsTarget {
   platformPostId: string;
   /** ISO 8601. */
   publishedAt: string;
+  /**
+   * The post's platformOptions, where the collection has them: what it was published as decides
+   * how some networks read its numbers (LinkedIn: a Page's post is read through the Page's
+   * statistics, a member's through the member's).
+   */
+  platformOptions?: Post['platformOptions'];
 }
 
 /**

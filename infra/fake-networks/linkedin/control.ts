@@ -23,6 +23,7 @@ export const FAKE_LINKEDIN_ENDPOINTS = [
   'documents.get',
   'memberCreatorPostAnalytics',
   'memberFollowersCount',
+  'organizationalEntityShareStatistics',
 ] as const;
 export type FakeLinkedInEndpoint = (typeof FAKE_LINKEDIN_ENDPOINTS)[number];
 

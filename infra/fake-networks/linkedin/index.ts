@@ -141,6 +141,8 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     maxBytes: { image: 36 * MB, video: 500 * MB, document: 100 * MB, ...options.maxBytes },
     maxCommentary: 3000,
     metricsDailyLimit: options.metricsDailyLimit ?? 500,
+    // Ours, not LinkedIn's (it documents none): the fake holds the connector to it.
+    pagePostsPerRequest: 20,
     now: options.now ?? Date.now,
   };
   store.startedAt = settings.now();

@@ -1,28 +1,9 @@
-import { linkedInError, type Reply, replies } from './http.js';
+import { replies } from './http.js';
+import { growth, isQueryType, throttled } from './metrics-growth.js';
 import { type ApiContext, type Handler, hasScope } from './route.js';
-import type { FakePost } from './store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 const MAX_LONG = 2n ** 63n - 1n;
-
-/**
- * The metrics the member finder answers and how fast each grows, per hour since the post was made
- * (the fake's clock): numbers that grow with time, so a collection sees them change.
- */
-const PER_HOUR = {
-  IMPRESSION: 40,
-  MEMBERS_REACHED: 25,
-  REACTION: 3,
-  COMMENT: 1,
-  RESHARE: 0.25,
-  POST_SAVE: 1 / 6,
-} as const satisfies Record<string, number>;
-type QueryType = keyof typeof PER_HOUR;
-
-function isQueryType(value: string): value is QueryType {
-  return Object.hasOwn(PER_HOUR, value);
-}
 
 /**
  * `entity` as Rest.li 2.0 writes it in a query string: `(share:urn%3Ali%3Ashare%3A{id})` or
@@ -40,27 +21,6 @@ function entityOf(rawQuery: string): { urn: string; member: 'share' | 'ugc' } | 
   const member = match[1] === 'share' ? 'share' : 'ugc';
   if ((member === 'share') !== (match[2] === 'share') || BigInt(match[3]) > MAX_LONG) return undefined;
   return { urn: `urn:li:${match[2]}:${match[3]}`, member };
-}
-
-/**
- * LinkedIn's daily limits, per member and resource, reset at midnight UTC; its 429 carries no
- * Retry-After (networks/linkedin.md §7).
- */
-function throttled(context: ApiContext, finder: string): Reply | undefined {
-  const day = Math.floor(context.settings.now() / DAY_MS);
-  const key = `${finder} ${context.member.sub} ${day}`;
-  const used = (context.store.metricsReads.get(key) ?? 0) + 1;
-  context.store.metricsReads.set(key, used);
-  if (used <= context.settings.metricsDailyLimit) return undefined;
-  return linkedInError(
-    429,
-    `Resource level throttle MEMBER DAY limit for calls to this resource is reached.`,
-  );
-}
-
-function statistic(post: FakePost, queryType: QueryType, now: number): number {
-  const hours = Math.max(0, now - post.createdAt) / HOUR_MS;
-  return Math.floor(hours * PER_HOUR[queryType]);
 }
 
 /**
@@ -95,7 +55,7 @@ export const memberPostAnalytics: Handler<ApiContext> = (context) => {
       paging: { start: 0, count: 10, links: [] },
       elements: [
         {
-          count: statistic(post, queryType, context.settings.now()),
+          count: growth(post, queryType, context.settings.now()),
           metricType: {
             'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': queryType,
           },

@@ -54,6 +54,8 @@ export interface FakeLinkedInSettings {
   maxCommentary: number;
   /** Analytics reads a member may make a UTC day, each finder counted apart; then 429. */
   metricsDailyLimit: number;
+  /** Posts a Page statistics request may name (LinkedIn documents none; the connector sends at most 20). */
+  pagePostsPerRequest: number;
   now: () => number;
 }
 

@@ -4,6 +4,7 @@ import type { Reply } from './http.js';
 import { initializeWhole, mediaStatus, uploadVideoPart, uploadWhole, videosAction } from './media-routes.js';
 import { memberFollowersCount, memberPostAnalytics } from './metrics-routes.js';
 import { accessToken, authorizationDecision, authorizationPage, revoke } from './oauth-routes.js';
+import { organizationShareStatistics } from './page-statistics-routes.js';
 import { createPost, listPosts } from './posts-routes.js';
 import { me, organizationAcls, userinfo } from './profile-routes.js';
 import type { ApiContext, FakeLinkedInSettings, Handler, RouteContext } from './route.js';
@@ -64,6 +65,13 @@ export const ROUTES: readonly Route[] = [
     memberPostAnalytics,
   ),
   api('versioned', 'GET', /^\/rest\/memberFollowersCount$/, 'memberFollowersCount', memberFollowersCount),
+  api(
+    'versioned',
+    'GET',
+    /^\/rest\/organizationalEntityShareStatistics$/,
+    'organizationalEntityShareStatistics',
+    organizationShareStatistics,
+  ),
   api('versioned', 'POST', /^\/rest\/images$/, 'images.initialize', initializeWhole('image')),
   api('versioned', 'GET', /^\/rest\/images\/(?<urn>[^/]+)$/, 'images.get', mediaStatus('image')),
   api(

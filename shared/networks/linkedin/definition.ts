@@ -1,8 +1,10 @@
 import { defineNetwork } from '../definition.js';
 import {
+  LINKEDIN_METRIC_FIELD_NAMES,
   LINKEDIN_METRICS_BATCH_SIZE,
+  LINKEDIN_PAGE_POSTS_PER_REQUEST,
+  LINKEDIN_PAGE_STATISTICS_SCOPE,
   LINKEDIN_POST_ANALYTICS_SCOPE,
-  LINKEDIN_POST_METRIC_TYPES,
   LINKEDIN_PROFILE_ANALYTICS_SCOPE,
 } from './metrics-fields.js';
 import { linkedInOptions } from './options-schema.js';
@@ -39,16 +41,15 @@ export const linkedinDefinition = defineNetwork({
     platformPostId: 'urn:li:share:7302154837465296896',
     platformPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7302154837465296896',
   },
-  // A member's own posts and followers (docs/metrics.md "LinkedIn"): only an account connected
-  // through the Community Management app can be granted these; a member app's account answers
-  // missing_scopes naming them.
+  // A member's own posts and followers, and a Page's posts (docs/metrics.md "LinkedIn"): only an
+  // account connected through the Community Management app can be granted these; a member app's
+  // account answers missing_scopes naming them.
   metrics: {
-    scopes: [LINKEDIN_POST_ANALYTICS_SCOPE, LINKEDIN_PROFILE_ANALYTICS_SCOPE],
+    scopes: [LINKEDIN_POST_ANALYTICS_SCOPE, LINKEDIN_PROFILE_ANALYTICS_SCOPE, LINKEDIN_PAGE_STATISTICS_SCOPE],
     batchSize: LINKEDIN_METRICS_BATCH_SIZE,
-    fields: { ...LINKEDIN_POST_METRIC_TYPES, followers: 'memberFollowersCount' },
-    source:
-      'GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:{urn})&queryType={type}&aggregation=TOTAL (one post and one queryType a request); GET /rest/memberFollowersCount?q=me',
-    cost: 'Six requests a post (one per queryType), counted against LinkedIn’s daily per-member and per-app limits (reset at midnight UTC).',
+    fields: { ...LINKEDIN_METRIC_FIELD_NAMES, followers: 'memberFollowersCount' },
+    source: `A member post: GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:{urn})&queryType={type}&aggregation=TOTAL, one post and one queryType a request. A Page post: GET /rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity={page}&shares=List({urn},…), up to ${LINKEDIN_PAGE_POSTS_PER_REQUEST} a request. Followers: GET /rest/memberFollowersCount?q=me.`,
+    cost: `Six requests a member post (one per queryType), one per ${LINKEDIN_PAGE_POSTS_PER_REQUEST} Page posts, counted against LinkedIn’s daily per-member and per-app limits (reset at midnight UTC).`,
   },
   endpoints: {
     LINKEDIN_API_URL: 'https://api.linkedin.com',

@@ -37,7 +37,7 @@ export function metricsFailureOf(
   if (facts.status === 403) {
     return failedMetrics(
       'missing_scopes',
-      `LinkedIn refused to read ${read.what}: the account lacks the permission ${read.scope} (reconnect it through the Community Management app).`,
+      `LinkedIn refused to read ${read.what}: the account lacks the permission ${read.scope} (reconnect it through the Community Management app) or, for a Page, the ADMINISTRATOR role.`,
       { missingScopes: [read.scope] },
     );
   }

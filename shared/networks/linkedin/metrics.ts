@@ -1,13 +1,9 @@
 import * as z from 'zod';
-import {
-  ACCOUNT_METRIC_NAMES,
-  cleanMetricValues,
-  POST_METRIC_NAMES,
-  type PostMetricValues,
-} from '../../domain/metrics.js';
+import { ACCOUNT_METRIC_NAMES, cleanMetricValues, type PostMetricValues } from '../../domain/metrics.js';
 import type {
   AccountMetricsAnswer,
   AccountMetricsRequest,
+  MetricsTarget,
   PostMetricsAnswer,
   PostMetricsRequest,
 } from '../../ports/connector.js';
@@ -15,30 +11,18 @@ import { type LinkedInApi, readJson } from './api.js';
 import { readLinkedInError } from './errors.js';
 import { type FailedMetricsAnswer, failedMetrics, metricsFailureOf, noAnswer } from './metrics-failures.js';
 import {
+  LINKEDIN_PAGE_POSTS_PER_REQUEST,
+  LINKEDIN_PAGE_STATISTICS_SCOPE,
   LINKEDIN_POST_ANALYTICS_SCOPE,
-  LINKEDIN_POST_METRIC_TYPES,
   LINKEDIN_PROFILE_ANALYTICS_SCOPE,
 } from './metrics-fields.js';
+import { analyticsEntity, type MetricsCall, POST_URN, readMemberPost } from './metrics-member-posts.js';
+import { readPagePosts } from './metrics-page-posts.js';
+import { LINKEDIN_MEMBER_AUTHOR, linkedInOptionsSchema } from './options-schema.js';
 
-/** A finder's answer: the statistic is the first element's `count` (none: not reported). */
-const PostStatistic = z.object({ elements: z.array(z.object({ count: z.number().optional() })) });
 const FollowersCount = z.object({
   elements: z.array(z.object({ memberFollowersCount: z.number().optional() })),
 });
-
-/** The posts the Member Post Analytics API reads: shares and ugcPosts, numeric 64-bit ids. */
-const POST_URN = /^urn:li:(share|ugcPost):([0-9]{1,19})$/;
-
-/**
- * The `entity` of the member finder in Rest.li 2.0 form: the union member (`share` or `ugc`) and
- * the URN, its colons encoded inside the unencoded parentheses.
- */
-export function analyticsEntity(platformPostId: string): string | undefined {
-  const match = POST_URN.exec(platformPostId);
-  if (!match) return undefined;
-  const member = match[1] === 'share' ? 'share' : 'ugc';
-  return `(${member}:${encodeURIComponent(platformPostId)})`;
-}
 
 type Deps = { api: LinkedInApi; now: () => number };
 
@@ -55,74 +39,76 @@ function missingScope(scope: string, what: string): FailedMetricsAnswer {
   );
 }
 
+/** The Page a post was published as, from its options; undefined: the member's own post. */
+function pageOf(target: MetricsTarget): string | undefined {
+  const parsed = linkedInOptionsSchema.safeParse(target.platformOptions?.linkedin ?? {});
+  const author = parsed.success ? parsed.data.author : undefined;
+  return author && author !== LINKEDIN_MEMBER_AUTHOR ? author : undefined;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
+}
+
 /**
- * A member's own posts' numbers (docs/metrics.md "LinkedIn"): `memberCreatorPostAnalytics` with
- * the `entity` finder, one post and one `queryType` a request, TOTAL aggregation, so six requests
- * a post, made one after the other (LinkedIn's limits are per day; nothing gains from bursts).
- * A post LinkedIn no longer has (404) is listed as not found and the rest read on; any other
- * refusal ends the whole read with its outcome. Page posts are not read here (see the docs).
+ * How the posts did (docs/metrics.md "LinkedIn"): a member's own post through the Member Post
+ * Analytics API (metrics-member-posts.ts), a Page's through its Organization Share Statistics,
+ * several a request (metrics-page-posts.ts). A post LinkedIn no longer has is listed as not found
+ * and the rest read on; any other refusal ends the whole read with its outcome.
  */
 export function makeLinkedInPostMetrics(deps: Deps) {
   return async function readPostMetrics(request: PostMetricsRequest): Promise<PostMetricsAnswer> {
-    const what = 'the posts’ statistics';
     if (!request.credentials)
       return failedMetrics('auth_failed', 'The LinkedIn account has no access token.');
-    if (lacking(request.account.scopes, LINKEDIN_POST_ANALYTICS_SCOPE))
-      return missingScope(LINKEDIN_POST_ANALYTICS_SCOPE, what);
+    const call: MetricsCall = {
+      api: deps.api,
+      accessToken: request.credentials.accessToken,
+      signal: request.signal,
+      nowMs: deps.now(),
+    };
     const byPost: Record<string, PostMetricValues> = {};
     const notFound: string[] = [];
+    const memberPosts: MetricsTarget[] = [];
+    const pagePosts = new Map<string, MetricsTarget[]>();
     for (const target of request.posts) {
-      const entity = analyticsEntity(target.platformPostId);
-      if (!entity) {
-        // Not a post URN LinkedIn could have made for this account: nothing to read, ever.
-        notFound.push(target.postId);
-        continue;
-      }
-      const read = await readOnePost(deps, request, entity);
+      const page = pageOf(target);
+      // Not a post URN LinkedIn could have made for this account: nothing to read, ever.
+      if (!POST_URN.test(target.platformPostId)) notFound.push(target.postId);
+      else if (page) pagePosts.set(page, [...(pagePosts.get(page) ?? []), target]);
+      else memberPosts.push(target);
+    }
+    const scopes = request.account.scopes;
+    if (memberPosts.length > 0 && lacking(scopes, LINKEDIN_POST_ANALYTICS_SCOPE))
+      return missingScope(LINKEDIN_POST_ANALYTICS_SCOPE, 'the member’s post statistics');
+    if (pagePosts.size > 0 && lacking(scopes, LINKEDIN_PAGE_STATISTICS_SCOPE))
+      return missingScope(LINKEDIN_PAGE_STATISTICS_SCOPE, 'a Page’s post statistics');
+
+    for (const target of memberPosts) {
+      const entity = analyticsEntity(target.platformPostId) ?? '';
+      const read = await readMemberPost(call, entity);
       if (read === 'not_found') notFound.push(target.postId);
       else if ('kind' in read) return read;
       else byPost[target.postId] = read;
     }
+    for (const [page, targets] of pagePosts) {
+      for (const chunk of chunks(targets, LINKEDIN_PAGE_POSTS_PER_REQUEST)) {
+        const read = await readPagePosts(
+          call,
+          page,
+          chunk.map((target) => target.platformPostId),
+        );
+        if ('kind' in read) return read;
+        for (const target of chunk) {
+          const values = read.byUrn.get(target.platformPostId);
+          if (values) byPost[target.postId] = values;
+          else notFound.push(target.postId);
+        }
+      }
+    }
     return { kind: 'metrics', byPost, notFound };
   };
-}
-
-async function readOnePost(
-  deps: Deps,
-  request: PostMetricsRequest,
-  entity: string,
-): Promise<PostMetricValues | 'not_found' | FailedMetricsAnswer> {
-  const what = 'a post’s statistics';
-  const values: Partial<Record<string, unknown>> = {};
-  for (const [ours, queryType] of Object.entries(LINKEDIN_POST_METRIC_TYPES)) {
-    if (request.signal.aborted) return noAnswer(what);
-    let response: Response;
-    try {
-      response = await deps.api({
-        method: 'GET',
-        path: '/rest/memberCreatorPostAnalytics',
-        query: { q: 'entity' },
-        restliQuery: `entity=${entity}&queryType=${queryType}&aggregation=TOTAL`,
-        restliMethod: 'FINDER',
-        accessToken: request.credentials?.accessToken ?? '',
-        signal: request.signal,
-      });
-    } catch {
-      return noAnswer(what);
-    }
-    if (response.status === 404) {
-      await response.arrayBuffer().catch(() => undefined);
-      return 'not_found';
-    }
-    if (!response.ok) {
-      const facts = await readLinkedInError(response);
-      return metricsFailureOf(facts, { what, scope: LINKEDIN_POST_ANALYTICS_SCOPE, nowMs: deps.now() });
-    }
-    const parsed = PostStatistic.safeParse(await readJson(response));
-    if (!parsed.success) return failedMetrics('unavailable', `LinkedIn answered ${what} unreadably.`);
-    values[ours] = parsed.data.elements[0]?.count;
-  }
-  return cleanMetricValues(values, POST_METRIC_NAMES);
 }
 
 /** The member's follower count: one `memberFollowersCount?q=me` (lifetime). */

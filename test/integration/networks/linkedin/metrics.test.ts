@@ -20,6 +20,7 @@ import {
   type LinkedInWorld,
   MEMBER,
   memberToken,
+  PAGE,
   startWorld,
 } from './linkedin-world.js';
 
@@ -259,5 +260,83 @@ describe('LinkedIn metrics against the fake', () => {
     });
     world.fake.control.expireAccessToken(token);
     expect(await readAccount(world, token)).toMatchObject({ kind: 'failed', failure: 'auth_failed' });
+  });
+});
+
+describe('LinkedIn Page posts’ metrics against the fake', () => {
+  let world: LinkedInWorld;
+  afterEach(() => world.stop());
+
+  const asPage = { linkedin: { author: PAGE } };
+
+  async function publishAsPage(token: string, postId: string): Promise<MetricsTarget> {
+    const post = aPost({ postId, content: `Page numbers for ${postId}`, platformOptions: asPage });
+    const outcome = await world.network.connector.publish(
+      aRequest(world, token, { post, account: aCommunityAccount() }),
+    );
+    if (outcome.kind !== 'published' || !('platformPostId' in outcome))
+      throw new Error(`Expected published, got ${JSON.stringify(outcome)}`);
+    return {
+      postId,
+      platformPostId: outcome.platformPostId,
+      publishedAt: new Date(clock).toISOString(),
+      platformOptions: asPage,
+    };
+  }
+
+  function pageRequests() {
+    return world.fake.control
+      .requests()
+      .filter((seen) => seen.endpoint === 'organizationalEntityShareStatistics');
+  }
+
+  it('reads a Page’s posts through its share statistics, several a request in Rest.li lists, at most 20 a request', async () => {
+    clock = START;
+    world = await startWorld({ now: fakeNow });
+    const token = communityToken(world);
+    const targets: MetricsTarget[] = [];
+    for (let index = 0; index < 23; index += 1) targets.push(await publishAsPage(token, `pst_p${index}`));
+    clock += 4 * HOUR_MS;
+
+    const answer = await readPosts(world, token, targets);
+    expect(answer.kind === 'metrics' && Object.keys(answer.byPost)).toHaveLength(23);
+    expect(answer).toMatchObject({
+      kind: 'metrics',
+      notFound: [],
+      byPost: { pst_p0: { impressions: 160, reach: 100, likes: 12, comments: 4, shares: 1, clicks: 2 } },
+    });
+    const seen = pageRequests();
+    expect(seen.map((request) => request.query.match(/urn%3Ali%3Ashare%3A/g)?.length)).toEqual([20, 3]);
+    for (const request of seen) {
+      expect(request.query).toMatch(/shares=List\(urn%3Ali%3Ashare%3A[0-9]+(,urn%3Ali%3Ashare%3A[0-9]+)*\)/);
+      expect(new URLSearchParams(request.query).get('organizationalEntity')).toBe(PAGE);
+    }
+    expect(analyticsRequests(world)).toHaveLength(0);
+  });
+
+  it('lists a Page post deleted at LinkedIn as not found, and answers missing_scopes without rw_organization_admin', async () => {
+    clock = START;
+    world = await startWorld({ now: fakeNow });
+    const token = communityToken(world);
+    const gone = await publishAsPage(token, 'pst_gone');
+    const kept = await publishAsPage(token, 'pst_kept');
+    world.fake.control.deletePost(gone.platformPostId);
+
+    expect(await readPosts(world, token, [gone, kept])).toMatchObject({
+      kind: 'metrics',
+      notFound: ['pst_gone'],
+      byPost: { pst_kept: {} },
+    });
+
+    const withoutAdmin = world.fake.control.issueToken(
+      MEMBER.sub,
+      LINKEDIN_COMMUNITY_SCOPES.filter((scope) => scope !== 'rw_organization_admin'),
+      world.fake.appWith('COMMUNITY_MANAGEMENT_API')?.clientId,
+    );
+    expect(await readPosts(world, withoutAdmin, [kept], { account: aCommunityAccount() })).toMatchObject({
+      kind: 'failed',
+      failure: 'missing_scopes',
+      missingScopes: ['rw_organization_admin'],
+    });
   });
 });
