@@ -62,6 +62,19 @@ table.responsive th[scope=row] a { font-family: ui-monospace, SFMono-Regular, Me
   .calendar-month .weekday { position: static; width: auto; height: auto; overflow: visible; clip: auto; }
 }
 caption { text-align: left; font-weight: 600; padding: .4rem 0; }
+.metric-charts { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 36rem), 1fr)); }
+.metric { margin: 0; min-width: 0; }
+.metric h3 { margin: 0; font-size: 1rem; }
+.metric-body { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; align-items: flex-start; }
+.metric-body > svg { flex: 1 1 18rem; min-width: 0; max-width: 28rem; }
+.metric-body > table { flex: 1 1 14rem; width: auto; }
+.chart-table th, .chart-table td { overflow-wrap: normal; padding: .25rem .5rem; }
+svg.chart { width: 100%; height: auto; }
+svg.chart text { font-size: 12px; fill: var(--muted); }
+svg.chart .chart-axis { stroke: #8c959f; stroke-width: 1; }
+svg.chart .chart-line { fill: none; stroke: var(--accent); stroke-width: 2; }
+svg.chart .chart-dot { fill: var(--accent); }
+.metrics-overview table + table { margin-top: 1rem; }
 .field { margin: 0 0 1rem; }
 .field label, legend { display: block; font-weight: 600; }
 .choice { display: flex; gap: .5rem; align-items: center; }

@@ -19,6 +19,8 @@ export const DASHBOARD_OPERATION_IDS = [
   // Posts, a post's detail and status history (from the event feed), the approval queue.
   'listPosts',
   'getPost',
+  // A published post's metrics on its page, and the workspace overview's last 30 days.
+  'getPostMetrics',
   // A post's page: edit, reschedule (updatePost's scheduledAt) and cancel.
   'updatePost',
   'cancelPost',

@@ -19,6 +19,7 @@ import {
   postsTable,
   utcFromInput,
 } from '../views/posts-list.js';
+import { metricsSection, readPostMetrics } from '../views/posts-metrics.js';
 
 const PAGE_SIZE = '25';
 
@@ -197,11 +198,13 @@ async function showPost(
     return page(c, { title: 'Post', body: html``, alert: read.error.message }, pageStatusOf(read.error));
   }
   const post = read.body;
-  const [history, account] = await Promise.all([
+  const [history, account, metrics] = await Promise.all([
     readPostHistory(c, workspaceId, post),
     callOperation<AccountResource>(c, 'getAccount', {
       params: { workspace_id: workspaceId, account_id: post.accountId },
     }),
+    // Only a published post has metrics: the others would only be told so.
+    post.status === 'published' ? readPostMetrics(c, workspaceId, post.id) : undefined,
   ]);
   const actions = adminsWorkspace(c.var.signedIn.user, workspaceId)
     ? postActions(c, workspaceId, {
@@ -215,7 +218,9 @@ async function showPost(
     c,
     {
       title: `Post ${post.id}`,
-      body: html`${postDetail(workspaceId, post, account.ok ? account.body.handle : undefined)}${actions}${historyTable(history)}`,
+      body: html`${postDetail(workspaceId, post, account.ok ? account.body.handle : undefined)}${
+        metrics ? metricsSection(workspaceId, post.platform, metrics) : empty
+      }${actions}${historyTable(history)}`,
       ...(notice && { notice }),
     },
     refused.status,

@@ -7,6 +7,8 @@ import { type FormProblem, readForm, textOf } from '../forms.js';
 import { forbiddenPage, page } from '../pages.js';
 import { noticeOf, refusalOf, workspacesPath } from '../views/workspaces-format.js';
 import { workspacesBody } from '../views/workspaces-list.js';
+import { workspaceMetricsSection } from '../views/workspaces-metrics.js';
+import { readWorkspaceMetrics } from '../views/workspaces-metrics-read.js';
 import { type WorkspaceStart, workspaceOverviewBody } from '../views/workspaces-overview.js';
 
 const OVERVIEW_NOTICES = { created: 'Workspace created.', renamed: 'Workspace renamed.' } as const;
@@ -48,11 +50,21 @@ async function overviewPage(
   const workspace = c.var.workspace;
   const canRename = adminsWorkspace(c.var.signedIn.user, workspace.workspaceId);
   const start = await workspaceStart(c, workspace.workspaceId);
+  // A workspace without posts has its next steps instead; with some, its last 30 days' metrics.
+  const metrics = start?.hasPosts
+    ? workspaceMetricsSection(workspace.workspaceId, await readWorkspaceMetrics(c, workspace.workspaceId))
+    : undefined;
   return page(
     c,
     {
       title: workspace.name,
-      body: workspaceOverviewBody(c, { workspace, canRename, ...(start && { start }), ...form }),
+      body: workspaceOverviewBody(c, {
+        workspace,
+        canRename,
+        ...(start && { start }),
+        ...(metrics && { metrics }),
+        ...form,
+      }),
       ...(status === 200 && { notice: noticeOf(c.req.query('done'), OVERVIEW_NOTICES) }),
     },
     status,

@@ -53,7 +53,7 @@ export function metricSeries(readings: readonly MetricsReading<PostMetricValues>
 }
 
 /** The drawing's size in SVG units (it scales to its box by the viewBox) and its plot area inside. */
-export const CHART_BOX = { width: 320, height: 160, left: 48, right: 12, top: 12, bottom: 28 } as const;
+export const CHART_BOX = { width: 320, height: 160, left: 60, right: 12, top: 12, bottom: 28 } as const;
 
 export interface PlottedPoint {
   x: number;
@@ -88,6 +88,11 @@ const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }
 /** A value as the page shows it: thousands separated, at most one decimal (percentages). */
 export function formatMetric(value: number): string {
   return numberFormat.format(value);
+}
+
+/** The UTC day and minute without the year, short enough for two labels under the drawing. */
+function axisTime(iso: string): string {
+  return plainTime(iso).slice(5);
 }
 
 /** The UTC minute as plain text, for the drawing's axis and its text alternative. */
@@ -134,10 +139,10 @@ function drawing(series: MetricSeries, labelId: string): Html {
   const last = series.points[series.points.length - 1] as MetricPoint;
   const timeLabels =
     series.points.length > 1
-      ? html`<text x="${left}" y="${height - 8}" text-anchor="start">${plainTime(first.collectedAt)}</text><text x="${
+      ? html`<text x="${left}" y="${height - 8}" text-anchor="start">${axisTime(first.collectedAt)}</text><text x="${
           width - right
-        }" y="${height - 8}" text-anchor="end">${plainTime(last.collectedAt)}</text>`
-      : html`<text x="${left + (width - left - right) / 2}" y="${height - 8}" text-anchor="middle">${plainTime(
+        }" y="${height - 8}" text-anchor="end">${axisTime(last.collectedAt)}</text>`
+      : html`<text x="${left + (width - left - right) / 2}" y="${height - 8}" text-anchor="middle">${axisTime(
           first.collectedAt,
         )}</text>`;
   // role="img" makes the drawing one image to assistive technology, named by the sentence beside it.

@@ -46,6 +46,8 @@ export function workspaceOverviewBody(
     workspace: Workspace;
     canRename: boolean;
     start?: WorkspaceStart;
+    /** The last 30 days' metrics section, once the workspace has posts. */
+    metrics?: Html;
     name?: string;
     problem?: FormProblem;
   },
@@ -58,5 +60,5 @@ export function workspaceOverviewBody(
         html`${textField({ name: 'name', label: 'Name', value: view.name ?? workspace.name, required: true, errors: view.problem?.fields })}${submitButton('Rename')}`,
       )}</section>`
     : empty;
-  return html`${nextSteps(workspace.workspaceId, view.start, view.canRename)}<dl class="facts"><dt>Id</dt><dd><code>${workspace.workspaceId}</code></dd><dt>Created</dt><dd>${utcTime(workspace.createdAt)}</dd></dl>${rename}`;
+  return html`${nextSteps(workspace.workspaceId, view.start, view.canRename)}<dl class="facts"><dt>Id</dt><dd><code>${workspace.workspaceId}</code></dd><dt>Created</dt><dd>${utcTime(workspace.createdAt)}</dd></dl>${view.metrics ?? empty}${rename}`;
 }
