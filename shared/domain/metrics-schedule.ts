@@ -1,4 +1,4 @@
-import type { MetricsFailureKind, PostMetricsState } from './metrics.js';
+import type { MetricsFailureKind, MetricsReading, PostMetricsState, PostMetricValues } from './metrics.js';
 
 /**
  * When a published post's metrics are collected (docs/metrics.md "How collection works"): at these
@@ -79,4 +79,46 @@ export function nextCollection(
 export function collectionDue(state: PostMetricsState | undefined, now: number, withinMs = 0): boolean {
   const next = state?.collection?.nextCollectAt;
   return next !== undefined && Date.parse(next) <= now + withinMs;
+}
+
+/** The readings a post keeps, newest last: the schedule's six and refreshes, within an item's size. */
+export const METRICS_READINGS_KEPT = 60;
+
+/**
+ * The post's metrics after one collection at `now`: the reading appended (if there was one, the
+ * oldest dropped past METRICS_READINGS_KEPT), the next collection or none, and the problem set to
+ * the failure or cleared by the reading. `problem` stays absent for a try the service itself put
+ * off (`failure` undefined: no network answer to report).
+ */
+export function afterCollection(
+  state: PostMetricsState | undefined,
+  collection: MetricsCollection | undefined,
+  result:
+    | { kind: 'read'; reading: MetricsReading<PostMetricValues> }
+    | { kind: 'failed'; failure: MetricsFailureKind; missingScopes?: readonly string[] }
+    | { kind: 'put_off' },
+  now: number,
+): PostMetricsState {
+  const readings = state?.readings ?? [];
+  const { collection: _earlier, problem: earlierProblem, ...rest } = state ?? { readings };
+  const next: PostMetricsState = { ...rest, readings, ...(collection && { collection }) };
+  if (result.kind === 'read')
+    return { ...next, readings: [...readings, result.reading].slice(-METRICS_READINGS_KEPT) };
+  if (result.kind === 'put_off') return { ...next, ...(earlierProblem && { problem: earlierProblem }) };
+  return {
+    ...next,
+    problem: {
+      failure: result.failure,
+      at: new Date(now).toISOString(),
+      ...(result.missingScopes && result.missingScopes.length > 0 && { missingScopes: result.missingScopes }),
+    },
+  };
+}
+
+/** When the post's metrics were last asked of the network (a reading, or a failure), if ever. */
+export function lastCollectedAt(state: PostMetricsState | undefined): number | undefined {
+  const times = [state?.readings.at(-1)?.collectedAt, state?.problem?.at]
+    .filter((time): time is string => time !== undefined)
+    .map((time) => Date.parse(time));
+  return times.length > 0 ? Math.max(...times) : undefined;
 }

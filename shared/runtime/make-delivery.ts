@@ -85,6 +85,7 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     ...postTuning,
     posts: service.posts,
     tenancy: service.tenancy,
+    workspaces: service.tenancy,
     // The real networks renew tokens (their OAuth) with the cipher the tokens are sealed with.
     networks: service.networks,
     secrets: service.secrets,

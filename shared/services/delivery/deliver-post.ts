@@ -1,6 +1,7 @@
 import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage } from '../../ports/queues.js';
+import { makeCollectPostMetrics } from '../metrics/collect-post-metrics.js';
 import { videoDurationFailure } from './check-video-durations.js';
 import { makeClaim } from './claim.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
@@ -23,7 +24,8 @@ export {
 /**
  * Deliver one post (docs/delivery.md "The worker"):
  * 1. hold until due: drop what is not scheduled or queued; hold what is early; a published post
- *    whose network id is still to come is looked up instead (follow-up-post-id.ts), nothing else;
+ *    whose network id is still to come is looked up instead (follow-up-post-id.ts), and one whose
+ *    metrics collection is due has its metrics collected (services/metrics/), nothing else;
  * 2. claim: → publishing with a lease, renewed while the worker works; a lost race drops the message;
  * 3. reserve quota: the account must be connected, and today's cost fit its ceiling;
  * 4. resolve media: stored media must exist; URL media is fetched and stored; every video whose
@@ -43,6 +45,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
   const publishAsAccount = makePublishAsAccount(deps);
   const settle = makeSettle(deps);
   const followUpPostId = makeFollowUpPostId(deps);
+  const collectPostMetrics = makeCollectPostMetrics(deps);
 
   return async function deliverPost(
     message: DeliveryMessage,
@@ -55,6 +58,10 @@ export function makeDeliverPost(deps: DeliveryDeps) {
     if (due.kind === 'follow_up') {
       await followUpPostId(due.post, messageLog);
       return 'followed_up';
+    }
+    if (due.kind === 'collect_metrics') {
+      await collectPostMetrics(due.post, messageLog);
+      return 'metrics_collected';
     }
     if (due.kind !== 'due') return due.kind;
     const log = messageLog.with({ attempt: due.post.attempts + 1 });

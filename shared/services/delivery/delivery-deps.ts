@@ -16,6 +16,7 @@ import type { PostStore } from '../../ports/post-store.js';
 import type { DeliveryMessage, MessageQueue } from '../../ports/queues.js';
 import type { SecretCipher } from '../../ports/secret-cipher.js';
 import type { VideoProbe } from '../../ports/video-probe.js';
+import type { WorkspaceStore } from '../../ports/workspace-store.js';
 
 /**
  * How long a claim lasts unless renewed. The worker renews it every LEASE_MS / 4 while it holds the
@@ -40,6 +41,11 @@ export interface DeliveryDeps {
   fetchMedia: MediaFetcher;
   /** The post's account and its tokens. */
   tenancy: AccountStore;
+  /**
+   * The workspaces, for their metrics setting (domain/metrics-settings.ts); absent, every
+   * workspace has the default.
+   */
+  workspaces?: Pick<WorkspaceStore, 'getWorkspace'>;
   deliveryQueue: MessageQueue<DeliveryMessage>;
   connectorFor(account: Account): Connector | undefined;
   /** The real networks: their OAuth renews an account's tokens before a post goes out. */
@@ -75,6 +81,8 @@ export type DeliveryResult =
   | 'uncertain'
   /** A published post's network id was looked up (found, or asked again later). */
   | 'followed_up'
+  /** A published post's metrics were collected (or the network's reason for none stored). */
+  | 'metrics_collected'
   /** Not due yet: the message was put back with a delay. */
   | 'held'
   /** Nothing to do (a duplicate or late message, a lost race, a lost claim). */

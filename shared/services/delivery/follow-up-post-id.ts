@@ -1,3 +1,4 @@
+import { nextCollection } from '../../domain/metrics-schedule.js';
 import {
   nextFollowUp,
   POST_ID_PENDING,
@@ -6,6 +7,7 @@ import {
 } from '../../domain/post-id-follow-up.js';
 import type { Post, PostWarning } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
+import { makeCollectsMetrics } from '../metrics/collects-metrics.js';
 import { makeAuthorise } from './authorise.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { makeLookUp } from './look-up.js';
@@ -28,12 +30,21 @@ export type FollowUpResult = 'named' | 'follow_up' | 'gave_up' | 'dropped';
 export function makeFollowUpPostId(
   deps: Pick<
     DeliveryDeps,
-    'posts' | 'tenancy' | 'secrets' | 'networks' | 'clock' | 'metrics' | 'connectorFor' | 'lookupTimeoutMs'
+    | 'posts'
+    | 'tenancy'
+    | 'workspaces'
+    | 'secrets'
+    | 'networks'
+    | 'clock'
+    | 'metrics'
+    | 'connectorFor'
+    | 'lookupTimeoutMs'
   >,
 ) {
   const authorise = makeAuthorise(deps);
   const lookUp = makeLookUp(deps);
   const write = makeWriteIfUnchanged(deps);
+  const collectsMetrics = makeCollectsMetrics(deps);
 
   return async function followUpPostId(post: Post, log: Logger): Promise<FollowUpResult> {
     const followUp = post.delivery?.postIdFollowUp;
@@ -52,11 +63,17 @@ export function makeFollowUpPostId(
     // The post with these warnings (none: no list at all).
     const warned = (warnings: PostWarning[]): Post => (warnings.length > 0 ? { ...base, warnings } : base);
     if (found.kind === 'found') {
+      // Named at last: its metrics collection starts, at the first slot still ahead of it.
+      const collection =
+        post.publishedAt && (await collectsMetrics(post, account))
+          ? nextCollection(undefined, post.publishedAt, { kind: 'read' }, now)
+          : undefined;
       const named = await write(post, {
         ...warned(withWarning(post.warnings, undefined, POST_ID_PENDING.code)),
         platformPostId: found.platformPostId,
         platformPostUrl: found.platformPostUrl,
         delivery,
+        ...(collection && { metrics: { readings: [], collection } }),
       });
       if (!named) return 'dropped';
       log.info('the network named the published post', { platformPostId: found.platformPostId });

@@ -15,6 +15,8 @@ export type Due =
   | { kind: 'due'; post: Post; context?: PostContext }
   /** A published post whose network id is still to come, due for a look-up. */
   | { kind: 'follow_up'; post: Post }
+  /** A published post whose metrics collection is due (metrics-schedule.ts). */
+  | { kind: 'collect_metrics'; post: Post }
   | { kind: 'held' }
   | { kind: 'dropped' };
 
@@ -23,7 +25,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Step 1, hold until due: read the post fresh (with its account and media in the same round trip
  * when the message names them; see delivery-message.ts). A published post whose id is still to
- * come is due for its look-up at `nextCheckAt` (held until then like any other). Anything else but
+ * come is due for its look-up at `nextCheckAt`, and one whose metrics are collected for its next
+ * collection at `metrics.collection.nextCollectAt` (each held until then like any other). Anything else but
  * scheduled or queued is a duplicate or late message: dropped. Not due yet: within WAIT_IN_PLACE_MS, wait in place; within the queue's
  * longest delay, put the message back, aligned: wait until whole seconds plus ALIGNED_ARRIVAL_MS
  * remain and send it delayed by those seconds, so that the messages of posts sharing one time,
@@ -35,14 +38,18 @@ export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQue
   return async function holdUntilDue(message: DeliveryMessage, log: Logger): Promise<Due> {
     const { post, context } = await read(message);
     const followUp = post?.status === 'published' ? post.delivery?.postIdFollowUp : undefined;
-    if (post && followUp) {
-      const early = Date.parse(followUp.nextCheckAt) - deps.clock.now();
+    const collection = post?.status === 'published' ? post.metrics?.collection : undefined;
+    const wake = followUp
+      ? { at: followUp.nextCheckAt, kind: 'follow_up' as const }
+      : collection && { at: collection.nextCollectAt, kind: 'collect_metrics' as const };
+    if (post && wake) {
+      const early = Date.parse(wake.at) - deps.clock.now();
       if (early > WAIT_IN_PLACE_MS) {
         if (early > MAX_QUEUE_DELAY_SECONDS * 1000) return { kind: 'dropped' };
         await deps.deliveryQueue.send(message, { delaySeconds: Math.ceil(early / 1000) });
         return { kind: 'held' };
       }
-      return { kind: 'follow_up', post };
+      return { kind: wake.kind, post };
     }
     if (!post || (post.status !== 'scheduled' && post.status !== 'queued')) {
       log.debug('delivery message dropped: the post is not waiting for delivery', {

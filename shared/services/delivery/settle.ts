@@ -1,3 +1,4 @@
+import { startCollection } from '../../domain/metrics-schedule.js';
 import { decideAfterPending } from '../../domain/pending-policy.js';
 import { POST_ID_PENDING, POST_ID_UNAVAILABLE, startFollowUp } from '../../domain/post-id-follow-up.js';
 import { type DeliveryEventType, nextDeliveryStatus } from '../../domain/post-lifecycle.js';
@@ -6,6 +7,7 @@ import { DEFAULT_RETRY_POLICY, decideAfterFailure, type FailureFacts } from '../
 import type { Account } from '../../domain/tenancy.js';
 import type { AccessCredentials, PublishedPost } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
+import { makeCollectsMetrics } from '../metrics/collects-metrics.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
 import { makeLookUp } from './look-up.js';
 import { decodeProgress, encodeProgress } from './progress.js';
@@ -22,6 +24,7 @@ export type SettleDeps = Pick<
   | 'random'
   | 'retryPolicy'
   | 'lookupTimeoutMs'
+  | 'workspaces'
 >;
 
 export interface SettleContext {
@@ -47,7 +50,9 @@ export const DELIVERY_UNCERTAIN_MESSAGE =
  * the one conditional write of the held post (lost to someone else: dropped, nothing written).
  * - published: published, with the network's id and URL, and any warnings the connector gave; or,
  *   when the network names the post only later, without them, PLATFORM_POST_ID_PENDING on it and a
- *   follow-up (`delivery.postIdFollowUp`) the worker acts on (follow-up-post-id.ts);
+ *   follow-up (`delivery.postIdFollowUp`) the worker acts on (follow-up-post-id.ts); a named post
+ *   whose network has a metrics reader and whose workspace collects it gets its first metrics
+ *   collection (`metrics.collection`, domain/metrics-schedule.ts);
  * - fail: failed at once with that error;
  * - failure (it certainly did not publish): queued again while the retry policy allows, else failed;
  *   a revoked authorisation also disconnects the account;
@@ -62,11 +67,18 @@ export const DELIVERY_UNCERTAIN_MESSAGE =
  */
 export function makeSettle(deps: SettleDeps) {
   const lookUp = makeLookUp(deps);
+  const collectsMetrics = makeCollectsMetrics(deps);
   const nowIso = () => new Date(deps.clock.now()).toISOString();
 
-  const published = async (held: Held, found: PublishedPost, log: Logger) => {
+  const published = async (held: Held, found: PublishedPost, context: SettleContext) => {
+    const log = context.log;
     const now = deps.clock.now();
     const named = 'platformPostId' in found ? found : undefined;
+    // A post the network named is read on the metrics schedule, where its workspace collects them.
+    const metrics =
+      named && (await collectsMetrics(held.post, context.account))
+        ? { readings: [], collection: startCollection(new Date(now).toISOString()) }
+        : undefined;
     const progress = 'idToCome' in found ? encodeProgress(found.idToCome.progress) : undefined;
     const followUp =
       'idToCome' in found && progress !== undefined && progress !== 'too_large'
@@ -90,6 +102,7 @@ export function makeSettle(deps: SettleDeps) {
         ...(named && { platformPostId: named.platformPostId, platformPostUrl: named.platformPostUrl }),
         ...(warnings.length > 0 && { warnings }),
         delivery: { ...lastAttempt(post), ...(followUp && { postIdFollowUp: followUp }) },
+        ...(metrics && { metrics }),
       };
     });
     if (!done) return dropped(log);
@@ -202,7 +215,7 @@ export function makeSettle(deps: SettleDeps) {
     if (held.lost?.aborted) return dropped(context.log);
     switch (verdict.kind) {
       case 'published':
-        return published(held, verdict, context.log);
+        return published(held, verdict, context);
       case 'fail':
         return failed(held, verdict.error, context.log);
       case 'failure':
@@ -221,10 +234,10 @@ export function makeSettle(deps: SettleDeps) {
           context.log,
         );
         if (held.lost?.aborted) return dropped(context.log);
-        if (found.kind === 'found') return published(held, found, context.log);
+        if (found.kind === 'found') return published(held, found, context);
         if (found.kind === 'found_without_id') {
           const { progress, checkAfterSeconds } = found;
-          return published(held, { idToCome: { progress, checkAfterSeconds } }, context.log);
+          return published(held, { idToCome: { progress, checkAfterSeconds } }, context);
         }
         if (found.kind === 'not_found') {
           const facts: FailureFacts = { failure: 'transient', code: verdict.code, message: verdict.message };
