@@ -1,0 +1,154 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PostMetricValues } from '../../shared/domain/metrics.js';
+import { eventually } from '../support/eventually.js';
+import { postsClient, tweet } from '../support/post-fixtures.js';
+import { axeViolations } from './support/axe.js';
+import { launchBrowser, type Person, type TestBrowser, VIEWPORT } from './support/browser.js';
+import { type DashboardHost, type NewTenant, startDashboardHost } from './support/dashboard-host.js';
+import { expectHeading, setPasswordThrough } from './support/person.js';
+import { screenshot } from './support/screenshots.js';
+
+const PASSWORD = 'a long password for the owner';
+const HOUR = 3_600_000;
+/** A phone's viewport: the charts and their tables reflow to it without scrolling sideways. */
+const PHONE = { width: 390, height: 800 } as const;
+
+/**
+ * A post published on the sandbox, its readings stored as the collection stores them (the
+ * collection's own schedule runs hours later: the readings are written through the host's post
+ * store), then read on its page (a chart and a table per metric, axe clean, no sideways scroll at
+ * 390 px) and in the workspace overview's last 30 days.
+ */
+describe('metrics in the dashboard', () => {
+  let dash: DashboardHost;
+  let browser: TestBrowser;
+  let tenant: NewTenant;
+  let person: Person;
+  let page: Page;
+  let postId = '';
+
+  const workspacePath = (rest = '') => `/workspaces/${tenant.workspaceId}${rest}`;
+  /** Each element sticking out past the viewport's right edge while its parent does not. */
+  const sideways = (on: Page) =>
+    on.evaluate<string[]>(`(() => {
+      const width = document.documentElement.clientWidth;
+      const out = (element) => element.getBoundingClientRect().right > width + 1;
+      return Array.from(document.body.querySelectorAll('*'))
+        .filter((element) => out(element) && !(element.parentElement && out(element.parentElement)))
+        .map((element) => element.tagName.toLowerCase() + ' ' + Math.round(element.getBoundingClientRect().right) + 'px');
+    })()`);
+  const expectClean = async (label: string) => {
+    expect(await axeViolations(page), label).toEqual([]);
+    await page.setViewportSize(PHONE);
+    expect(await sideways(page), `${label} at ${PHONE.width} px`).toEqual([]);
+    await page.setViewportSize(VIEWPORT);
+  };
+
+  beforeAll(async () => {
+    [dash, browser] = await Promise.all([startDashboardHost(), launchBrowser()]);
+    tenant = await dash.bootstrapTenant('Harbour', 'owner@harbour.example');
+    person = await browser.newPerson();
+    page = person.page;
+
+    // Published on the sandbox by the host's delivery.
+    const created = await postsClient(dash.host, tenant.bootstrap).create(
+      tweet(tenant.bootstrap, { content: 'The harbour at dawn, three days on' }),
+    );
+    expect(created.status).toBe(201);
+    postId = ((await created.json()) as { id: string }).id;
+    const published = await eventually(
+      async () => {
+        const post = await dash.host.deps.posts.get(tenant.tenantId, tenant.workspaceId, postId);
+        return post?.status === 'published' ? post : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the post to be published on the sandbox' },
+    );
+
+    // Four readings as the schedule takes them (1 h, 6 h, 24 h, 3 d after publishing), the post
+    // published three days and a bit ago; the next collection at 7 d.
+    const at = Date.now() - 3 * 24 * HOUR - HOUR;
+    const reading = (afterMs: number, metrics: PostMetricValues) => ({
+      collectedAt: new Date(at + afterMs).toISOString(),
+      metrics,
+    });
+    await dash.host.deps.posts.update(
+      {
+        ...published,
+        publishedAt: new Date(at).toISOString(),
+        metrics: {
+          readings: [
+            reading(HOUR, { impressions: 310, likes: 4, shares: 0, comments: 1 }),
+            reading(6 * HOUR, { impressions: 1840, likes: 27, shares: 3, comments: 5 }),
+            reading(24 * HOUR, { impressions: 5120, likes: 88, shares: 11, comments: 14 }),
+            reading(72 * HOUR, { impressions: 7305, likes: 121, shares: 15, comments: 19 }),
+          ],
+          collection: { checks: 4, nextCollectAt: new Date(at + 7 * 24 * HOUR).toISOString() },
+        },
+        version: published.version + 1,
+      },
+      published.version,
+    );
+    await setPasswordThrough(page, tenant.ownerLink, PASSWORD);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await dash?.stop();
+  });
+  afterEach(() => {
+    expect(person.watch.cspViolations).toEqual([]);
+    expect(person.watch.pageErrors).toEqual([]);
+  });
+
+  it('shows a chart and a table per metric on the post’s page, accessible and reflowing to a phone', async () => {
+    await page.goto(dash.url(workspacePath(`/posts/${postId}`)));
+    await expectHeading(page, `Post ${postId}`);
+
+    const metrics = page.getByRole('region', { name: 'Metrics' });
+    const charts = metrics.getByRole('img');
+    await expect(charts.count()).resolves.toBe(4);
+    await expect(
+      metrics
+        .getByRole('img', { name: /^Impressions over 4 readings: 310 at .*, 7,305 at .*, up 6,995\.$/ })
+        .count(),
+    ).resolves.toBe(1);
+    await expect(
+      metrics.getByRole('table', { name: 'Likes, each reading' }).getByRole('row').count(),
+    ).resolves.toBe(5);
+    await expect(metrics.getByText(/^Next collection: /).count()).resolves.toBe(1);
+    await expectClean('post page with metrics');
+
+    await page.evaluate(
+      'window.scrollBy(0, document.getElementById("metrics-heading").getBoundingClientRect().top - 16)',
+    );
+    await screenshot(page, 'post-metrics');
+    await page.setViewportSize(PHONE);
+    await page.evaluate(
+      'window.scrollBy(0, document.getElementById("metric-impressions").getBoundingClientRect().top - 16)',
+    );
+    await screenshot(page, 'post-metrics-phone');
+    await page.setViewportSize(VIEWPORT);
+  }, 60_000);
+
+  it('totals the last 30 days per network on the workspace overview', async () => {
+    await page.goto(dash.url(workspacePath()));
+    await expectHeading(page, /Harbour/);
+
+    const lastDays = page.getByRole('region', { name: 'Last 30 days' });
+    const totals = lastDays.getByRole('table', { name: /^Totals per network/ });
+    const xRow = totals.getByRole('row', { name: /^X / });
+    await expect(xRow.getByRole('cell').allInnerTexts()).resolves.toEqual(
+      expect.arrayContaining(['1', '7,305', '121', '19', '15']),
+    );
+    const best = lastDays.getByRole('table', { name: /^Best posts/ });
+    await expect(
+      best.getByRole('link', { name: 'The harbour at dawn, three days on' }).count(),
+    ).resolves.toBe(1);
+    await expectClean('overview with metrics');
+
+    await page.evaluate(
+      'window.scrollBy(0, document.getElementById("metrics-overview").getBoundingClientRect().top - 16)',
+    );
+    await screenshot(page, 'overview-metrics');
+  }, 60_000);
+});
