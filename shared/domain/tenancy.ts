@@ -1,4 +1,5 @@
 import type { MetricsCollectionSetting } from './metrics-settings.js';
+import type { AccountMetricsState } from './account-metrics.js';
 import type { Permission } from './permissions.js';
 import type { Platform } from './platforms.js';
 import type { WorkspacePolicies } from './policies.js';
@@ -114,6 +115,8 @@ export interface Account {
   encryptedTokens?: string;
   /** Bumped on every token write: a rotation is written only over the version it was read at. */
   tokensVersion?: number;
+  /** Its own numbers over time, read by the daily sweep (domain/account-metrics.ts). */
+  metrics?: AccountMetricsState;
 }
 
 /** Who performs an administrative action; decides what they may create. */

@@ -2,6 +2,7 @@ import type { Operation } from '../http/operation.js';
 import { connectAccount } from './accounts/connect-account.js';
 import { disconnectAccount } from './accounts/disconnect-account.js';
 import { getAccount } from './accounts/get-account.js';
+import { getAccountMetrics } from './accounts/get-account-metrics.js';
 import { listAccounts } from './accounts/list-accounts.js';
 import { oauthCallback } from './accounts/oauth-callback.js';
 import { readEvents } from './events/read-events.js';
@@ -35,6 +36,7 @@ export const operations: readonly Operation[] = [
   listWorkspaces,
   listAccounts,
   getAccount,
+  getAccountMetrics,
   connectAccount,
   oauthCallback,
   disconnectAccount,

@@ -1,3 +1,4 @@
+import type { AccountMetricsState } from '../domain/account-metrics.js';
 import type { Platform } from '../domain/platforms.js';
 import type { Account } from '../domain/tenancy.js';
 import type { Page, PageRequest } from './page.js';
@@ -42,6 +43,16 @@ export interface AccountStore {
     workspaceId: string,
     accountId: string,
     change: TokenChange,
+  ): Promise<boolean>;
+  /**
+   * Replaces the account's metrics (the daily sweep's reading), touching nothing else of it: false
+   * when there is no such account (nothing written).
+   */
+  recordAccountMetrics(
+    tenantId: string,
+    workspaceId: string,
+    accountId: string,
+    metrics: AccountMetricsState,
   ): Promise<boolean>;
   /**
    * Connected real-network accounts whose access token expires before `before`, oldest expiry

@@ -15,6 +15,7 @@ import type { Operation } from '../../shared/http/operation.js';
 import { operations } from '../../shared/operations/registry.js';
 import { fixedClock } from '../../shared/ports/clock.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
+import { seedPostWithMetrics, seedRealAccount } from '../support/metrics-fixtures.js';
 import { seedMedia, tweet } from '../support/post-fixtures.js';
 import { makeStorageOutageSwitch } from '../support/storage-outage-switch.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
@@ -35,6 +36,9 @@ import { startTestHost, type TestHost } from '../support/test-host.js';
 // 20 s into a minute: a rate-limit window preloaded now is still the window of every probe.
 // In the future: DynamoDB Local deletes items whose TTL the wall clock has passed, counters included.
 const START = Date.UTC(2099, 0, 1, 12, 0, 20);
+const START_ISO = new Date(START).toISOString();
+/** Metrics as the collection leaves them after one reading. */
+const READ_ONCE = { readings: [{ collectedAt: START_ISO, metrics: { likes: 1 } }] };
 
 interface Probe {
   method: string;
@@ -205,6 +209,12 @@ describe('the error statuses each operation answers match its OpenAPI document',
       case 'getPost':
       case 'cancelPost':
         ids.post_id = await createPost(owner, { status: 'draft' });
+        break;
+      case 'getPostMetrics':
+        ids.post_id = await seedPostWithMetrics(host, owner, { at: START_ISO, metrics: READ_ONCE });
+        break;
+      case 'getAccountMetrics':
+        ids.account_id = await seedRealAccount(host, owner, { at: START_ISO, metrics: READ_ONCE });
         break;
       case 'updatePost':
         ids.post_id = await createPost(owner, { status: 'draft' });
@@ -478,6 +488,38 @@ describe('the error statuses each operation answers match its OpenAPI document',
     } finally {
       host.deps.publicBaseUrl = publicBaseUrl;
     }
+    // Metrics with nothing to show: each 409 of the metrics reads.
+    const metricsOf = (postId: string): Probe => ({
+      method: 'GET',
+      path: `${postsPath(owner)}/${postId}/metrics`,
+    });
+    const accountMetricsOf = (accountId: string): Probe => ({
+      method: 'GET',
+      path: `/v1/workspaces/${owner.workspaceId}/accounts/${accountId}/metrics`,
+    });
+    const unread = { readings: [], collection: { checks: 0, nextCollectAt: START_ISO } };
+    await on('getPostMetrics', metricsOf(await draft()));
+    await on(
+      'getPostMetrics',
+      metricsOf(await seedPostWithMetrics(host, owner, { at: START_ISO, metrics: unread })),
+    );
+    await on(
+      'getPostMetrics',
+      metricsOf(
+        await seedPostWithMetrics(host, owner, {
+          at: START_ISO,
+          metrics: { readings: [], problem: { failure: 'not_found', at: START_ISO } },
+        }),
+      ),
+    );
+    const withoutScopes = await seedRealAccount(host, owner, { at: START_ISO, scopes: [] });
+    await on(
+      'getPostMetrics',
+      metricsOf(await seedPostWithMetrics(host, owner, { at: START_ISO, accountId: withoutScopes })),
+    );
+    await on('getAccountMetrics', accountMetricsOf(withoutScopes));
+    await on('getAccountMetrics', accountMetricsOf(owner.accounts.twitter));
+    await on('getAccountMetrics', accountMetricsOf(await seedRealAccount(host, owner, { at: START_ISO })));
     await on('confirmMedia', {
       method: 'POST',
       path: `/v1/workspaces/${owner.workspaceId}/media/${await issueUpload()}/confirm`,

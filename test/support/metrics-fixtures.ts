@@ -3,6 +3,7 @@ import type { PostMetricsState } from '../../shared/domain/metrics.js';
 import { collectsMetricsFor } from '../../shared/domain/metrics-settings.js';
 import { PLATFORMS, type Platform } from '../../shared/domain/platforms.js';
 import type { Post } from '../../shared/domain/posts.js';
+import type { Account } from '../../shared/domain/tenancy.js';
 import { networkMetricsOf } from '../../shared/networks/network-metrics.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import type { TestHost } from './test-host.js';
@@ -58,4 +59,33 @@ export async function seedPostWithMetrics(
     version: 1,
   });
   return postId;
+}
+
+/**
+ * Stores a connected real-network account of the workspace (as a connect leaves one) on a network
+ * collected by default, granted its metrics scopes unless `scopes` says otherwise.
+ */
+export async function seedRealAccount(
+  host: TestHost,
+  tenant: BootstrapResult,
+  options: { at: string; scopes?: string[]; metrics?: Account['metrics'] },
+): Promise<string> {
+  const platform = aCollectedNetwork();
+  const accountId = newId('account', Date.parse(options.at));
+  await host.deps.tenancy.putAccount({
+    accountId,
+    tenantId: tenant.tenantId,
+    workspaceId: tenant.workspaceId,
+    platform,
+    displayName: 'Brand',
+    handle: `brand-${accountId.slice(-6)}`,
+    status: 'connected',
+    sandbox: false,
+    connectedAt: options.at,
+    createdAt: options.at,
+    networkUserId: `user-${accountId}`,
+    scopes: options.scopes ?? [...(networkMetricsOf(platform)?.scopes ?? [])],
+    ...(options.metrics && { metrics: options.metrics }),
+  });
+  return accountId;
 }

@@ -68,6 +68,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/accounts/{account_id}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a connected account's own metrics over time
+         * @description Followers and what else the network gives cheaply (following, posts, views, likes), one reading a day for 90 days, taken by the daily sweep. Never calls the network. No numbers to show is a 409 with its code, never zeros.
+         */
+        get: operations["getAccountMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/accounts/connect": {
         parameters: {
             query?: never;
@@ -784,6 +804,8 @@ export interface components {
             sandbox: boolean;
             /** @description The permissions the network granted (none on sandbox accounts). */
             scopes: string[];
+            /** @description The permissions its network's metrics need that the account was not granted (connected before they were asked for, or declined): its metrics answer metrics_missing_scopes until it is connected again. Absent: none missing. */
+            missingMetricsScopes?: string[];
             /**
              * Format: date-time
              * @description When the access token ends, where the network says. The service renews it before use when the network gave a refresh token.
@@ -825,6 +847,8 @@ export interface components {
             sandbox: boolean;
             /** @description The permissions the network granted (none on sandbox accounts). */
             scopes: string[];
+            /** @description The permissions its network's metrics need that the account was not granted (connected before they were asked for, or declined): its metrics answer metrics_missing_scopes until it is connected again. Absent: none missing. */
+            missingMetricsScopes?: string[];
             /**
              * Format: date-time
              * @description When the access token ends, where the network says. The service renews it before use when the network gave a refresh token.
@@ -871,6 +895,53 @@ export interface components {
                     readAt: string;
                 };
             };
+        };
+        AccountMetrics: {
+            accountId: string;
+            /** @enum {string} */
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            /**
+             * Format: date-time
+             * @description When the service read them.
+             */
+            collectedAt: string;
+            metrics: components["schemas"]["AccountMetricValues"];
+            /** @description One reading a day for the last 90 days, oldest first; the last is the one above. */
+            history: {
+                /**
+                 * Format: date-time
+                 * @description When the service read them.
+                 */
+                collectedAt: string;
+                metrics: components["schemas"]["AccountMetricValues"];
+            }[];
+            /** @description When the next daily reading is due. */
+            nextCollectionAt: string | null;
+            /** @description The last collection's failure, if it failed; cleared by the next reading. */
+            problem: {
+                /**
+                 * @description missing_scopes: reconnect to grant them; not_found: deleted at the network, collection stopped; rate_limited or unavailable: tried again at the next collection; auth_failed: the account needs a reconnect.
+                 * @enum {string}
+                 */
+                failure: "missing_scopes" | "not_found" | "rate_limited" | "auth_failed" | "unavailable";
+                /** Format: date-time */
+                at: string;
+                /** @description missing_scopes: the permissions lacking. */
+                missingScopes?: string[];
+            } | null;
+        };
+        /** @description Only the fields the network reports are present: an absent field is not reported, never 0. */
+        AccountMetricValues: {
+            /** @description Followers or subscribers. */
+            followers?: number;
+            /** @description Accounts it follows. */
+            following?: number;
+            /** @description Posts or videos on the account. */
+            posts?: number;
+            /** @description Total views of its content. */
+            views?: number;
+            /** @description Total likes of its content. */
+            likes?: number;
         };
         AccountConnect: {
             /** @description The network's consent page for this connect. */
@@ -2215,6 +2286,164 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "not_found";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `rate_limited`: over the per-minute limit: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal_error`: our fault: retry with backoff. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getAccountMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id, as the API returned it (wks_…). */
+                workspace_id: string;
+                /** @description The connected account's id, as the API returned it (acc_…). */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest reading, every daily reading oldest first, the next one and the last problem. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMetrics"];
+                };
+            };
+            /** @description `INVALID_REQUEST`: the request failed schema validation; see `details`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `plan_inactive`: the tenant's plan is not active.
+             *
+             *     `permission_denied`: the key's agent lacks the permission named in `required`.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "plan_inactive" | "permission_denied";
+                    };
+                };
+            };
+            /** @description `not_found`: no such resource, or the key cannot see it. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /**
+             * @description `metrics_unavailable`: no metrics for this: its network gives none, or the workspace does not collect that network's (see `reason`).
+             *
+             *     `metrics_missing_scopes`: the account's token lacks the permissions its network's metrics need (see `missingScopes`): reconnect the account.
+             *
+             *     `metrics_not_collected_yet`: no reading yet: the first collection is due at `nextCollectionAt`.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "metrics_unavailable" | "metrics_missing_scopes" | "metrics_not_collected_yet";
                     };
                 };
             };

@@ -169,6 +169,25 @@ export function makeDynamoAccountStore(db: DynamoDBDocumentClient, tableName: st
         throw error;
       }
     },
+    async recordAccountMetrics(tenantId, workspaceId, accountId, metrics) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.account(tenantId, workspaceId, accountId),
+            ConditionExpression: 'attribute_exists(pk)',
+            // METRICS is one of DynamoDB's reserved words.
+            UpdateExpression: 'SET #metrics = :metrics',
+            ExpressionAttributeNames: { '#metrics': 'metrics' },
+            ExpressionAttributeValues: { ':metrics': metrics },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
     async listAccountsExpiringBefore(before, page) {
       const scope: CursorScope = {
         query: { list: 'accounts-expiring', before },

@@ -1,10 +1,12 @@
 import * as z from 'zod';
 import { needsReconnect } from '../../domain/account-reconnect.js';
+import { missingMetricsScopes } from '../../domain/metrics-answer.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import type { Account } from '../../domain/tenancy.js';
 import { type AppKinds, appChoiceOf, kindOfApp } from '../../networks/app-kinds.js';
 import type { UsageNotes } from '../../networks/definition.js';
 import { NETWORK_DEFINITIONS } from '../../networks/definitions.js';
+import { networkMetricsOf } from '../../networks/network-metrics.js';
 import { isoTimestamp } from '../common-schemas.js';
 import { appChoiceFields } from './app-choice-fields.js';
 
@@ -45,6 +47,12 @@ export const accountSchema = z
     status: z.enum(['connected', 'disconnected']),
     sandbox: z.boolean().describe('True for accounts on the simulated sandbox network.'),
     scopes: z.array(z.string()).describe('The permissions the network granted (none on sandbox accounts).'),
+    missingMetricsScopes: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "The permissions its network's metrics need that the account was not granted (connected before they were asked for, or declined): its metrics answer metrics_missing_scopes until it is connected again. Absent: none missing.",
+      ),
     tokenExpiresAt: isoTimestamp
       .optional()
       .describe(
@@ -77,6 +85,13 @@ function appKindOf(account: Account): AppKinds {
   return { [choice.field]: kindOfApp(choice, account.networkApp) };
 }
 
+/** The metrics permissions the account lacks, as a member only when some are missing. */
+function missingScopesOf(account: Account): { missingMetricsScopes?: string[] } {
+  const needed = networkMetricsOf(account.platform)?.scopes ?? [];
+  const missing = missingMetricsScopes(account, needed);
+  return missing.length > 0 ? { missingMetricsScopes: missing } : {};
+}
+
 export function toAccountResource(account: Account, now: number): z.input<typeof accountSchema> {
   return {
     id: account.accountId,
@@ -90,6 +105,7 @@ export function toAccountResource(account: Account, now: number): z.input<typeof
     status: account.status,
     sandbox: account.sandbox,
     scopes: account.scopes ?? [],
+    ...missingScopesOf(account),
     ...(account.tokenExpiresAt && { tokenExpiresAt: utc(account.tokenExpiresAt) }),
     needsReconnect: needsReconnect(account, now),
     connectedAt: account.connectedAt,

@@ -124,6 +124,8 @@ async function storeAccount(
       encryptedTokens: await sealTokens(deps.secrets, { tenantId, workspaceId, accountId }, tokens),
       // Past the version any refresh in flight read: its write is refused, it re-reads these tokens.
       tokensVersion: (existing?.tokensVersion ?? 0) + 1,
+      // A reconnect (to grant the metrics scopes, say) keeps the account's readings so far.
+      ...(existing?.metrics && { metrics: existing.metrics }),
     };
     try {
       await deps.tenancy.putAccount(account);

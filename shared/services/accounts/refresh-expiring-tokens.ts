@@ -1,5 +1,9 @@
+import { accountMetricsDue } from '../../domain/account-metrics.js';
+import type { Account } from '../../domain/tenancy.js';
 import type { Logger } from '../../ports/logger.js';
+import type { WorkspaceStore } from '../../ports/workspace-store.js';
 import { type AccountCredentialsDeps, makeAccountCredentials } from './account-credentials.js';
+import { type AccountMetricsOutcome, makeCollectAccountMetrics } from './collect-account-metrics.js';
 
 /** The daily sweep renews every token that expires within this (a week: six more sweeps before it lapses). */
 export const SWEEP_HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
@@ -27,7 +31,12 @@ export interface SweepReport {
   failed: number;
   /** The run ran out of time before the end of the list. */
   stoppedEarly: boolean;
+  /** The accounts' daily metrics readings (when the sweep takes them): how many of each outcome. */
+  accountMetrics?: Record<AccountMetricsOutcome, number>;
 }
+
+/** Every account of the expiry index, whatever its expiry: the metrics walk's list. */
+const EVERY_EXPIRY = '9999-12-31T00:00:00.000Z';
 
 /**
  * The daily refresh sweep (docs/delivery.md "The daily refresh sweep"): every connected
@@ -38,8 +47,75 @@ export interface SweepReport {
  * of it before a post fails. One account at a time; an account the list shows twice (its new expiry
  * still within the horizon) is done once.
  */
-export function makeRefreshExpiringTokens(deps: AccountCredentialsDeps & { logger: Logger }) {
+export function makeRefreshExpiringTokens(
+  deps: AccountCredentialsDeps & {
+    logger: Logger;
+    /** Given, the sweep also takes each connected account's daily metrics reading (docs/metrics.md). */
+    accountMetrics?: { workspaces: Pick<WorkspaceStore, 'getWorkspace'> };
+  },
+) {
   const credentials = makeAccountCredentials(deps);
+  const collect =
+    deps.accountMetrics &&
+    makeCollectAccountMetrics({
+      tenancy: deps.tenancy,
+      workspaces: deps.accountMetrics.workspaces,
+      connectorFor: (account: Account) => deps.networks.get(account.platform)?.connector,
+      clock: deps.clock,
+    });
+
+  /**
+   * The accounts' daily metrics: every connected real-network account of the expiry index (all of
+   * them whose token has a known expiry), after the renewals so each reads with fresh tokens. An
+   * account is read once a UTC day; tokens are renewed here only if about to expire, as delivery does.
+   */
+  async function readAccountMetrics(
+    run: NonNullable<typeof collect>,
+    report: SweepReport,
+    logger: Logger,
+    timeLeftMs: SweepOptions['timeLeftMs'],
+  ): Promise<void> {
+    const counts: Record<AccountMetricsOutcome, number> = { read: 0, failed: 0, skipped: 0 };
+    report.accountMetrics = counts;
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await deps.tenancy.listAccountsExpiringBefore(EVERY_EXPIRY, {
+        limit: PAGE_SIZE,
+        ...(cursor && { cursor }),
+      });
+      for (const account of page.items) {
+        if (seen.has(account.accountId)) continue;
+        if (timeLeftMs && timeLeftMs() < SWEEP_STOP_MARGIN_MS) {
+          report.stoppedEarly = true;
+          return;
+        }
+        seen.add(account.accountId);
+        const readable =
+          !account.sandbox &&
+          account.status === 'connected' &&
+          deps.networks.get(account.platform)?.connector.readAccountMetrics !== undefined &&
+          accountMetricsDue(account.metrics, deps.clock.now());
+        if (!readable) {
+          counts.skipped += 1;
+          continue;
+        }
+        const log = logger.with({
+          tenantId: account.tenantId,
+          workspaceId: account.workspaceId,
+          accountId: account.accountId,
+          platform: account.platform,
+        });
+        const ready = await credentials(account, { signal: new AbortController().signal }, log);
+        if (ready.kind !== 'ready') {
+          counts.failed += 1;
+          continue;
+        }
+        counts[await run(ready.account, { accessToken: ready.tokens.accessToken }, log)] += 1;
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
 
   return async function refreshExpiringTokens(options: SweepOptions = {}): Promise<SweepReport> {
     const logger = options.logger ?? deps.logger;
@@ -98,6 +174,8 @@ export function makeRefreshExpiringTokens(deps: AccountCredentialsDeps & { logge
       }
       cursor = page.nextCursor;
     } while (cursor && !report.stoppedEarly);
+    if (collect && !report.stoppedEarly)
+      await readAccountMetrics(collect, report, logger, options.timeLeftMs);
     const acted = report.refreshed + report.disconnected + report.failed > 0;
     if (acted || report.stoppedEarly) logger.info('token sweep done', { ...report });
     else logger.debug('token sweep: nothing to renew', { ...report });

@@ -1,3 +1,4 @@
+import type { AccountMetricsState } from '../../../shared/domain/account-metrics.js';
 import { ConflictError, NotFoundError } from '../../../shared/domain/errors.js';
 import type { MetricsCollectionSetting } from '../../../shared/domain/metrics-settings.js';
 import type { Platform } from '../../../shared/domain/platforms.js';
@@ -232,6 +233,19 @@ export class InMemoryTenancyStore implements TenancyStore {
       this.networkUserKey({ tenantId, workspaceId, platform }, networkUserId),
     );
     return accountId ? this.getAccount(tenantId, workspaceId, accountId) : undefined;
+  }
+
+  async recordAccountMetrics(
+    tenantId: string,
+    workspaceId: string,
+    accountId: string,
+    metrics: AccountMetricsState,
+  ): Promise<boolean> {
+    const key = `${tenantId}/${workspaceId}/${accountId}`;
+    const account = this.accounts.get(key);
+    if (!account) return false;
+    this.accounts.set(key, { ...account, metrics: structuredClone(metrics) });
+    return true;
   }
 
   async replaceAccountTokens(

@@ -1,0 +1,63 @@
+import { nextAccountReadingAt } from './account-metrics.js';
+import type { AccountMetricValues, MetricsFailureKind, MetricsReading } from './metrics.js';
+import type { MetricsCircumstances } from './metrics-answer.js';
+import type { MetricsRefusal } from './metrics-errors.js';
+import type { Account } from './tenancy.js';
+
+/** What the account metrics read answers once there is a reading. */
+export interface AccountMetricsView {
+  accountId: string;
+  platform: Account['platform'];
+  collectedAt: string;
+  metrics: AccountMetricValues;
+  /** One reading a day, oldest first; the last is the latest. */
+  history: MetricsReading<AccountMetricValues>[];
+  nextCollectionAt: string | null;
+  problem: { failure: MetricsFailureKind; at: string; missingScopes?: string[] } | null;
+}
+
+/**
+ * An account's metrics, or why there are none: the same rules as a post's (metrics-answer.ts),
+ * without "not published". The next reading is the next daily sweep's, while the account is
+ * connected and its network's metrics are collected; none once it is disconnected.
+ */
+export async function answerAccountMetrics(
+  account: Account,
+  now: number,
+  circumstancesOf: () => Promise<MetricsCircumstances>,
+): Promise<{ view: AccountMetricsView } | { refusal: MetricsRefusal }> {
+  const state = account.metrics;
+  const latest = state?.readings.at(-1);
+  const nextCollectionAt = account.status === 'connected' ? nextAccountReadingAt(now) : null;
+  if (latest && state) {
+    const { problem } = state;
+    return {
+      view: {
+        accountId: account.accountId,
+        platform: account.platform,
+        collectedAt: latest.collectedAt,
+        metrics: latest.metrics,
+        history: state.readings,
+        nextCollectionAt,
+        problem: problem
+          ? {
+              failure: problem.failure,
+              at: problem.at,
+              ...(problem.missingScopes && { missingScopes: [...problem.missingScopes] }),
+            }
+          : null,
+      },
+    };
+  }
+  const circumstances = await circumstancesOf();
+  if (!circumstances.networkGivesMetrics)
+    return { refusal: { code: 'metrics_unavailable', reason: 'network_gives_none' } };
+  if (!circumstances.workspaceCollects)
+    return { refusal: { code: 'metrics_unavailable', reason: 'not_collected_by_workspace' } };
+  const missingScopes =
+    state?.problem?.failure === 'missing_scopes' && state.problem.missingScopes?.length
+      ? state.problem.missingScopes
+      : circumstances.missingScopes;
+  if (missingScopes.length > 0) return { refusal: { code: 'metrics_missing_scopes', missingScopes } };
+  return { refusal: { code: 'metrics_not_collected_yet', nextCollectionAt } };
+}
