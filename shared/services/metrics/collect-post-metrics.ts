@@ -40,7 +40,8 @@ type Answer = PostMetricsAnswer | { kind: 'put_off'; retryAfterSeconds: number }
  * Collect a published post's metrics (docs/metrics.md "How collection works"), due now or asked for
  * now (a refresh, `force`):
  * 1. the account, its connector's reader and the workspace's setting: without them, the schedule ends;
- * 2. the account's fresh access token (a refresh as before a post); refused: `auth_failed`;
+ * 2. the account's fresh access token (a refresh as before a post); refused, or the account
+ *    disconnected: `auth_failed` (a reconnect restarts nothing by itself: a refresh does);
  * 3. the batch: the post, with the account's other published posts due within 15 minutes among its
  *    newest (one page of the store's published listing), up to the network's batch size;
  * 4. a network whose quota is the project's (YouTube): one read's unit counted, only while an
@@ -115,6 +116,9 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
   }
 
   async function read(connector: Connector, account: Account, batch: Post[], log: Logger): Promise<Answer> {
+    if (account.status !== 'connected') {
+      return { kind: 'failed', failure: 'auth_failed', message: 'The account is disconnected.' };
+    }
     const authorised = await authorise(account, AbortSignal.timeout(METRICS_READ_TIMEOUT_MS), log);
     if ('settle' in authorised) {
       // A refused or unreadable token needs a reconnect; a refresh that got no answer, another try.
@@ -133,6 +137,8 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
           postId: member.postId,
           platformPostId: member.platformPostId as string,
           publishedAt: member.publishedAt as string,
+          // What it was published as: LinkedIn reads a Page's post apart from a member's.
+          ...(member.platformOptions && { platformOptions: member.platformOptions }),
         })),
         signal: AbortSignal.timeout(METRICS_READ_TIMEOUT_MS),
       });
