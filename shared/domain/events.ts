@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'approval.requested',
   'approval.decided',
   'account.disconnected',
+  'post.metrics',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -95,5 +96,35 @@ export function postEvents(before: Post | undefined, after: Post): ServiceEvent[
       }),
     );
   }
+  const reading = metricsChange(before, after);
+  if (reading) {
+    events.push(
+      make('post.metrics', {
+        postId: after.postId,
+        platform: after.platform,
+        accountId: after.accountId,
+        collectedAt: reading.collectedAt,
+        metrics: reading.metrics,
+      }),
+    );
+  }
   return events;
+}
+
+/**
+ * The newest reading when a write changed the numbers (docs/metrics.md): a new reading whose
+ * numbers differ from the one before it. A reading of the same numbers (a post nobody looked at
+ * since) is stored but sends no event.
+ */
+function metricsChange(before: Post | undefined, after: Post) {
+  const newest = after.metrics?.readings.at(-1);
+  const previous = before?.metrics?.readings.at(-1);
+  if (!newest || newest.collectedAt === previous?.collectedAt) return undefined;
+  return sameNumbers(newest.metrics, previous?.metrics) ? undefined : newest;
+}
+
+function sameNumbers(a: Record<string, number>, b: Record<string, number> | undefined): boolean {
+  if (!b) return Object.keys(a).length === 0;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
 }

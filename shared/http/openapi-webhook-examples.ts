@@ -71,6 +71,11 @@ const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
     platform,
     reason: DISCONNECT_REASONS.refreshRefused,
   },
+  'post.metrics': {
+    ...post,
+    collectedAt: '2026-03-02T13:00:07.000Z',
+    metrics: { impressions: 1520, likes: 48, comments: 6, shares: 9 },
+  },
 };
 
 function example(type: EventType): DeliveredEnvelope {
@@ -95,6 +100,7 @@ export function webhookExamples(): Record<DeliveredEventType, DeliveredEnvelope>
     'approval.requested': example('approval.requested'),
     'approval.decided': example('approval.decided'),
     'account.disconnected': example('account.disconnected'),
+    'post.metrics': example('post.metrics'),
     // The test body is made per call with a new id; a fixed one keeps the document reproducible.
     [WEBHOOK_TEST_EVENT]: {
       ...webhookTestEnvelope({ webhookId: WEBHOOK, workspaceId: WORKSPACE }, Date.parse(CREATED)),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { EVENT_TYPES, type EventType, type ServiceEvent } from '../events.js';
 import { newId } from '../ids.js';
+import { POST_METRIC_NAMES } from '../metrics.js';
 import { PLATFORMS } from '../platforms.js';
 
 /**
@@ -17,7 +18,7 @@ import { PLATFORMS } from '../platforms.js';
 /** Sent by `POST …/webhooks/{webhook_id}/test` to that webhook only; nobody subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** Every `type` a delivered body can carry: the seven subscribable events and the test event. */
+/** Every `type` a delivered body can carry: the eight subscribable events and the test event. */
 export const DELIVERED_EVENT_TYPES = [...EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
 export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
 
@@ -80,6 +81,19 @@ const dataSchemas = {
     platform: z.enum(PLATFORMS),
     reason: z.string().describe('Why the network withdrew the authorisation, as it said it.'),
   }),
+  'post.metrics': z.object({
+    postId: z.string(),
+    platform: z.enum(PLATFORMS),
+    accountId: z.string(),
+    collectedAt: timestamp.describe('When the service read the numbers (ISO 8601, UTC).'),
+    metrics: z
+      .object(
+        Object.fromEntries(POST_METRIC_NAMES.map((name) => [name, z.number().nonnegative().optional()])),
+      )
+      .describe(
+        "The post's numbers in the service's vocabulary (docs/metrics.md); a field is present only where the network reports it.",
+      ),
+  }),
   'webhook.test': z.object({
     webhookId: z.string(),
     message: z.string().describe('Human text; do not match on it.'),
@@ -96,6 +110,8 @@ const EMITTED_WHEN: Record<DeliveredEventType, string> = {
   'approval.decided': 'A reviewer approved or rejected a post.',
   'account.disconnected':
     'An OAuth token was revoked, a refresh failed, or the account was disconnected through the API; it needs reconnecting.',
+  'post.metrics':
+    "A scheduled collection (or a refresh) read a published post's numbers and they changed since the last reading.",
   'webhook.test': 'Sent on request to one webhook, to try the receiver; no state changed.',
 };
 
@@ -126,6 +142,7 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'approval.requested': envelope('approval.requested'),
   'approval.decided': envelope('approval.decided'),
   'account.disconnected': envelope('account.disconnected'),
+  'post.metrics': envelope('post.metrics'),
   'webhook.test': envelope('webhook.test'),
 } as const;
 
@@ -138,6 +155,7 @@ export const deliveredEnvelopeSchema = z.discriminatedUnion('type', [
   WEBHOOK_EVENT_SCHEMAS['approval.requested'],
   WEBHOOK_EVENT_SCHEMAS['approval.decided'],
   WEBHOOK_EVENT_SCHEMAS['account.disconnected'],
+  WEBHOOK_EVENT_SCHEMAS['post.metrics'],
   WEBHOOK_EVENT_SCHEMAS['webhook.test'],
 ]);
 export type DeliveredEnvelope = z.output<typeof deliveredEnvelopeSchema>;

@@ -39,7 +39,7 @@ const pending = aPost({
   approval: { status: 'pending', requestedAt: at(0) },
 });
 
-/** State changes that, between them, make every one of the seven events, most with optional fields. */
+/** State changes that, between them, make every one of the eight events, most with optional fields. */
 const CHANGES: DynamoDBRecord[] = [
   change('post', undefined, aPost({ status: 'queued' })),
   change('post', undefined, aPost({ status: 'scheduled', scheduledAt: at(3_600_000) })),
@@ -129,6 +129,16 @@ const CHANGES: DynamoDBRecord[] = [
     }),
   ),
   change(
+    'post',
+    aPost({ status: 'published', version: 3, publishedAt: at(5000), metrics: { readings: [] } }),
+    aPost({
+      status: 'published',
+      version: 4,
+      publishedAt: at(5000),
+      metrics: { readings: [{ collectedAt: at(3_605_000), metrics: { likes: 4, impressions: 90 } }] },
+    }),
+  ),
+  change(
     'account',
     anAccount(),
     anAccount({ status: 'disconnected', disconnectedAt: at(0), disconnectReason: 'revoked by the user' }),
@@ -162,7 +172,7 @@ const failedEvent = (data: Record<string, unknown>): ServiceEvent => ({
 });
 
 describe('webhook payload schemas', () => {
-  it('describe every event the outbox emits, all seven types, with nothing dropped but tenantId', async () => {
+  it('describe every event the outbox emits, all eight types, with nothing dropped but tenantId', async () => {
     // Act
     const events = await outboxEvents();
 
