@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { errorEnvelopeSchema } from '../http/openapi-errors.js';
 import type { Operation } from '../http/operation.js';
 import { type JsonSchema, leanInputSchema, summarySchema } from './agent-schemas.js';
 import { shareRepeatedParts } from './shared-subschemas.js';
@@ -87,15 +88,37 @@ function inputSchemaOf(operation: Operation, plan: ArgumentPlan): JsonSchema & {
 const ERROR_ENVELOPE_FIELDS = ['error', 'message', 'status'] as const;
 
 /**
+ * Every member a failed call's envelope may carry (the error codes' extra members included, and
+ * `platform` of network_not_configured, which the envelope's schema leaves to additionalProperties).
+ */
+const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set([
+  ...ERROR_ENVELOPE_FIELDS,
+  ...Object.keys((errorEnvelopeSchema.properties ?? {}) as Record<string, unknown>),
+  'platform',
+]);
+
+/**
+ * Whether our envelope already fits the summary: an object summary of fields, none required (a
+ * summary states none), none named like a member of the envelope, so no type of its can refuse one.
+ */
+function envelopeFits(summary: JsonSchema): boolean {
+  if (summary.type !== 'object' || summary.anyOf !== undefined || summary.allOf !== undefined) return false;
+  const fields = Object.keys((summary.properties ?? {}) as Record<string, unknown>);
+  return fields.every((field) => !ENVELOPE_MEMBERS.has(field));
+}
+
+/**
  * A summary of the operation's response, or our error envelope: the SDK's client checks a failed
- * call's structured content against this schema too, so both shapes are in it. The envelope's
- * fields are named only; the server's instructions say what they hold.
+ * call's structured content against this schema too, so both shapes are in it. Where the summary
+ * already takes the envelope (no field of the same name), the envelope's own shape would say
+ * nothing more and is left out; the server's instructions say what a failed call holds.
  */
 function outputSchemaOf(operation: Operation): (JsonSchema & { type: 'object' }) | undefined {
   if (operation.successStatus === 204) return undefined;
   const definitions: Record<string, JsonSchema> = {};
   const success = jsonSchemaOf(operation.schemas.response, 'output', definitions);
   const summary = summarySchema(withDefinitions(success, definitions));
+  if (envelopeFits(summary)) return summary as JsonSchema & { type: 'object' };
   return { type: 'object', anyOf: [summary, { required: [...ERROR_ENVELOPE_FIELDS] }] };
 }
 

@@ -9,7 +9,7 @@ export function idOf(kind: IdKind) {
       new RegExp(`^${ID_PREFIXES[kind]}_[0-9A-Za-z]{1,64}$`),
       `Expected an id starting with ${ID_PREFIXES[kind]}_.`,
     )
-    .describe(`The ${ID_DESCRIPTIONS[kind]}'s id, as the API returned it (${ID_PREFIXES[kind]}_…).`);
+    .describe(`The ${ID_DESCRIPTIONS[kind]}'s id (${ID_PREFIXES[kind]}_…).`);
 }
 
 /** How a parameter's description names what its id identifies. */

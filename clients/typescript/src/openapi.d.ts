@@ -77,7 +77,7 @@ export interface paths {
         };
         /**
          * Read a connected account's own metrics over time
-         * @description Followers and what else the network gives cheaply (following, posts, views, likes), one reading a day for 90 days, taken by the daily sweep. Never calls the network. No numbers to show is a 409 with its code, never zeros.
+         * @description Followers and what else the network gives cheaply, one reading a day for 90 days. Never calls the network. Nothing to show: a 409 with its code, never zeros.
          */
         get: operations["getAccountMetrics"];
         put?: never;
@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * Read a published post's metrics
-         * @description The numbers the service last read from the network (impressions, views, likes…, only those the network reports), every reading since publishing, and when the next is due. Never calls the network: readings are taken 1 h, 6 h, 24 h, 3 d, 7 d and 30 d after publishing. No numbers to show is a 409 with its code, never zeros.
+         * @description The numbers last read from its network (only those it reports), every reading, the next one. Read 1 h, 6 h, 24 h, 3 d, 7 d and 30 d after publishing, never on this call. Nothing to show: a 409 with its code, never zeros.
          */
         get: operations["getPostMetrics"];
         put?: never;
@@ -692,6 +692,26 @@ export interface webhooks {
          * @description An OAuth token was revoked, a refresh failed, or the account was disconnected through the API; it needs reconnecting. Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
          */
         post: operations["webhook.account.disconnected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The post.metrics event
+         * @description A scheduled collection (or a refresh) read a published post's numbers and they changed since the last reading. Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
+         */
+        post: operations["webhook.post.metrics"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1592,6 +1612,44 @@ export interface components {
                 reason: string;
             };
         };
+        /** @description A scheduled collection (or a refresh) read a published post's numbers and they changed since the last reading. */
+        PostMetricsEvent: {
+            /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
+            id: string;
+            /** @constant */
+            type: "post.metrics";
+            /**
+             * Format: date-time
+             * @description When the state change happened (ISO 8601, UTC).
+             */
+            createdAt: string;
+            workspaceId: string;
+            data: {
+                postId: string;
+                /** @enum {string} */
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                accountId: string;
+                /**
+                 * Format: date-time
+                 * @description When the service read the numbers (ISO 8601, UTC).
+                 */
+                collectedAt: string;
+                /** @description The post's numbers in the service's vocabulary (docs/metrics.md); a field is present only where the network reports it. */
+                metrics: {
+                    impressions?: number;
+                    reach?: number;
+                    views?: number;
+                    likes?: number;
+                    comments?: number;
+                    shares?: number;
+                    saves?: number;
+                    clicks?: number;
+                    quotes?: number;
+                    watchTimeSeconds?: number;
+                    averageViewPercent?: number;
+                };
+            };
+        };
         /** @description Sent on request to one webhook, to try the receiver; no state changed. */
         WebhookTestEvent: {
             /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
@@ -1827,7 +1885,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -2018,9 +2076,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The connected account's id, as the API returned it (acc_…). */
+                /** @description The connected account's id (acc_…). */
                 account_id: string;
             };
             cookie?: never;
@@ -2196,9 +2254,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The connected account's id, as the API returned it (acc_…). */
+                /** @description The connected account's id (acc_…). */
                 account_id: string;
             };
             cookie?: never;
@@ -2350,9 +2408,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The connected account's id, as the API returned it (acc_…). */
+                /** @description The connected account's id (acc_…). */
                 account_id: string;
             };
             cookie?: never;
@@ -2508,7 +2566,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -2821,7 +2879,7 @@ export interface operations {
             query?: {
                 /** @description Only posts in this status; with scheduled, ordered by scheduledAt ascending. */
                 status?: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
-                /** @description The connected account's id, as the API returned it (acc_…). */
+                /** @description The connected account's id (acc_…). */
                 accountId?: string;
                 /** @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube */
                 platform?: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
@@ -2836,7 +2894,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -3025,7 +3083,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -3049,7 +3107,7 @@ export interface operations {
                      * @enum {string}
                      */
                     platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
-                    /** @description The connected account's id, as the API returned it (acc_…). */
+                    /** @description The connected account's id (acc_…). */
                     accountId: string;
                     /**
                      * @description publish: deliver now; scheduled: at scheduledAt; draft: keep.
@@ -3327,7 +3385,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -3350,7 +3408,7 @@ export interface operations {
                      * @enum {string}
                      */
                     platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
-                    /** @description The connected account's id, as the API returned it (acc_…). */
+                    /** @description The connected account's id (acc_…). */
                     accountId: string;
                     /**
                      * @description publish: deliver now; scheduled: at scheduledAt; draft: keep.
@@ -3575,9 +3633,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id, as the API returned it (pst_…). */
+                /** @description The post's id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -3754,9 +3812,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id, as the API returned it (pst_…). */
+                /** @description The post's id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -3952,9 +4010,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id, as the API returned it (pst_…). */
+                /** @description The post's id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4248,9 +4306,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id, as the API returned it (pst_…). */
+                /** @description The post's id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4408,9 +4466,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id, as the API returned it (pst_…). */
+                /** @description The post's id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4624,9 +4682,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id, as the API returned it (pst_…). */
+                /** @description The post's id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4860,7 +4918,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -5061,9 +5119,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The media item's id, as the API returned it (med_…). */
+                /** @description The media item's id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -5253,7 +5311,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -5428,7 +5486,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -5626,9 +5684,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The media item's id, as the API returned it (med_…). */
+                /** @description The media item's id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -5794,9 +5852,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The media item's id, as the API returned it (med_…). */
+                /** @description The media item's id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -5951,7 +6009,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The media item's id, as the API returned it (med_…). */
+                /** @description The media item's id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -6110,7 +6168,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -6288,7 +6346,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -6310,7 +6368,7 @@ export interface operations {
                     /** @description The receiver: HTTPS, a public host (no localhost, private, loopback or link-local address), port 443 or 1024–65535. Checked again, DNS pinned, at every delivery. */
                     url: string;
                     /** @description The events to receive: a non-empty list of distinct event names. */
-                    events: ("post.queued" | "post.scheduled" | "post.published" | "post.failed" | "approval.requested" | "approval.decided" | "account.disconnected")[];
+                    events: ("post.queued" | "post.scheduled" | "post.published" | "post.failed" | "approval.requested" | "approval.decided" | "account.disconnected" | "post.metrics")[];
                     /** @description A label for people, at most 500 characters. */
                     description?: string;
                 };
@@ -6509,9 +6567,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id, as the API returned it (whk_…). */
+                /** @description The webhook's id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -6680,9 +6738,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id, as the API returned it (whk_…). */
+                /** @description The webhook's id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -6837,7 +6895,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The webhook's id, as the API returned it (whk_…). */
+                /** @description The webhook's id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -6998,9 +7056,9 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id, as the API returned it (whk_…). */
+                /** @description The webhook's id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7196,7 +7254,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The webhook's id, as the API returned it (whk_…). */
+                /** @description The webhook's id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7385,11 +7443,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id, as the API returned it (whk_…). */
+                /** @description The webhook's id (whk_…). */
                 webhook_id: string;
-                /** @description The webhook delivery's id, as the API returned it (whd_…). */
+                /** @description The webhook delivery's id (whd_…). */
                 delivery_id: string;
             };
             cookie?: never;
@@ -7567,9 +7625,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id, as the API returned it (whk_…). */
+                /** @description The webhook's id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7740,14 +7798,14 @@ export interface operations {
             query?: {
                 /** @description An event id (the events after it), or the nextCursor of the previous page; absent: the oldest kept. */
                 after?: string;
-                /** @description Comma-separated event names; absent: all. Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected. */
+                /** @description Comma-separated event names; absent: all. Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics. */
                 types?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description The workspace's id, as the API returned it (wks_…). */
+                /** @description The workspace's id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -8299,6 +8357,56 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["AccountDisconnectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 s; anything else (another status, a redirect, a time-out) is a failed attempt, retried for about 24 hours. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.post.metrics": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>", keyed with the webhook secret>. Verify in constant time and refuse a t more than 300 s away (docs/webhooks.md). */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every redelivery of one state change. Deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description social-publishing-api-webhooks/<version> */
+                "User-Agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, JSON. Verify the signature over the raw bytes, before parsing. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01KJPY44E0ZZHAXG092KTEQYJC",
+                 *       "type": "post.metrics",
+                 *       "createdAt": "2026-03-02T09:30:00.000Z",
+                 *       "workspaceId": "wks_01JNQ40A2B3C4D5E6F7G8H9JKM",
+                 *       "data": {
+                 *         "postId": "pst_01JNQ4Y7M2V8K3D5R6T9W0XBCA",
+                 *         "platform": "linkedin",
+                 *         "accountId": "acc_01JNQ41N7P8Q9R0S1T2V3W4XYZ",
+                 *         "collectedAt": "2026-03-02T13:00:07.000Z",
+                 *         "metrics": {
+                 *           "impressions": 1520,
+                 *           "likes": 48,
+                 *           "comments": 6,
+                 *           "shares": 9
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostMetricsEvent"];
             };
         };
         responses: {

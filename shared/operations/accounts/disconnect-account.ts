@@ -11,7 +11,7 @@ export const disconnectAccount = defineOperation({
   description:
     'The account becomes disconnected (reason disconnected_by_user) and its tokens are deleted; account.disconnected is emitted. The service then asks the network to revoke the grant, where the network allows it; that step never fails the call. Posts to the account are refused until the same network user is connected again (POST …/accounts/connect), which keeps its id. Sandbox accounts disconnect the same way; make a new one with the admin CLI. Disconnecting an account that is already disconnected changes nothing.',
   toolDescription:
-    'The account becomes disconnected (reason disconnected_by_user) and its tokens are deleted; account.disconnected is emitted. The service then asks the network to revoke the grant, where the network allows it; that step never fails the call. Posts to the account are refused until the same network user is connected again (connectAccount), which keeps its id. Sandbox accounts disconnect the same way; make a new one with the admin CLI. Disconnecting an account that is already disconnected changes nothing.',
+    'The account becomes disconnected (reason disconnected_by_user), its tokens are deleted and account.disconnected is emitted; the service then asks the network to revoke the grant where it can, which never fails the call. Posts to it are refused until the same network user is connected again (connectAccount, same id). Sandbox accounts too (a new one: the admin CLI). Already disconnected: no change.',
   tag: 'Accounts',
   auth: 'apiKey',
   permission: 'accounts:connect',

@@ -15,7 +15,7 @@ export const getAccountMetrics = defineOperation({
   path: '/v1/workspaces/{workspace_id}/accounts/{account_id}/metrics',
   summary: "Read a connected account's own metrics over time",
   description:
-    'Followers and what else the network gives cheaply (following, posts, views, likes), one reading a day for 90 days, taken by the daily sweep. Never calls the network. No numbers to show is a 409 with its code, never zeros.',
+    'Followers and what else the network gives cheaply, one reading a day for 90 days. Never calls the network. Nothing to show: a 409 with its code, never zeros.',
   tag: 'Accounts',
   auth: 'apiKey',
   permission: 'accounts:read',

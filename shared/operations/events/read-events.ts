@@ -52,7 +52,7 @@ export const readEvents = defineOperation({
   summary: "The workspace's events, in order (for callers without a webhook receiver)",
   description: `The events webhooks deliver, oldest first, kept 30 days: poll with after=<the id of the last event you handled>, or follow nextCursor (null when nothing more is there yet). types narrows to some names. An event shows here ${FEED_SETTLE_MS / 1000} s after its state change, so that one still on its way in is never skipped. A page may hold fewer than limit events (even none) and still have a nextCursor.`,
   toolDescription:
-    "The events webhooks deliver, oldest first, kept 30 days: poll with after set to the id of the last event you handled, or to the previous page's nextCursor (null when nothing more is there yet). types narrows to some names. An event shows here 5 s after its state change, so that one still on its way in is never skipped. A page may hold fewer than limit events (even none) and still have a nextCursor.",
+    "The events webhooks deliver, oldest first, kept 30 days: poll with after set to the last handled event's id, or the previous page's nextCursor (null when nothing more is there yet). types narrows to some names. An event shows here 5 s after its change, so none still on its way is skipped. A page may hold fewer than limit events (even none) and still have a nextCursor.",
   tag: 'Webhooks',
   auth: 'apiKey',
   permission: 'posts:read',

@@ -11,7 +11,7 @@ export const createUploadUrl = defineOperation({
   description:
     'Creates media in status pending and returns a URL, valid 15 minutes, for one PUT of the raw bytes (no multipart, no Authorization header) with exactly the returned headers: storage refuses another Content-Type or size. The upload confirms itself; POST .../confirm confirms explicitly. Documents (application/pdf) are for the professional network only, checked when a post uses them.',
   toolDescription:
-    'Creates media in status pending and returns uploadUrl, valid 15 minutes, for one HTTP PUT of the raw bytes (no multipart, no Authorization header) with exactly the returned headers: storage refuses another Content-Type or size. The upload confirms itself; confirmMedia confirms explicitly. Documents (application/pdf) are for the professional network only, checked when a post uses them.',
+    'Creates media, pending, and returns uploadUrl, valid 15 minutes, for one HTTP PUT of the raw bytes (no multipart, no Authorization header) with exactly the returned headers: storage refuses another Content-Type or size. The upload confirms itself; confirmMedia confirms explicitly. Documents (application/pdf): the professional network only, checked when a post uses them.',
   tag: 'Media',
   auth: 'apiKey',
   permission: 'media:write',

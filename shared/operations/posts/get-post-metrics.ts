@@ -14,7 +14,7 @@ export const getPostMetrics = defineOperation({
   path: '/v1/workspaces/{workspace_id}/posts/{post_id}/metrics',
   summary: "Read a published post's metrics",
   description:
-    'The numbers the service last read from the network (impressions, views, likes…, only those the network reports), every reading since publishing, and when the next is due. Never calls the network: readings are taken 1 h, 6 h, 24 h, 3 d, 7 d and 30 d after publishing. No numbers to show is a 409 with its code, never zeros.',
+    'The numbers last read from its network (only those it reports), every reading, the next one. Read 1 h, 6 h, 24 h, 3 d, 7 d and 30 d after publishing, never on this call. Nothing to show: a 409 with its code, never zeros.',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:read',

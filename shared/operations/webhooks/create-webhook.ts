@@ -10,7 +10,7 @@ export const createWebhook = defineOperation({
   summary: 'Register a webhook (the answer holds its secret, once)',
   description: `The service then POSTs each subscribed event of this workspace to the URL, signed with the secret (X-Webhook-Signature), retried for about 24 hours. The secret (whsec_…) is in this response only: keep it. The URL must be HTTPS to a public host, port 443 or 1024–65535 (400 with details.url otherwise); events is a non-empty list of distinct event names (post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected). At most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks per workspace (409 conflict beyond).`,
   toolDescription:
-    'The service then POSTs each subscribed event of this workspace to the URL, signed with the secret (X-Webhook-Signature), retried for about 24 hours. The secret (whsec_…) is in this answer only: keep it. The URL must be HTTPS to a public host, port 443 or 1024–65535 (INVALID_REQUEST naming body.url otherwise). At most 25 webhooks per workspace (conflict, 409, beyond).',
+    'The service then POSTs each subscribed event of this workspace to the URL, signed with the secret (X-Webhook-Signature), retried for about 24 hours. The secret (whsec_…) is in this answer only: keep it. A URL other than HTTPS to a public host, port 443 or 1024–65535, is INVALID_REQUEST naming body.url. At most 25 per workspace (conflict, 409, beyond).',
   tag: 'Webhooks',
   auth: 'apiKey',
   permission: 'webhooks:manage',
