@@ -6,13 +6,16 @@ import { postsClient, tweet } from '../support/post-fixtures.js';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, type Person, type TestBrowser, VIEWPORT } from './support/browser.js';
 import { type DashboardHost, type NewTenant, startDashboardHost } from './support/dashboard-host.js';
-import { expectHeading, setPasswordThrough } from './support/person.js';
+import { expectHeading, noticeOf, setPasswordThrough } from './support/person.js';
 import { screenshot } from './support/screenshots.js';
 
 const PASSWORD = 'a long password for the owner';
 const HOUR = 3_600_000;
 /** A phone's viewport: the charts and their tables reflow to it without scrolling sideways. */
 const PHONE = { width: 390, height: 800 } as const;
+/** The host's time: the real one, moved on by the test (a collection an hour after publishing). */
+const hostTime = { offsetMs: 0 };
+const clock = { now: () => Date.now() + hostTime.offsetMs };
 
 /**
  * A post published on the sandbox, its readings stored as the collection stores them (the
@@ -46,7 +49,7 @@ describe('metrics in the dashboard', () => {
   };
 
   beforeAll(async () => {
-    [dash, browser] = await Promise.all([startDashboardHost(), launchBrowser()]);
+    [dash, browser] = await Promise.all([startDashboardHost({ clock }), launchBrowser()]);
     tenant = await dash.bootstrapTenant('Harbour', 'owner@harbour.example');
     person = await browser.newPerson();
     page = person.page;
@@ -151,4 +154,55 @@ describe('metrics in the dashboard', () => {
     );
     await screenshot(page, 'overview-metrics');
   }, 60_000);
+
+  it('collects a post published on X’s fake an hour later, on schedule, and shows the reading', async () => {
+    // Prepare: the workspace collects X (paid per read: off by default); an X account connected
+    // through the fake's consent page; a post published through it.
+    await dash.host.deps.tenancy.setMetricsCollection(tenant.tenantId, tenant.workspaceId, {
+      platforms: ['twitter'],
+    });
+    await page.goto(dash.url(workspacePath('/accounts')));
+    await page.getByLabel('Network').selectOption({ label: 'X' });
+    await Promise.all([
+      page.waitForURL((url) => url.origin !== new URL(dash.host.baseUrl).origin),
+      page.getByRole('button', { name: 'Connect account' }).click(),
+    ]);
+    await Promise.all([
+      page.waitForURL(/\/accounts\?accountId=acc_/),
+      page.getByRole('button', { name: 'Authorize app' }).click(),
+    ]);
+    expect(await noticeOf(page)).toBe('Account connected.');
+    const accountId = String(new URL(page.url()).searchParams.get('accountId'));
+    const created = await postsClient(dash.host, tenant.bootstrap).create(
+      tweet(tenant.bootstrap, { accountId, content: 'Read by the collection' }),
+    );
+    expect(created.status).toBe(201);
+    const collectedId = ((await created.json()) as { id: string }).id;
+    const stored = () => dash.host.deps.posts.get(tenant.tenantId, tenant.workspaceId, collectedId);
+    const scheduled = await eventually(
+      async () => {
+        const post = await stored();
+        return post?.status === 'published' && post.metrics?.collection ? post.metrics.collection : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the post published with its first collection scheduled' },
+    );
+
+    // Act: the host's time passes the first collection's slot.
+    hostTime.offsetMs = Date.parse(scheduled.nextCollectAt) - Date.now() + 60_000;
+    await eventually(async () => ((await stored())?.metrics?.readings.length ?? 0) > 0 || undefined, {
+      timeoutMs: 30_000,
+      what: 'the first collection to store a reading',
+    });
+
+    // Assess
+    await page.goto(dash.url(workspacePath(`/posts/${collectedId}`)));
+    await expectHeading(page, `Post ${collectedId}`);
+    const metrics = page.getByRole('region', { name: 'Metrics' });
+    await expect(
+      metrics.getByRole('img', { name: /: one reading so far, / }).count(),
+    ).resolves.toBeGreaterThan(0);
+    await expect(metrics.getByRole('table', { name: 'Impressions, each reading' }).count()).resolves.toBe(1);
+    await expect(metrics.getByText(/^Next collection: /).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 90_000);
 });

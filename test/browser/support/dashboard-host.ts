@@ -1,4 +1,5 @@
 import { type FakeNetworks, startFakeNetworks } from '../../../infra/fake-networks/start.js';
+import type { Clock } from '../../../shared/ports/clock.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../../shared/runtime/network-config.js';
 import type { BootstrapResult } from '../../../shared/services/admin.js';
 import { welcomePath } from '../../../shared/services/users/links.js';
@@ -33,10 +34,12 @@ export interface DashboardHost {
  * the host pointed at them with their apps' credentials, delivery on (posts are published, webhooks
  * sent), its public base URL its own loopback address. One per browser test file.
  */
-export async function startDashboardHost(): Promise<DashboardHost> {
+export async function startDashboardHost(options: { clock?: Clock } = {}): Promise<DashboardHost> {
   const fakes = await startFakeNetworks();
   try {
     const host = await startTestHost({
+      // A test that moves the host's time (a collection hours after publishing) hands in its clock.
+      ...(options.clock && { clock: options.clock }),
       networkEndpoints: loadNetworkEndpoints(fakes.env),
       appCredentials: envAppCredentials(fakes.env),
       delivery: {
