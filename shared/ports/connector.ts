@@ -166,6 +166,11 @@ export interface MetricsTarget {
    * statistics, a member's through the member's).
    */
   platformOptions?: Post['platformOptions'];
+  /**
+   * The post's texts (every part), as published: the sandbox reads its magic content from them
+   * (docs/sandbox.md "Metrics"); a real network's reader has no use for them.
+   */
+  texts?: readonly string[];
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   METRICS_BATCH_WINDOW_MS,
   nextCollection,
 } from '../../domain/metrics-schedule.js';
-import type { Post } from '../../domain/posts.js';
+import { contentItems, type Post } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { NetworkDefinition } from '../../networks/definition.js';
 import { definitionOf } from '../../networks/definitions.js';
@@ -139,6 +139,7 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
           publishedAt: member.publishedAt as string,
           // What it was published as: LinkedIn reads a Page's post apart from a member's.
           ...(member.platformOptions && { platformOptions: member.platformOptions }),
+          texts: contentItems(member).map((item) => item.text ?? ''),
         })),
         signal: AbortSignal.timeout(METRICS_READ_TIMEOUT_MS),
       });

@@ -108,7 +108,7 @@ describe('a due collection', () => {
     world.clock.set(DELIVERY_NOW + HOUR);
     expect(await makeDeliverPost(deps)(world.message)).toBe('metrics_collected');
     expect(network.reads[0]?.posts).toEqual([
-      { postId: POST_ID, platformPostId: 'net-1', publishedAt: atDelivery(0) },
+      { postId: POST_ID, platformPostId: 'net-1', publishedAt: atDelivery(0), texts: ['hello'] },
     ]);
     expect((await world.stored()).metrics).toEqual({
       readings: [{ collectedAt: atDelivery(HOUR), metrics: { likes: 7, impressions: 120 } }],
