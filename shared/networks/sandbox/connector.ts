@@ -11,6 +11,7 @@ import type {
 import { parseSandboxDirectives, type SandboxDirectives } from './directives.js';
 import { sandboxPostIdentity } from './identifiers.js';
 import type { SandboxLedger, SandboxPublication } from './ledger.js';
+import { makeSandboxMetricsReaders } from './metrics.js';
 import {
   type LatencyRange,
   NETWORK_PROFILES,
@@ -108,7 +109,10 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
     return publishedAs(recorded);
   };
 
+  const metricsReaders = makeSandboxMetricsReaders(now);
+
   return {
+    ...metricsReaders,
     async publish(request) {
       const directives = parseSandboxDirectives(postTexts(request.post));
       const latency = latencyFor(request.post.platform);

@@ -22,9 +22,19 @@ export interface SandboxDirectives {
   rejected: boolean;
   /** `[sandbox:slow:MS]`: answer after MS milliseconds, at most SANDBOX_MAX_SLOW_MS. */
   slowMs?: number;
+  /**
+   * `[sandbox:metrics_rate_limited:N]`: metrics reads are throttled until N minutes after the first
+   * collection's time (an hour after publication; N default 1).
+   */
+  metricsRateLimitedMinutes?: number;
+  /** `[sandbox:metrics_not_found]` and the like: how every metrics read of the post answers. */
+  metricsFailure?: SandboxMetricsFailure;
   /** Tokens that look like `[sandbox:…]` but are not understood, verbatim, in order; they do nothing. */
   ignored: string[];
 }
+
+/** The metrics reads' failures chosen by magic content (docs/sandbox.md "Metrics"). */
+export type SandboxMetricsFailure = 'not_found' | 'missing_scopes' | 'auth_failed' | 'unavailable';
 
 /** `[sandbox:` then a name, optionally `:argument`, then `]`; no spaces or brackets inside. */
 const TOKEN = /\[sandbox:([^\]\s:[]*)(?::([^\]\s[]*))?\]/g;
@@ -44,10 +54,23 @@ const flag =
 
 /** A number with a default when omitted; the first occurrence wins. */
 const count =
-  (key: 'rateLimitedMinutes' | 'transientAttempts' | 'slowMs', fallback: number, max = Infinity): Apply =>
+  (
+    key: 'rateLimitedMinutes' | 'transientAttempts' | 'slowMs' | 'metricsRateLimitedMinutes',
+    fallback: number,
+    max = Infinity,
+  ): Apply =>
   (directives, argument) => {
     if (argument !== undefined && !COUNT.test(argument)) return false;
     directives[key] ??= Math.min(argument === undefined ? fallback : Number(argument), max);
+    return true;
+  };
+
+/** A metrics failure takes no argument; the first one wins. */
+const metricsFailure =
+  (failure: SandboxMetricsFailure): Apply =>
+  (directives, argument) => {
+    if (argument !== undefined) return false;
+    directives.metricsFailure ??= failure;
     return true;
   };
 
@@ -58,6 +81,11 @@ const DIRECTIVES: Readonly<Record<string, Apply>> = {
   token_revoked: flag('tokenRevoked'),
   rejected: flag('rejected'),
   slow: count('slowMs', SANDBOX_DEFAULT_SLOW_MS, SANDBOX_MAX_SLOW_MS),
+  metrics_rate_limited: count('metricsRateLimitedMinutes', 1),
+  metrics_not_found: metricsFailure('not_found'),
+  metrics_missing_scopes: metricsFailure('missing_scopes'),
+  metrics_auth_failed: metricsFailure('auth_failed'),
+  metrics_unavailable: metricsFailure('unavailable'),
 };
 
 /**

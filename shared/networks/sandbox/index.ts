@@ -12,6 +12,7 @@ export {
 } from './directives.js';
 export { type SandboxPostIdentity, sandboxPostIdentity } from './identifiers.js';
 export { makeMemorySandboxLedger, type SandboxLedger, type SandboxPublication } from './ledger.js';
+export { makeSandboxMetricsReaders, sandboxPostMetrics } from './metrics.js';
 export {
   type LatencyRange,
   NETWORK_PROFILES,
