@@ -27,6 +27,7 @@ import { silentLogger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../shared/runtime/network-config.js';
 import { type Admin, type BootstrapResult, makeAdmin } from '../shared/services/admin.js';
+import { makeMetricsSeeds } from './openapi-examples/metrics-seeds.js';
 import { EXAMPLE_NETWORKS } from './openapi-examples/networks.js';
 import { makeNormalizer } from './openapi-examples/normalize.js';
 import { makeRecorder } from './openapi-examples/recorder.js';
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
       await runScenario(recorder, {
         main,
         reviewed,
+        ...makeMetricsSeeds(host.deps, main, clock, EXAMPLE_NETWORKS.documents),
         readerKey: (await admin.createApiKey({ tenantId: main.tenantId, agentId: reader.agentId })).plaintext,
         writerKey: (await admin.createApiKey({ tenantId: reviewed.tenantId, agentId: writer.agentId }))
           .plaintext,

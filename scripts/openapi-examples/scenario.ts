@@ -1,10 +1,11 @@
 import type { IdKind } from '../../shared/domain/ids.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
+import type { MetricsSeeds } from './metrics-seeds.js';
 import { EXAMPLE_NETWORKS } from './networks.js';
 import type { Recorder } from './recorder.js';
 
 /** What the scenario needs from the running service besides HTTP: seeding, as the tests do it. */
-export interface ScenarioSeeds {
+export interface ScenarioSeeds extends MetricsSeeds {
   /** The main tenant: a workspace with the sandbox accounts and a blocked term. */
   main: BootstrapResult;
   /** A second tenant whose workspace requires approval. */
@@ -540,6 +541,49 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
   for (const [operationId, body] of missing) {
     await api.record(operationId, { expect: 404, code: 'not_found', params: unknownWorkspace, body });
   }
+
+  // Metrics: what the collection and the daily sweep stored, and the 409s of nothing to show.
+  const measured = { ...ws, post_id: await seeds.seedMetricsPost('read') };
+  await api.succeed('getPostMetrics', { params: measured });
+  await api.record('getPostMetrics', { expect: 409, code: 'post_not_published', params: post });
+  await api.record('getPostMetrics', {
+    expect: 409,
+    code: 'metrics_not_collected_yet',
+    params: { ...ws, post_id: await seeds.seedMetricsPost('unread') },
+  });
+  await api.record('getPostMetrics', {
+    expect: 400,
+    code: 'INVALID_REQUEST',
+    params: { ...ws, post_id: notAnId },
+  });
+  await api.record('getPostMetrics', {
+    expect: 404,
+    code: 'not_found',
+    params: { ...ws, post_id: seeds.unknownId('post') },
+  });
+  await api.succeed('getAccountMetrics', {
+    params: { ...ws, account_id: await seeds.seedMetricsAccount('read') },
+  });
+  await api.record('getAccountMetrics', {
+    expect: 409,
+    code: 'metrics_missing_scopes',
+    params: { ...ws, account_id: await seeds.seedMetricsAccount('missing_scopes') },
+  });
+  await api.record('getAccountMetrics', {
+    expect: 400,
+    code: 'INVALID_REQUEST',
+    params: { ...ws, account_id: notAnId },
+  });
+  await api.record('getAccountMetrics', {
+    expect: 404,
+    code: 'not_found',
+    params: { ...ws, account_id: seeds.unknownId('account') },
+  });
+  await api.record('getAccountMetrics', {
+    expect: 409,
+    code: 'metrics_unavailable',
+    params: { ...ws, account_id: main.accounts[documents] },
+  });
 
   // Last: the limit, once it is spent, answers 429 to every call of its family.
   await seeds.exhaustRateLimit('other');

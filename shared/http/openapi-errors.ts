@@ -60,9 +60,8 @@ export const errorEnvelopeSchema: JsonSchema = {
       description: "metrics_missing_scopes: the permissions the account's token lacks.",
     },
     nextCollectionAt: {
-      type: 'string',
-      format: 'date-time',
-      description: 'metrics_not_collected_yet: when the first collection is due.',
+      type: ['string', 'null'],
+      description: 'metrics_not_collected_yet: when the first collection is due (ISO 8601), or null.',
     },
     available_workspaces: {
       type: 'array',

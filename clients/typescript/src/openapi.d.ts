@@ -779,11 +779,8 @@ export interface components {
             postStatus?: string;
             /** @description metrics_missing_scopes: the permissions the account's token lacks. */
             missingScopes?: string[];
-            /**
-             * Format: date-time
-             * @description metrics_not_collected_yet: when the first collection is due.
-             */
-            nextCollectionAt?: string;
+            /** @description metrics_not_collected_yet: when the first collection is due (ISO 8601), or null. */
+            nextCollectionAt?: string | null;
             /** @description workspace_required: the workspaces to choose from. */
             available_workspaces?: string[];
         } & {
@@ -1742,6 +1739,15 @@ export interface operations {
                      *         {
                      *           "createdAt": "2099-01-01T12:00:01.000Z",
                      *           "id": "wks_03PFBTBQF80RXHFT067E4850FN",
+                     *           "metricsCollection": {
+                     *             "isDefault": true,
+                     *             "platforms": [
+                     *               "linkedin",
+                     *               "instagram",
+                     *               "tiktok",
+                     *               "youtube"
+                     *             ]
+                     *           },
                      *           "name": "Acme workspace"
                      *         }
                      *       ],
@@ -1835,7 +1841,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "rate_limited",
-                     *       "message": "Rate limit for \"other\" exceeded. Retry after 25 seconds."
+                     *       "message": "Rate limit for \"other\" exceeded. Retry after 15 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"] & {
@@ -2427,6 +2433,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountId": "acc_03P842QWR06W3XNBPKA05EMME9",
+                     *       "collectedAt": "2099-01-01T03:00:00.000Z",
+                     *       "history": [
+                     *         {
+                     *           "collectedAt": "2098-12-30T03:00:00.000Z",
+                     *           "metrics": {
+                     *             "followers": 1204
+                     *           }
+                     *         },
+                     *         {
+                     *           "collectedAt": "2098-12-31T03:00:00.000Z",
+                     *           "metrics": {
+                     *             "followers": 1211
+                     *           }
+                     *         },
+                     *         {
+                     *           "collectedAt": "2099-01-01T03:00:00.000Z",
+                     *           "metrics": {
+                     *             "followers": 1230
+                     *           }
+                     *         }
+                     *       ],
+                     *       "metrics": {
+                     *         "followers": 1230
+                     *       },
+                     *       "nextCollectionAt": "2099-01-02T00:00:00.000Z",
+                     *       "platform": "linkedin",
+                     *       "problem": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMetrics"];
                 };
             };
@@ -2437,6 +2475,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "details": {
+                     *         "account_id": [
+                     *           "Expected an id starting with acc_."
+                     *         ]
+                     *       },
+                     *       "error": "INVALID_REQUEST",
+                     *       "message": "The request does not match the schema; see details."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "INVALID_REQUEST";
@@ -2480,6 +2529,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "not_found",
+                     *       "message": "The resource does not exist or this API key cannot see it."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "not_found";
@@ -2499,6 +2554,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "metrics_missing_scopes",
+                     *       "message": "The account's token lacks the permissions metrics need (r_member_postAnalytics, r_member_profileAnalytics, rw_organization_admin): reconnect the account to grant them.",
+                     *       "missingScopes": [
+                     *         "r_member_postAnalytics",
+                     *         "r_member_profileAnalytics",
+                     *         "rw_organization_admin"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "metrics_unavailable" | "metrics_missing_scopes" | "metrics_not_collected_yet";
@@ -4325,6 +4391,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectedAt": "2099-01-01T11:02:35.000Z",
+                     *       "history": [
+                     *         {
+                     *           "collectedAt": "2099-01-01T06:02:35.000Z",
+                     *           "metrics": {
+                     *             "clicks": 14,
+                     *             "comments": 1,
+                     *             "impressions": 412,
+                     *             "likes": 9,
+                     *             "reach": 301,
+                     *             "shares": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "collectedAt": "2099-01-01T11:02:35.000Z",
+                     *           "metrics": {
+                     *             "clicks": 57,
+                     *             "comments": 4,
+                     *             "impressions": 1280,
+                     *             "likes": 31,
+                     *             "reach": 902,
+                     *             "shares": 2
+                     *           }
+                     *         }
+                     *       ],
+                     *       "metrics": {
+                     *         "clicks": 57,
+                     *         "comments": 4,
+                     *         "impressions": 1280,
+                     *         "likes": 31,
+                     *         "reach": 902,
+                     *         "shares": 2
+                     *       },
+                     *       "nextCollectionAt": "2099-01-02T05:02:35.000Z",
+                     *       "platform": "linkedin",
+                     *       "postId": "pst_03PFB2FCFR7RWW4SMVQDV87075",
+                     *       "problem": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PostMetrics"];
                 };
             };
@@ -4335,6 +4442,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "details": {
+                     *         "post_id": [
+                     *           "Expected an id starting with pst_."
+                     *         ]
+                     *       },
+                     *       "error": "INVALID_REQUEST",
+                     *       "message": "The request does not match the schema; see details."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "INVALID_REQUEST";
@@ -4378,6 +4496,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "not_found",
+                     *       "message": "The resource does not exist or this API key cannot see it."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "not_found";
@@ -4399,6 +4523,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "post_not_published",
+                     *       "message": "The post is cancelled, not published: only a published post has metrics.",
+                     *       "postStatus": "cancelled"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "post_not_published" | "metrics_unavailable" | "metrics_missing_scopes" | "metrics_not_collected_yet";
@@ -6412,7 +6543,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "events[0]": [
-                     *           "Invalid option: expected one of \"post.queued\"|\"post.scheduled\"|\"post.published\"|\"post.failed\"|\"approval.requested\"|\"approval.decided\"|\"account.disconnected\""
+                     *           "Invalid option: expected one of \"post.queued\"|\"post.scheduled\"|\"post.published\"|\"post.failed\"|\"approval.requested\"|\"approval.decided\"|\"account.disconnected\"|\"post.metrics\""
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
@@ -7873,7 +8004,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "types": [
-                     *           "Unknown event name: \"post.sent\". Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected."
+                     *           "Unknown event name: \"post.sent\". Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics."
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
