@@ -18,6 +18,7 @@ import { approvePost, rejectPost } from './posts/decide-approval.js';
 import { getPost } from './posts/get-post.js';
 import { getPostMetrics } from './posts/get-post-metrics.js';
 import { listPosts } from './posts/list-posts.js';
+import { refreshPostMetrics } from './posts/refresh-post-metrics.js';
 import { updatePost } from './posts/update-post.js';
 import { validatePost } from './posts/validate-post.js';
 import { createWebhook } from './webhooks/create-webhook.js';
@@ -44,6 +45,7 @@ export const operations: readonly Operation[] = [
   validatePost,
   getPost,
   getPostMetrics,
+  refreshPostMetrics,
   listPosts,
   updatePost,
   cancelPost,
