@@ -585,6 +585,20 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
     params: { ...ws, account_id: main.accounts[documents] },
   });
 
+  // A refresh brings the read post's next collection forward (after its reads' examples above).
+  await api.succeed('refreshPostMetrics', { params: measured });
+  await api.record('refreshPostMetrics', { expect: 409, code: 'post_not_published', params: post });
+  await api.record('refreshPostMetrics', {
+    expect: 400,
+    code: 'INVALID_REQUEST',
+    params: { ...ws, post_id: notAnId },
+  });
+  await api.record('refreshPostMetrics', {
+    expect: 404,
+    code: 'not_found',
+    params: { ...ws, post_id: seeds.unknownId('post') },
+  });
+
   // Last: the limit, once it is spent, answers 429 to every call of its family.
   await seeds.exhaustRateLimit('other');
   await api.record('listWorkspaces', { expect: 429, code: 'rate_limited' });
