@@ -220,6 +220,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspace_id}/posts/{post_id}/metrics/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a published post's metrics again now
+         * @description Brings its next collection forward to now: the numbers are read from the network within seconds (GET …/metrics then has them; post.metrics follows if they changed). At most once per post per 15 minutes (429 with Retry-After). Spends the network quota: posts:write.
+         */
+        post: operations["refreshPostMetrics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/posts/{post_id}/approve": {
         parameters: {
             query?: never;
@@ -1238,6 +1258,34 @@ export interface components {
             /** @description Average share of the video watched, 0–100. */
             averageViewPercent?: number;
         };
+        PostMetricsRefresh: {
+            postId: string;
+            /** @enum {string} */
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            /**
+             * Format: date-time
+             * @description When the worker reads the numbers: now, or a collection already due.
+             */
+            nextCollectionAt: string;
+            /** @description The reading stored before this refresh; null: none yet. */
+            latest: {
+                /** Format: date-time */
+                collectedAt: string;
+                metrics: {
+                    impressions?: number;
+                    reach?: number;
+                    views?: number;
+                    likes?: number;
+                    comments?: number;
+                    shares?: number;
+                    saves?: number;
+                    clicks?: number;
+                    quotes?: number;
+                    watchTimeSeconds?: number;
+                    averageViewPercent?: number;
+                };
+            } | null;
+        };
         UploadUrl: {
             mediaId: string;
             /** @description PUT the raw bytes here, with exactly the headers below; no Authorization. */
@@ -1841,7 +1889,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "rate_limited",
-                     *       "message": "Rate limit for \"other\" exceeded. Retry after 15 seconds."
+                     *       "message": "Rate limit for \"other\" exceeded. Retry after 11 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"] & {
@@ -4533,6 +4581,206 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "post_not_published" | "metrics_unavailable" | "metrics_missing_scopes" | "metrics_not_collected_yet";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `rate_limited`: over the per-minute limit: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal_error`: our fault: retry with backoff. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    refreshPostMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id (wks_…). */
+                workspace_id: string;
+                /** @description The post's id (pst_…). */
+                post_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection is due now; the reading stored before it, if any. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "latest": {
+                     *         "collectedAt": "2099-01-01T11:02:35.000Z",
+                     *         "metrics": {
+                     *           "clicks": 57,
+                     *           "comments": 4,
+                     *           "impressions": 1280,
+                     *           "likes": 31,
+                     *           "reach": 902,
+                     *           "shares": 2
+                     *         }
+                     *       },
+                     *       "nextCollectionAt": "2099-01-01T12:02:45.000Z",
+                     *       "platform": "linkedin",
+                     *       "postId": "pst_03PFB2FCFR7RWW4SMVQDV87075"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostMetricsRefresh"];
+                };
+            };
+            /** @description `INVALID_REQUEST`: the request failed schema validation; see `details`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "details": {
+                     *         "post_id": [
+                     *           "Expected an id starting with pst_."
+                     *         ]
+                     *       },
+                     *       "error": "INVALID_REQUEST",
+                     *       "message": "The request does not match the schema; see details."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `plan_inactive`: the tenant's plan is not active.
+             *
+             *     `permission_denied`: the key's agent lacks the permission named in `required`.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "plan_inactive" | "permission_denied";
+                    };
+                };
+            };
+            /** @description `not_found`: no such resource, or the key cannot see it. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "not_found",
+                     *       "message": "The resource does not exist or this API key cannot see it."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /**
+             * @description `post_not_published`: the post is not published (yet, or any more): it has no metrics; its `status` says where it is.
+             *
+             *     `metrics_unavailable`: no metrics for this: its network gives none, or the workspace does not collect that network's (see `reason`).
+             *
+             *     `conflict`: the resource's state does not allow this, or it changed meanwhile: read it again.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "post_not_published",
+                     *       "message": "The post is cancelled, not published: only a published post has metrics.",
+                     *       "postStatus": "cancelled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "post_not_published" | "metrics_unavailable" | "conflict";
                     };
                 };
             };
