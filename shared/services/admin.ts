@@ -169,6 +169,26 @@ export function makeAdmin({ tenancy, clock }: AdminDeps) {
       return tenancy.renameWorkspace(input.tenantId, input.workspaceId, name);
     },
 
+    /**
+     * Which networks' metrics the workspace collects (docs/metrics.md "The setting and its cost"):
+     * the dashboard's form names them all, so the list replaces the setting; 400 names an unknown one.
+     */
+    async setMetricsCollection(input: {
+      tenantId: string;
+      workspaceId: string;
+      platforms: readonly string[];
+    }): Promise<Workspace> {
+      const unknown = input.platforms.filter(
+        (platform) => !(PLATFORMS as readonly string[]).includes(platform),
+      );
+      if (unknown.length > 0)
+        throw new InvalidRequestError(`Unknown network ${unknown.join(', ')}.`, {
+          platforms: [`Not a network: ${unknown.join(', ')}.`],
+        });
+      const platforms = PLATFORMS.filter((platform) => input.platforms.includes(platform));
+      return tenancy.setMetricsCollection(input.tenantId, input.workspaceId, { platforms });
+    },
+
     /** The live tenant-level agents (not locked to a workspace). */
     async listAgents(tenantId: string): Promise<Agent[]> {
       const agents = await tenancy.listAgents(tenantId);

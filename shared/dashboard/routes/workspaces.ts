@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { adminsWorkspace, isTenantAdmin, seesWorkspace } from '../../domain/user-access.js';
 import { callOperation } from '../call-operation.js';
 import type { DashboardEnv } from '../env.js';
-import { type FormProblem, readForm, textOf } from '../forms.js';
+import { type FormProblem, listOf, readForm, textOf } from '../forms.js';
 import { forbiddenPage, page } from '../pages.js';
 import { noticeOf, refusalOf, workspacesPath } from '../views/workspaces-format.js';
 import { workspacesBody } from '../views/workspaces-list.js';
@@ -11,7 +11,11 @@ import { workspaceMetricsSection } from '../views/workspaces-metrics.js';
 import { readWorkspaceMetrics } from '../views/workspaces-metrics-read.js';
 import { type WorkspaceStart, workspaceOverviewBody } from '../views/workspaces-overview.js';
 
-const OVERVIEW_NOTICES = { created: 'Workspace created.', renamed: 'Workspace renamed.' } as const;
+const OVERVIEW_NOTICES = {
+  created: 'Workspace created.',
+  renamed: 'Workspace renamed.',
+  metrics: 'Metrics collection saved.',
+} as const;
 
 async function listPage(
   c: Context<DashboardEnv>,
@@ -104,6 +108,20 @@ export function registerWorkspaceRoutes(app: Hono<DashboardEnv>): void {
     } catch (error) {
       const { problem, status } = refusalOf(error);
       return overviewPage(c, { name, problem }, status);
+    }
+  });
+  app.post('/workspaces/:workspaceId/metrics-collection', async (c) => {
+    const platforms = listOf(await readForm(c), 'platforms');
+    try {
+      await c.var.deps.admin.setMetricsCollection({
+        tenantId: c.var.signedIn.tenant.tenantId,
+        workspaceId: c.var.workspace.workspaceId,
+        platforms,
+      });
+      return c.redirect(`${workspacesPath(c.var.workspace.workspaceId)}?done=metrics`, 303);
+    } catch (error) {
+      const { problem, status } = refusalOf(error);
+      return overviewPage(c, { problem }, status);
     }
   });
 }

@@ -5,6 +5,7 @@ import { errorSummary, type FormProblem, postForm, submitButton, textField } fro
 import { empty, type Html, html, join } from '../html.js';
 import { utcTime } from './time.js';
 import { workspacesPath } from './workspaces-format.js';
+import { metricsSettingSection } from './workspaces-metrics-setting.js';
 
 /** What the workspace holds yet, for its next steps; unknown when the reads were refused. */
 export interface WorkspaceStart {
@@ -60,5 +61,5 @@ export function workspaceOverviewBody(
         html`${textField({ name: 'name', label: 'Name', value: view.name ?? workspace.name, required: true, errors: view.problem?.fields })}${submitButton('Rename')}`,
       )}</section>`
     : empty;
-  return html`${nextSteps(workspace.workspaceId, view.start, view.canRename)}<dl class="facts"><dt>Id</dt><dd><code>${workspace.workspaceId}</code></dd><dt>Created</dt><dd>${utcTime(workspace.createdAt)}</dd></dl>${view.metrics ?? empty}${rename}`;
+  return html`${nextSteps(workspace.workspaceId, view.start, view.canRename)}<dl class="facts"><dt>Id</dt><dd><code>${workspace.workspaceId}</code></dd><dt>Created</dt><dd>${utcTime(workspace.createdAt)}</dd></dl>${view.metrics ?? empty}${metricsSettingSection(c, workspace, view.canRename)}${rename}`;
 }
