@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Read a published post's metrics again now
-         * @description Brings its next collection forward to now: the numbers are read from the network within seconds (GET …/metrics then has them; post.metrics follows if they changed). At most once per post per 15 minutes (429 with Retry-After). Spends the network quota: posts:write.
+         * @description Its next collection moves to now; read within seconds (then GET …/metrics). Once per post per 15 min, else 429.
          */
         post: operations["refreshPostMetrics"];
         delete?: never;
@@ -1264,26 +1264,14 @@ export interface components {
             platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
             /**
              * Format: date-time
-             * @description When the worker reads the numbers: now, or a collection already due.
+             * @description When the worker reads them: now, or an earlier due time.
              */
             nextCollectionAt: string;
-            /** @description The reading stored before this refresh; null: none yet. */
+            /** @description The last stored reading; null: none yet. */
             latest: {
                 /** Format: date-time */
                 collectedAt: string;
-                metrics: {
-                    impressions?: number;
-                    reach?: number;
-                    views?: number;
-                    likes?: number;
-                    comments?: number;
-                    shares?: number;
-                    saves?: number;
-                    clicks?: number;
-                    quotes?: number;
-                    watchTimeSeconds?: number;
-                    averageViewPercent?: number;
-                };
+                metrics: components["schemas"]["PostMetricValues"];
             } | null;
         };
         UploadUrl: {

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { POST_METRIC_NAMES } from '../../domain/metrics.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import type { Post } from '../../domain/posts.js';
 import { defineOperation } from '../../http/operation.js';
 import { makeRefreshPostMetrics } from '../../services/metrics/refresh-post-metrics.js';
 import { noQuery } from '../common-schemas.js';
+import { postMetricValues } from '../metrics/metrics-schemas.js';
 import { postPathParams } from './post-schemas.js';
 
 const refreshAnswer = z
@@ -13,14 +13,14 @@ const refreshAnswer = z
     platform: z.enum(PLATFORMS),
     nextCollectionAt: z.iso
       .datetime({ offset: false })
-      .describe('When the worker reads the numbers: now, or a collection already due.'),
+      .describe('When the worker reads them: now, or an earlier due time.'),
     latest: z
       .object({
         collectedAt: z.iso.datetime({ offset: false }),
-        metrics: z.object(Object.fromEntries(POST_METRIC_NAMES.map((name) => [name, z.number().optional()]))),
+        metrics: postMetricValues,
       })
       .nullable()
-      .describe('The reading stored before this refresh; null: none yet.'),
+      .describe('The last stored reading; null: none yet.'),
   })
   .meta({ id: 'PostMetricsRefresh' });
 
@@ -40,7 +40,7 @@ export const refreshPostMetrics = defineOperation({
   path: '/v1/workspaces/{workspace_id}/posts/{post_id}/metrics/refresh',
   summary: "Read a published post's metrics again now",
   description:
-    'Brings its next collection forward to now: the numbers are read from the network within seconds (GET …/metrics then has them; post.metrics follows if they changed). At most once per post per 15 minutes (429 with Retry-After). Spends the network quota: posts:write.',
+    'Its next collection moves to now; read within seconds (then GET …/metrics). Once per post per 15 min, else 429.',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:write',
