@@ -124,6 +124,22 @@ describe('a due collection', () => {
     expect(network.reads).toHaveLength(0);
   });
 
+  it('a message more than 15 minutes early is dropped (the post’s schedule wakes it)', async () => {
+    const { world, deps, network, seedPublished } = await aMeasuredWorld();
+    seedPublished();
+    world.clock.set(DELIVERY_NOW + 20 * 60_000);
+    expect(await makeDeliverPost(deps)(world.message)).toBe('dropped');
+    expect(network.reads).toHaveLength(0);
+  });
+
+  it('a published post whose schedule ended is dropped, not read', async () => {
+    const { world, deps, network, seedPublished } = await aMeasuredWorld();
+    seedPublished({ metrics: { readings: [] } });
+    world.clock.set(DELIVERY_NOW + HOUR);
+    expect(await makeDeliverPost(deps)(world.message)).toBe('dropped');
+    expect(network.reads).toHaveLength(0);
+  });
+
   it('missing scopes stop the schedule and say which', async () => {
     const { world, network, seedPublished, collect } = await aMeasuredWorld();
     seedPublished();
