@@ -88,23 +88,35 @@ function inputSchemaOf(operation: Operation, plan: ArgumentPlan): JsonSchema & {
 const ERROR_ENVELOPE_FIELDS = ['error', 'message', 'status'] as const;
 
 /**
- * Every member a failed call's envelope may carry (the error codes' extra members included, and
- * `platform` of network_not_configured, which the envelope's schema leaves to additionalProperties).
+ * The JSON types of every member a failed call's envelope may carry: the envelope's schema's (the
+ * error codes' extra members included), `status` (the tool result adds the HTTP status) and
+ * `platform` of network_not_configured, which the schema leaves to additionalProperties.
  */
-const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set([
-  ...ERROR_ENVELOPE_FIELDS,
-  ...Object.keys((errorEnvelopeSchema.properties ?? {}) as Record<string, unknown>),
-  'platform',
+const ENVELOPE_MEMBER_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
+  ...Object.entries((errorEnvelopeSchema.properties ?? {}) as Record<string, JsonSchema>).map(
+    ([name, member]) => [name, [member.type ?? []].flat() as string[]] as const,
+  ),
+  ['status', ['integer']],
+  ['platform', ['string']],
 ]);
+
+/** Whether a summary's field takes every value the envelope's member of that name may hold. */
+function takesMember(field: JsonSchema, types: readonly string[]): boolean {
+  const allowed = [field.type ?? []].flat() as string[];
+  if (allowed.length === 0 || Object.keys(field).some((key) => key !== 'type')) return false;
+  return types.every((type) => allowed.includes(type) || (type === 'integer' && allowed.includes('number')));
+}
 
 /**
  * Whether our envelope already fits the summary: an object summary of fields, none required (a
- * summary states none), none named like a member of the envelope, so no type of its can refuse one.
+ * summary states none), and each field named like a member of the envelope of a type that takes it.
  */
 function envelopeFits(summary: JsonSchema): boolean {
   if (summary.type !== 'object' || summary.anyOf !== undefined || summary.allOf !== undefined) return false;
-  const fields = Object.keys((summary.properties ?? {}) as Record<string, unknown>);
-  return fields.every((field) => !ENVELOPE_MEMBERS.has(field));
+  return Object.entries((summary.properties ?? {}) as Record<string, JsonSchema>).every(([name, field]) => {
+    const types = ENVELOPE_MEMBER_TYPES.get(name);
+    return types === undefined || takesMember(field, types);
+  });
 }
 
 /**

@@ -9,23 +9,23 @@ export function idOf(kind: IdKind) {
       new RegExp(`^${ID_PREFIXES[kind]}_[0-9A-Za-z]{1,64}$`),
       `Expected an id starting with ${ID_PREFIXES[kind]}_.`,
     )
-    .describe(`The ${ID_DESCRIPTIONS[kind]}'s id (${ID_PREFIXES[kind]}_…).`);
+    .describe(`${ID_DESCRIPTIONS[kind]} id (${ID_PREFIXES[kind]}_…).`);
 }
 
 /** How a parameter's description names what its id identifies. */
 const ID_DESCRIPTIONS: Readonly<Record<IdKind, string>> = {
-  tenant: 'tenant',
-  workspace: 'workspace',
-  account: 'connected account',
-  post: 'post',
-  media: 'media item',
-  agent: 'agent',
+  tenant: 'Tenant',
+  workspace: 'Workspace',
+  account: 'Connected account',
+  post: 'Post',
+  media: 'Media item',
+  agent: 'Agent',
   apiKey: 'API key',
-  webhook: 'webhook',
-  webhookDelivery: 'webhook delivery',
-  event: 'event',
-  user: 'user',
-  request: 'request',
+  webhook: 'Webhook',
+  webhookDelivery: 'Webhook delivery',
+  event: 'Event',
+  user: 'User',
+  request: 'Request',
 };
 
 export const workspacePathParams = z.object({ workspace_id: idOf('workspace') });

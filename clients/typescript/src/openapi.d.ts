@@ -815,7 +815,7 @@ export interface components {
             metricsCollection: {
                 /** @description The networks whose posts' and accounts' metrics the workspace collects; empty: none. */
                 platforms: ("twitter" | "linkedin" | "instagram" | "tiktok" | "youtube")[];
-                /** @description True while the workspace has not chosen: every network but X, whose reads are billed per read. Set in the dashboard's workspace page. */
+                /** @description True while the workspace has not chosen: every network but those that bill each read (X). Set in the dashboard's workspace page. */
                 isDefault: boolean;
             };
         };
@@ -1927,7 +1927,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -2118,9 +2118,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The connected account's id (acc_…). */
+                /** @description Connected account id (acc_…). */
                 account_id: string;
             };
             cookie?: never;
@@ -2296,9 +2296,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The connected account's id (acc_…). */
+                /** @description Connected account id (acc_…). */
                 account_id: string;
             };
             cookie?: never;
@@ -2450,9 +2450,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The connected account's id (acc_…). */
+                /** @description Connected account id (acc_…). */
                 account_id: string;
             };
             cookie?: never;
@@ -2668,7 +2668,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -2981,7 +2981,7 @@ export interface operations {
             query?: {
                 /** @description Only posts in this status; with scheduled, ordered by scheduledAt ascending. */
                 status?: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
-                /** @description The connected account's id (acc_…). */
+                /** @description Connected account id (acc_…). */
                 accountId?: string;
                 /** @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube */
                 platform?: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
@@ -2996,7 +2996,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -3185,7 +3185,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -3209,7 +3209,7 @@ export interface operations {
                      * @enum {string}
                      */
                     platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
-                    /** @description The connected account's id (acc_…). */
+                    /** @description Connected account id (acc_…). */
                     accountId: string;
                     /**
                      * @description publish: deliver now; scheduled: at scheduledAt; draft: keep.
@@ -3487,7 +3487,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -3510,7 +3510,7 @@ export interface operations {
                      * @enum {string}
                      */
                     platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
-                    /** @description The connected account's id (acc_…). */
+                    /** @description Connected account id (acc_…). */
                     accountId: string;
                     /**
                      * @description publish: deliver now; scheduled: at scheduledAt; draft: keep.
@@ -3735,9 +3735,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id (pst_…). */
+                /** @description Post id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -3914,9 +3914,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id (pst_…). */
+                /** @description Post id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4112,9 +4112,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id (pst_…). */
+                /** @description Post id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4408,9 +4408,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id (pst_…). */
+                /** @description Post id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4633,9 +4633,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id (pst_…). */
+                /** @description Post id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -4833,9 +4833,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id (pst_…). */
+                /** @description Post id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -5049,9 +5049,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The post's id (pst_…). */
+                /** @description Post id (pst_…). */
                 post_id: string;
             };
             cookie?: never;
@@ -5285,7 +5285,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -5486,9 +5486,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The media item's id (med_…). */
+                /** @description Media item id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -5678,7 +5678,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -5853,7 +5853,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -6051,9 +6051,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The media item's id (med_…). */
+                /** @description Media item id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -6219,9 +6219,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The media item's id (med_…). */
+                /** @description Media item id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -6376,7 +6376,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The media item's id (med_…). */
+                /** @description Media item id (med_…). */
                 media_id: string;
             };
             cookie?: never;
@@ -6535,7 +6535,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -6713,7 +6713,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;
@@ -6934,9 +6934,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id (whk_…). */
+                /** @description Webhook id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7105,9 +7105,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id (whk_…). */
+                /** @description Webhook id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7262,7 +7262,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The webhook's id (whk_…). */
+                /** @description Webhook id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7423,9 +7423,9 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id (whk_…). */
+                /** @description Webhook id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7621,7 +7621,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The webhook's id (whk_…). */
+                /** @description Webhook id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7810,11 +7810,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id (whk_…). */
+                /** @description Webhook id (whk_…). */
                 webhook_id: string;
-                /** @description The webhook delivery's id (whd_…). */
+                /** @description Webhook delivery id (whd_…). */
                 delivery_id: string;
             };
             cookie?: never;
@@ -7992,9 +7992,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
-                /** @description The webhook's id (whk_…). */
+                /** @description Webhook id (whk_…). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -8172,7 +8172,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The workspace's id (wks_…). */
+                /** @description Workspace id (wks_…). */
                 workspace_id: string;
             };
             cookie?: never;

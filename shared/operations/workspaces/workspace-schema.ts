@@ -2,7 +2,16 @@ import * as z from 'zod';
 import { effectiveMetricsPlatforms } from '../../domain/metrics-settings.js';
 import { PLATFORMS } from '../../domain/platforms.js';
 import type { Workspace } from '../../domain/tenancy.js';
+import { NETWORK_DEFINITIONS } from '../../networks/definitions.js';
+import { networkMetricsOf } from '../../networks/network-metrics.js';
 import { isoTimestamp } from '../common-schemas.js';
+
+/** The networks left out by default, by name, from their definitions. */
+const BILLED_PER_READ = NETWORK_DEFINITIONS.filter(
+  (definition) => networkMetricsOf(definition.platform)?.paidPerRead === true,
+)
+  .map((definition) => definition.displayName)
+  .join(', ');
 
 export const workspaceSchema = z
   .object({
@@ -17,7 +26,7 @@ export const workspaceSchema = z
         isDefault: z
           .boolean()
           .describe(
-            "True while the workspace has not chosen: every network but X, whose reads are billed per read. Set in the dashboard's workspace page.",
+            `True while the workspace has not chosen: every network but those that bill each read (${BILLED_PER_READ}). Set in the dashboard's workspace page.`,
           ),
       })
       .describe('Which networks the metrics collection reads (docs/metrics.md "The setting").'),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { PostMetricsState } from '../../../shared/domain/metrics.js';
 import { answerPostMetrics, missingMetricsScopes } from '../../../shared/domain/metrics-answer.js';
 import { aPost } from '../delivery/support.js';
 
 const everythingFine = { networkGivesMetrics: true, workspaceCollects: true, missingScopes: [] };
-const published = (metrics?: Parameters<typeof aPost>[0]['metrics']) =>
+const published = (metrics?: PostMetricsState) =>
   aPost({ status: 'published', publishedAt: '2030-01-01T00:00:00.000Z', ...(metrics && { metrics }) });
 
 describe('answerPostMetrics', () => {

@@ -43,7 +43,7 @@ describe('leanInputSchema', () => {
     const properties = lean.properties as Record<string, Schema>;
     expect(properties.postId).toEqual({
       type: 'string',
-      description: "The post's id (pst_…).",
+      description: 'Post id (pst_…).',
     });
     expect(properties.code?.pattern).toBe('^[A-Z]{3}$');
   });
