@@ -47,6 +47,12 @@ export function startCollection(publishedAt: string): MetricsCollection {
   return { checks: 0, nextCollectAt: new Date(first).toISOString() };
 }
 
+/** The collection of a post that became collectable only at `now` (its id came late): the first slot ahead. */
+export function startCollectionAt(publishedAt: string, now: number): MetricsCollection | undefined {
+  const slot = nextSlotAfter(publishedAt, now);
+  return slot === undefined ? undefined : { checks: 0, nextCollectAt: new Date(slot).toISOString() };
+}
+
 /**
  * The collection after one at `now`:
  * - read, or `unavailable` (a time-out, a 5xx): the next slot after now, or none after the last;

@@ -1,4 +1,4 @@
-import { nextCollection } from '../../domain/metrics-schedule.js';
+import { startCollectionAt } from '../../domain/metrics-schedule.js';
 import {
   nextFollowUp,
   POST_ID_PENDING,
@@ -66,7 +66,7 @@ export function makeFollowUpPostId(
       // Named at last: its metrics collection starts, at the first slot still ahead of it.
       const collection =
         post.publishedAt && (await collectsMetrics(post, account))
-          ? nextCollection(undefined, post.publishedAt, { kind: 'read' }, now)
+          ? startCollectionAt(post.publishedAt, now)
           : undefined;
       const named = await write(post, {
         ...warned(withWarning(post.warnings, undefined, POST_ID_PENDING.code)),

@@ -93,6 +93,31 @@ describe('metrics collection starts at publication', () => {
     expect((await world.stored()).metrics).toBeUndefined();
   });
 
+  it('a post whose id comes later starts its collection when the id comes, at the next slot ahead', async () => {
+    const { world, deps, network } = await aMeasuredWorld();
+    world.seedPost({
+      status: 'published',
+      publishedAt: atDelivery(0),
+      delivery: {
+        postIdFollowUp: {
+          progress: '{}',
+          checks: 3,
+          since: atDelivery(0),
+          nextCheckAt: atDelivery(2 * HOUR),
+        },
+      },
+    });
+    network.posts.push(POST_ID);
+    world.clock.set(DELIVERY_NOW + 2 * HOUR);
+    expect(await makeDeliverPost(deps)(world.message)).toBe('followed_up');
+    const named = await world.stored();
+    expect(named.platformPostId).toBeDefined();
+    expect(named.metrics).toEqual({
+      readings: [],
+      collection: { checks: 0, nextCollectAt: atDelivery(6 * HOUR) },
+    });
+  });
+
   it('a network without a reader gets none', async () => {
     const world = await aDeliveryWorld();
     world.seedPost();
