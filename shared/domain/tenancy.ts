@@ -1,5 +1,5 @@
-import type { MetricsCollectionSetting } from './metrics-settings.js';
 import type { AccountMetricsState } from './account-metrics.js';
+import type { MetricsCollectionSetting } from './metrics-settings.js';
 import type { Permission } from './permissions.js';
 import type { Platform } from './platforms.js';
 import type { WorkspacePolicies } from './policies.js';
