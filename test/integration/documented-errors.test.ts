@@ -39,6 +39,9 @@ const START = Date.UTC(2099, 0, 1, 12, 0, 20);
 const START_ISO = new Date(START).toISOString();
 /** Metrics as the collection leaves them after one reading. */
 const READ_ONCE = { readings: [{ collectedAt: START_ISO, metrics: { likes: 1 } }] };
+const READ_HOUR_AGO = {
+  readings: [{ collectedAt: new Date(START - 3_600_000).toISOString(), metrics: { likes: 1 } }],
+};
 
 interface Probe {
   method: string;
@@ -215,6 +218,10 @@ describe('the error statuses each operation answers match its OpenAPI document',
         break;
       case 'getAccountMetrics':
         ids.account_id = await seedRealAccount(host, owner, { at: START_ISO, metrics: READ_ONCE });
+        break;
+      // Read an hour ago: a refresh is allowed (more than 15 minutes since).
+      case 'refreshPostMetrics':
+        ids.post_id = await seedPostWithMetrics(host, owner, { at: START_ISO, metrics: READ_HOUR_AGO });
         break;
       case 'updatePost':
         ids.post_id = await createPost(owner, { status: 'draft' });
@@ -520,6 +527,20 @@ describe('the error statuses each operation answers match its OpenAPI document',
     await on('getAccountMetrics', accountMetricsOf(withoutScopes));
     await on('getAccountMetrics', accountMetricsOf(owner.accounts.twitter));
     await on('getAccountMetrics', accountMetricsOf(await seedRealAccount(host, owner, { at: START_ISO })));
+    // The refresh: not published, a network the workspace does not collect (X, paid), read just now.
+    const refreshOf = (postId: string): Probe => ({
+      method: 'POST',
+      path: `${postsPath(owner)}/${postId}/metrics/refresh`,
+    });
+    await on('refreshPostMetrics', refreshOf(await draft()));
+    await on(
+      'refreshPostMetrics',
+      refreshOf(await seedPostWithMetrics(host, owner, { at: START_ISO, platform: 'twitter' })),
+    );
+    await on(
+      'refreshPostMetrics',
+      refreshOf(await seedPostWithMetrics(host, owner, { at: START_ISO, metrics: READ_ONCE })),
+    );
     await on('confirmMedia', {
       method: 'POST',
       path: `/v1/workspaces/${owner.workspaceId}/media/${await issueUpload()}/confirm`,

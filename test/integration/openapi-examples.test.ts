@@ -25,7 +25,6 @@ const NO_SUCCESS_EXAMPLE: Readonly<Record<string, string>> = {
 /** Operations whose 409 conflict is not recorded, and why. */
 const NO_CONFLICT_EXAMPLE: Readonly<Record<string, string>> = {
   createPost: 'answered only while another request with the same Idempotency-Key is still running',
-  refreshPostMetrics: 'answered only when the worker writes the post between the read and the write',
 };
 
 const validateEnvelope = new Ajv({ strict: true, keywords: ['example'] }).compile(errorEnvelopeSchema);

@@ -4750,8 +4750,6 @@ export interface operations {
              * @description `post_not_published`: the post is not published (yet, or any more): it has no metrics; its `status` says where it is.
              *
              *     `metrics_unavailable`: no metrics for this: its network gives none, or the workspace does not collect that network's (see `reason`).
-             *
-             *     `conflict`: the resource's state does not allow this, or it changed meanwhile: read it again.
              */
             409: {
                 headers: {
@@ -4768,7 +4766,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        error?: "post_not_published" | "metrics_unavailable" | "conflict";
+                        error?: "post_not_published" | "metrics_unavailable";
                     };
                 };
             };

@@ -46,7 +46,7 @@ export const refreshPostMetrics = defineOperation({
   permission: 'posts:write',
   rateLimitFamily: 'other',
   workspace: 'path',
-  errors: ['not_found', 'post_not_published', 'metrics_unavailable', 'conflict', 'rate_limited'],
+  errors: ['not_found', 'post_not_published', 'metrics_unavailable', 'rate_limited'],
   successStatus: 202,
   successDescription: 'The collection is due now; the reading stored before it, if any.',
   effects: { reachesNetwork: true },

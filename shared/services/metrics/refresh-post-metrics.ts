@@ -1,4 +1,9 @@
-import { NotFoundError, RateLimitedError } from '../../domain/errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+} from '../../domain/errors.js';
 import { MetricsRefusedError } from '../../domain/metrics-errors.js';
 import { lastCollectedAt } from '../../domain/metrics-schedule.js';
 import { collectsMetricsFor } from '../../domain/metrics-settings.js';
@@ -10,6 +15,7 @@ import type { WorkspaceStore } from '../../ports/workspace-store.js';
 
 /** A post's metrics are read from its network at most this often on request. */
 export const METRICS_REFRESH_INTERVAL_MS = 15 * 60 * 1000;
+const REFRESH_ATTEMPTS = 3;
 
 /**
  * Ask for a post's metrics now (POST …/metrics/refresh): the post's next collection is brought
@@ -27,11 +33,29 @@ export function makeRefreshPostMetrics(deps: {
   tenancy: Pick<WorkspaceStore, 'getWorkspace'>;
   clock: Clock;
 }) {
+  /**
+   * The worker may write the post between this read and this write (a collection): the refresh is
+   * decided again on the post as it is then, a few times, before answering 503 (try again).
+   */
   return async function refreshPostMetrics(
     tenantId: string,
     workspaceId: string,
     postId: string,
   ): Promise<Post> {
+    for (let attempt = 0; attempt < REFRESH_ATTEMPTS; attempt++) {
+      try {
+        return await refreshOnce(tenantId, workspaceId, postId);
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+    throw new ServiceUnavailableError(
+      'The post kept changing while its refresh was being written; try again.',
+      1,
+    );
+  };
+
+  async function refreshOnce(tenantId: string, workspaceId: string, postId: string): Promise<Post> {
     const post = await deps.posts.get(tenantId, workspaceId, postId);
     if (!post) throw new NotFoundError();
     if (post.status !== 'published' || !post.platformPostId) {
@@ -69,8 +93,7 @@ export function makeRefreshPostMetrics(deps: {
       version: post.version + 1,
       updatedAt: new Date(now).toISOString(),
     };
-    // A concurrent change answers 409 conflict: the caller may ask again.
     await deps.posts.update(refreshed, post.version);
     return refreshed;
-  };
+  }
 }
