@@ -29,7 +29,7 @@ const REFRESH_ATTEMPTS = 3;
  * Answers the post as stored.
  */
 export function makeRefreshPostMetrics(deps: {
-  posts: PostStore;
+  posts: Pick<PostStore, 'get' | 'update'>;
   tenancy: Pick<WorkspaceStore, 'getWorkspace'>;
   clock: Clock;
 }) {
