@@ -7,7 +7,7 @@ import {
 } from '../../domain/post-id-follow-up.js';
 import type { Post, PostWarning } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
-import { makeCollectsMetrics } from '../metrics/collects-metrics.js';
+import { makeHasMetricsReader } from '../metrics/collects-metrics.js';
 import { makeAuthorise } from './authorise.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { makeLookUp } from './look-up.js';
@@ -30,21 +30,13 @@ export type FollowUpResult = 'named' | 'follow_up' | 'gave_up' | 'dropped';
 export function makeFollowUpPostId(
   deps: Pick<
     DeliveryDeps,
-    | 'posts'
-    | 'tenancy'
-    | 'workspaces'
-    | 'secrets'
-    | 'networks'
-    | 'clock'
-    | 'metrics'
-    | 'connectorFor'
-    | 'lookupTimeoutMs'
+    'posts' | 'tenancy' | 'secrets' | 'networks' | 'clock' | 'metrics' | 'connectorFor' | 'lookupTimeoutMs'
   >,
 ) {
   const authorise = makeAuthorise(deps);
   const lookUp = makeLookUp(deps);
   const write = makeWriteIfUnchanged(deps);
-  const collectsMetrics = makeCollectsMetrics(deps);
+  const hasMetricsReader = makeHasMetricsReader(deps);
 
   return async function followUpPostId(post: Post, log: Logger): Promise<FollowUpResult> {
     const followUp = post.delivery?.postIdFollowUp;
@@ -65,9 +57,7 @@ export function makeFollowUpPostId(
     if (found.kind === 'found') {
       // Named at last: its metrics collection starts, at the first slot still ahead of it.
       const collection =
-        post.publishedAt && (await collectsMetrics(post, account))
-          ? startCollectionAt(post.publishedAt, now)
-          : undefined;
+        post.publishedAt && hasMetricsReader(account) ? startCollectionAt(post.publishedAt, now) : undefined;
       const named = await write(post, {
         ...warned(withWarning(post.warnings, undefined, POST_ID_PENDING.code)),
         platformPostId: found.platformPostId,

@@ -7,7 +7,7 @@ import { DEFAULT_RETRY_POLICY, decideAfterFailure, type FailureFacts } from '../
 import type { Account } from '../../domain/tenancy.js';
 import type { AccessCredentials, PublishedPost } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
-import { makeCollectsMetrics } from '../metrics/collects-metrics.js';
+import { makeHasMetricsReader } from '../metrics/collects-metrics.js';
 import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
 import { makeLookUp } from './look-up.js';
 import { decodeProgress, encodeProgress } from './progress.js';
@@ -24,7 +24,6 @@ export type SettleDeps = Pick<
   | 'random'
   | 'retryPolicy'
   | 'lookupTimeoutMs'
-  | 'workspaces'
 >;
 
 export interface SettleContext {
@@ -51,8 +50,8 @@ export const DELIVERY_UNCERTAIN_MESSAGE =
  * - published: published, with the network's id and URL, and any warnings the connector gave; or,
  *   when the network names the post only later, without them, PLATFORM_POST_ID_PENDING on it and a
  *   follow-up (`delivery.postIdFollowUp`) the worker acts on (follow-up-post-id.ts); a named post
- *   whose network has a metrics reader and whose workspace collects it gets its first metrics
- *   collection (`metrics.collection`, domain/metrics-schedule.ts);
+ *   whose network has a metrics reader gets its first metrics collection (`metrics.collection`,
+ *   domain/metrics-schedule.ts; the workspace's setting is checked when it comes);
  * - fail: failed at once with that error;
  * - failure (it certainly did not publish): queued again while the retry policy allows, else failed;
  *   a revoked authorisation also disconnects the account;
@@ -67,16 +66,17 @@ export const DELIVERY_UNCERTAIN_MESSAGE =
  */
 export function makeSettle(deps: SettleDeps) {
   const lookUp = makeLookUp(deps);
-  const collectsMetrics = makeCollectsMetrics(deps);
+  const hasMetricsReader = makeHasMetricsReader(deps);
   const nowIso = () => new Date(deps.clock.now()).toISOString();
 
   const published = async (held: Held, found: PublishedPost, context: SettleContext) => {
     const log = context.log;
     const now = deps.clock.now();
     const named = 'platformPostId' in found ? found : undefined;
-    // A post the network named is read on the metrics schedule, where its workspace collects them.
+    // A post the network named is read on the metrics schedule where its network has a reader; the
+    // workspace's setting is checked at each collection (no read of it on the publish path).
     const metrics =
-      named && (await collectsMetrics(held.post, context.account))
+      named && hasMetricsReader(context.account)
         ? { readings: [], collection: startCollection(new Date(now).toISOString()) }
         : undefined;
     const progress = 'idToCome' in found ? encodeProgress(found.idToCome.progress) : undefined;

@@ -77,20 +77,20 @@ describe('metrics collection starts at publication', () => {
     });
   });
 
-  it('a workspace that does not collect the network gets none', async () => {
-    const { world, deps } = await aMeasuredWorld();
-    await setCollected(world, ['linkedin']);
+  it.each([
+    ['a workspace whose setting leaves the network out', ['linkedin'] as Platform[]],
+    ['by default, a workspace and X, whose reads are paid', undefined],
+  ])('%s: the first collection ends the schedule without a read', async (_case, platforms) => {
+    const { world, deps, network } = await aMeasuredWorld();
+    await setCollected(world, platforms);
     world.seedPost();
     expect(await makeDeliverPost(deps)(world.message)).toBe('published');
-    expect((await world.stored()).metrics).toBeUndefined();
-  });
-
-  it('by default a workspace leaves out X, whose reads are paid', async () => {
-    const { world, deps } = await aMeasuredWorld();
-    await setCollected(world, undefined);
-    world.seedPost();
-    expect(await makeDeliverPost(deps)(world.message)).toBe('published');
-    expect((await world.stored()).metrics).toBeUndefined();
+    // Started without reading the workspace on the publish path: its setting is checked at the collection.
+    expect((await world.stored()).metrics?.collection?.nextCollectAt).toBe(atDelivery(HOUR));
+    world.clock.set(DELIVERY_NOW + HOUR);
+    expect(await makeDeliverPost(deps)(world.message)).toBe('metrics_collected');
+    expect(network.reads).toHaveLength(0);
+    expect((await world.stored()).metrics).toEqual({ readings: [] });
   });
 
   it('a post whose id comes later starts its collection when the id comes, at the next slot ahead', async () => {
