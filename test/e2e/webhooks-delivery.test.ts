@@ -141,7 +141,7 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
     );
     const client = postsClient(host, owner);
 
-    // Act: every one of the seven events, through the API and the sandbox network.
+    // Act: every one of the eight events, through the API and the sandbox network.
     const approved = await createPost(owner, tweet(owner, { content: 'Approve me' })); // approval.requested
     expect((await client.approve(approved)).status).toBe(200); // approval.decided, post.queued, post.published
     await host.deps.tenancy.setWorkspacePolicies(owner.tenantId, owner.workspaceId, {
@@ -158,29 +158,46 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
       owner,
       tweet(owner, { accountId: revoked.accountId, content: 'Gone [sandbox:token_revoked]' }),
     ); // account.disconnected
-    await createPost(owner, tweet(owner, { content: 'Plain' })); // post.queued, post.published
+    // post.queued, post.published, then post.metrics: a refresh has its first numbers read at once.
+    const plain = await createPost(owner, {
+      platform: 'linkedin',
+      accountId: owner.accounts.linkedin,
+      status: 'publish',
+      postType: 'text',
+      content: 'Plain',
+    });
+    await eventually(
+      async () => {
+        const refreshed = await host.call(
+          `/v1/workspaces/${owner.workspaceId}/posts/${plain}/metrics/refresh`,
+          { method: 'POST', apiKey: owner.apiKey },
+        );
+        return refreshed.status === 202 ? true : undefined;
+      },
+      { timeoutMs: 15_000, what: `post ${plain} published and its metrics refreshed` },
+    );
 
-    // Assess: all seven arrive at the webhook subscribed to everything.
+    // Assess: all eight arrive at the webhook subscribed to everything.
     await eventually(
       async () => {
         const types = new Set(receiver.at(everything.path).map((r) => bodyOf(r).type));
         return EVENT_TYPES.every((type) => types.has(type)) ? true : undefined;
       },
-      { timeoutMs: 20_000, what: 'all seven event types at the receiver' },
+      { timeoutMs: 20_000, what: 'all eight event types at the receiver' },
     );
     // Every event of the workspace, as the fan-out put it in the feed (read from the store: the API
-    // holds the newest 5 s back). Twelve: approval.requested and .decided, post.queued four times,
-    // post.published twice, post.scheduled, post.failed twice, account.disconnected.
+    // holds the newest 5 s back). Thirteen: approval.requested and .decided, post.queued four times,
+    // post.published twice, post.scheduled, post.failed twice, account.disconnected, post.metrics.
     const feedEvents = async () =>
       (await host.deps.webhooks.readEvents(owner.tenantId, owner.workspaceId, { limit: 100 })).items;
     const events = await eventually(
       async () => {
         const all = await feedEvents();
-        return all.length >= 12 && receiver.at(everything.path).length >= all.length ? all : undefined;
+        return all.length >= 13 && receiver.at(everything.path).length >= all.length ? all : undefined;
       },
       { timeoutMs: 20_000, what: 'every event of the feed at the receiver' },
     );
-    expect(events).toHaveLength(12);
+    expect(events).toHaveLength(13);
     const published = events.filter((e) => e.type === 'post.published');
     expect(published).toHaveLength(2);
     await eventually(
