@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { seedPostWithMetrics } from '../../support/metrics-fixtures.js';
 import { inOneHour, tweet } from '../../support/post-fixtures.js';
 import {
   bodyOf,
@@ -81,6 +82,32 @@ export const postCases: Record<string, ToolCase> = {
     const call = await ctx.mcp.call('getPost', { workspaceId: ctx.tenant.workspaceId, postId });
     expect(expectSuccess(call, 200).id).toBe(postId);
     expectSameAnswer(call, await ctx.rest('GET', `${ctx.ws}/posts/${postId}`));
+  },
+
+  async refreshPostMetrics(ctx) {
+    // Published, read an hour ago (a refresh is allowed), on a network the workspace collects.
+    const at = new Date(ctx.host.deps.clock.now()).toISOString();
+    const metrics = {
+      readings: [{ collectedAt: new Date(Date.parse(at) - 3_600_000).toISOString(), metrics: { likes: 1 } }],
+    };
+    const viaMcp = await seedPostWithMetrics(ctx.host, ctx.tenant, { at, metrics });
+    const viaRest = await seedPostWithMetrics(ctx.host, ctx.tenant, { at, metrics });
+    const call = await ctx.mcp.call('refreshPostMetrics', {
+      workspaceId: ctx.tenant.workspaceId,
+      postId: viaMcp,
+    });
+    expect(expectSuccess(call, 202).postId).toBe(viaMcp);
+    expectSameShape(call, await ctx.rest('POST', `${ctx.ws}/posts/${viaRest}/metrics/refresh`));
+    // Not published: the same 409 both ways.
+    const draft = await createOverRest(ctx, scheduled(ctx, 'Not published'));
+    const refused = await ctx.mcp.call('refreshPostMetrics', {
+      workspaceId: ctx.tenant.workspaceId,
+      postId: draft,
+    });
+    const rest = await ctx.rest('POST', `${ctx.ws}/posts/${draft}/metrics/refresh`);
+    expect(rest.status).toBe(409);
+    expect(refused.isError).toBe(true);
+    expect(refused.body).toMatchObject(rest.body as Record<string, unknown>);
   },
 
   async listPosts(ctx) {

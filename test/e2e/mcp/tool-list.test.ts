@@ -16,6 +16,7 @@ const OPEN_WORLD = [
   'importMedia',
   'testWebhook',
   'retryWebhookDelivery',
+  'refreshPostMetrics',
   'disconnectAccount',
 ];
 /** What MCP reads for a hint a tool leaves out (the specification's defaults, as tools/list omits them). */
