@@ -10,9 +10,8 @@ import { makeUnconfiguredCipher } from '../adapters/kms/unconfigured-cipher.js';
 import { makePowertoolsLogger } from '../adapters/observability/powertools-logger.js';
 import { makePowertoolsMetrics } from '../adapters/observability/powertools-metrics.js';
 import { traced } from '../adapters/observability/tracer.js';
-import { unconfiguredMediaBytes } from '../adapters/s3/s3-media-bytes.js';
 import { makeUnconfiguredStorage } from '../adapters/s3/unconfigured-storage.js';
-import { makeVideoProbe } from '../adapters/video-probe/video-probe.js';
+import { makeUnconfiguredVideoProbe } from '../adapters/video-probe/unconfigured-video-probe.js';
 import { withQuotaOverrides } from '../domain/account-quotas.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
@@ -42,7 +41,7 @@ export function makeObservability(): Observability {
 function withoutParts(): DepsParts {
   return {
     storage: makeUnconfiguredStorage(),
-    videoProbe: makeVideoProbe(unconfiguredMediaBytes()),
+    videoProbe: makeUnconfiguredVideoProbe(),
     secrets: makeUnconfiguredCipher(),
     appCredentials: envAppCredentials({}),
     networks: new Map(),
