@@ -1,4 +1,4 @@
-import twitter from 'twitter-text';
+import parseTweet from 'twitter-text/dist/parseTweet.js';
 import {
   checkTextLength,
   countMedia,
@@ -37,7 +37,7 @@ const LABEL = {
 
 /** The weighted length X counts (URLs 23, CJK and emoji 2); twitter-text NFC-normalises first. */
 export function xWeightedLength(text: string): number {
-  return twitter.parseTweet(text).weightedLength;
+  return parseTweet(text).weightedLength;
 }
 
 export const checkTwitter: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
