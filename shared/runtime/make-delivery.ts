@@ -103,8 +103,11 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
     handleDeliveryBatch: makeDeliveryWorker(deps),
     handleImportBatch: makeImportQueueWorker(deps),
     reconcile: makeReconciler(deps),
-    /** The daily sweep renewing tokens that expire within a week (functions/token-refresher.ts). */
-    refreshTokens: makeRefreshExpiringTokens(deps),
+    /**
+     * The daily sweep renewing tokens that expire within a week, and taking each account's daily
+     * metrics reading after the renewals, as functions/token-refresher.ts does in AWS.
+     */
+    refreshTokens: makeRefreshExpiringTokens({ ...deps, accountMetrics: { workspaces: service.tenancy } }),
     handleEventsBatch: makeFanOutConsumer({ ...deps, webhooks: service.webhooks }),
     handleWebhookBatch: makeWebhookDispatcher({
       ...deps,

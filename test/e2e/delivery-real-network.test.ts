@@ -4,7 +4,12 @@ import { mediaObjectKey } from '../../shared/domain/media.js';
 import type { Platform } from '../../shared/domain/platforms.js';
 import type { Post } from '../../shared/domain/posts.js';
 import type { Network } from '../../shared/networks/network.js';
-import type { Connector, PublishOutcome, PublishRequest } from '../../shared/ports/connector.js';
+import type {
+  AccountMetricsAnswer,
+  Connector,
+  PublishOutcome,
+  PublishRequest,
+} from '../../shared/ports/connector.js';
 import type { TokenSet } from '../../shared/ports/network-oauth.js';
 import { openTokens, sealTokens } from '../../shared/services/accounts/token-vault.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
@@ -24,6 +29,13 @@ const MINUTE = 60_000;
 class ProcessingNetwork implements Connector {
   readonly requests: PublishRequest[] = [];
   readonly uploaded = new Map<string, Buffer>();
+  /** The accounts whose own numbers were read, by network user id. */
+  readonly accountReads: string[] = [];
+
+  async readAccountMetrics(request: { account: { networkUserId?: string } }): Promise<AccountMetricsAnswer> {
+    this.accountReads.push(request.account.networkUserId ?? '');
+    return { kind: 'metrics', metrics: { followers: 42, posts: 3 } };
+  }
 
   async publish(request: PublishRequest): Promise<PublishOutcome> {
     this.requests.push(request);
@@ -199,5 +211,31 @@ describe('delivery to a real network on the local host (a test network, its OAut
       { timeoutMs: 10_000, what: 'account.disconnected' },
     );
     expect(event.data).toMatchObject({ platform: 'twitter', reason: 'refresh_refused' });
+  });
+  it("the local host's daily sweep takes a connected account's metrics reading, which the API answers", async () => {
+    // Prepare: a workspace that collects X's metrics (off by default: X bills each read), an account whose token lasts a month.
+    await host.admin.setMetricsCollection({
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      platforms: ['twitter'],
+    });
+    const owner = await connectAccount(
+      oauth.grant({ expiresAt: new Date(Date.now() + 30 * 24 * 60 * MINUTE).toISOString() }),
+    );
+    const delivery = host.delivery;
+    if (!delivery) throw new Error('delivery is off');
+
+    // Act
+    const report = await delivery.refreshTokensNow();
+
+    // Assess
+    expect(connector.accountReads).toContain(owner.accountId);
+    expect(report.accountMetrics?.read).toBeGreaterThanOrEqual(1);
+    const answer = await host.call(
+      `/v1/workspaces/${tenant.workspaceId}/accounts/${owner.accountId}/metrics`,
+      { apiKey: tenant.apiKey },
+    );
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ metrics: { followers: 42, posts: 3 } });
   });
 });
