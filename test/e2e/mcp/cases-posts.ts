@@ -84,6 +84,34 @@ export const postCases: Record<string, ToolCase> = {
     expectSameAnswer(call, await ctx.rest('GET', `${ctx.ws}/posts/${postId}`));
   },
 
+  async getPostMetrics(ctx) {
+    // Published and read twice: the same numbers and history both ways.
+    const at = new Date(ctx.host.deps.clock.now()).toISOString();
+    const earlier = new Date(Date.parse(at) - 1_800_000).toISOString();
+    const postId = await seedPostWithMetrics(ctx.host, ctx.tenant, {
+      at,
+      metrics: {
+        readings: [
+          { collectedAt: earlier, metrics: { likes: 1, views: 10 } },
+          { collectedAt: at, metrics: { likes: 3, views: 25 } },
+        ],
+      },
+    });
+    const call = await ctx.mcp.call('getPostMetrics', { workspaceId: ctx.tenant.workspaceId, postId });
+    expect(expectSuccess(call, 200)).toMatchObject({ postId, metrics: { likes: 3, views: 25 } });
+    expectSameAnswer(call, await ctx.rest('GET', `${ctx.ws}/posts/${postId}/metrics`));
+    // Not published: the same 409 both ways.
+    const draft = await createOverRest(ctx, scheduled(ctx, 'No numbers yet'));
+    const refused = await ctx.mcp.call('getPostMetrics', {
+      workspaceId: ctx.tenant.workspaceId,
+      postId: draft,
+    });
+    const rest = await ctx.rest('GET', `${ctx.ws}/posts/${draft}/metrics`);
+    expect(rest.status).toBe(409);
+    expect(refused.isError).toBe(true);
+    expect(refused.body).toMatchObject(rest.body as Record<string, unknown>);
+  },
+
   async refreshPostMetrics(ctx) {
     // Published, read an hour ago (a refresh is allowed), on a network the workspace collects.
     const at = new Date(ctx.host.deps.clock.now()).toISOString();

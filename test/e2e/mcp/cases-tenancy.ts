@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { seedRealAccount } from '../../support/metrics-fixtures.js';
 import { expectSameAnswer, expectSuccess, type ToolCase } from './parity-context.js';
 
 export const tenancyCases: Record<string, ToolCase> = {
@@ -22,6 +23,34 @@ export const tenancyCases: Record<string, ToolCase> = {
     const call = await ctx.mcp.call('getAccount', { workspaceId: ctx.tenant.workspaceId, accountId });
     expect(expectSuccess(call, 200)).toMatchObject({ id: accountId, platform: 'youtube' });
     expectSameAnswer(call, await ctx.rest('GET', `${ctx.ws}/accounts/${accountId}`));
+  },
+
+  async getAccountMetrics(ctx) {
+    // A real-network account with two daily readings: the same answer both ways.
+    const at = new Date(ctx.host.deps.clock.now()).toISOString();
+    const yesterday = new Date(Date.parse(at) - 86_400_000).toISOString();
+    const accountId = await seedRealAccount(ctx.host, ctx.tenant, {
+      at,
+      metrics: {
+        readings: [
+          { collectedAt: yesterday, metrics: { followers: 120 } },
+          { collectedAt: at, metrics: { followers: 131 } },
+        ],
+      },
+    });
+    const call = await ctx.mcp.call('getAccountMetrics', { workspaceId: ctx.tenant.workspaceId, accountId });
+    expect(expectSuccess(call, 200)).toMatchObject({ metrics: { followers: 131 } });
+    expectSameAnswer(call, await ctx.rest('GET', `${ctx.ws}/accounts/${accountId}/metrics`));
+    // A sandbox account has no numbers of its own: the same 409 both ways.
+    const sandbox = ctx.tenant.accounts.youtube;
+    const refused = await ctx.mcp.call('getAccountMetrics', {
+      workspaceId: ctx.tenant.workspaceId,
+      accountId: sandbox,
+    });
+    const rest = await ctx.rest('GET', `${ctx.ws}/accounts/${sandbox}/metrics`);
+    expect(rest.status).toBe(409);
+    expect(refused.isError).toBe(true);
+    expect(refused.body).toMatchObject(rest.body as Record<string, unknown>);
   },
 
   async connectAccount(ctx) {
