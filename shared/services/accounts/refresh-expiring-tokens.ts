@@ -65,6 +65,44 @@ export function makeRefreshExpiringTokens(
     });
 
   /**
+   * The accounts of the expiry index expiring before `before`, page by page, each once (an account
+   * the list shows twice, its new expiry still before `before`, is given once). Stops, with
+   * `report.stoppedEarly`, when the run has too little time left to take another account.
+   */
+  async function* eachAccountExpiringBefore(
+    before: string,
+    report: SweepReport,
+    timeLeftMs: SweepOptions['timeLeftMs'],
+  ): AsyncGenerator<Account> {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await deps.tenancy.listAccountsExpiringBefore(before, {
+        limit: PAGE_SIZE,
+        ...(cursor && { cursor }),
+      });
+      for (const account of page.items) {
+        if (seen.has(account.accountId)) continue;
+        if (timeLeftMs && timeLeftMs() < SWEEP_STOP_MARGIN_MS) {
+          report.stoppedEarly = true;
+          return;
+        }
+        seen.add(account.accountId);
+        yield account;
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+
+  const logOf = (logger: Logger, account: Account): Logger =>
+    logger.with({
+      tenantId: account.tenantId,
+      workspaceId: account.workspaceId,
+      accountId: account.accountId,
+      platform: account.platform,
+    });
+
+  /**
    * The accounts' daily metrics: every connected real-network account of the expiry index (all of
    * them whose token has a known expiry), after the renewals so each reads with fresh tokens. An
    * account is read once a UTC day; tokens are renewed here only if about to expire, as delivery does.
@@ -77,44 +115,24 @@ export function makeRefreshExpiringTokens(
   ): Promise<void> {
     const counts: Record<AccountMetricsOutcome, number> = { read: 0, failed: 0, skipped: 0 };
     report.accountMetrics = counts;
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page = await deps.tenancy.listAccountsExpiringBefore(EVERY_EXPIRY, {
-        limit: PAGE_SIZE,
-        ...(cursor && { cursor }),
-      });
-      for (const account of page.items) {
-        if (seen.has(account.accountId)) continue;
-        if (timeLeftMs && timeLeftMs() < SWEEP_STOP_MARGIN_MS) {
-          report.stoppedEarly = true;
-          return;
-        }
-        seen.add(account.accountId);
-        const readable =
-          !account.sandbox &&
-          account.status === 'connected' &&
-          deps.networks.get(account.platform)?.connector.readAccountMetrics !== undefined &&
-          accountMetricsDue(account.metrics, deps.clock.now());
-        if (!readable) {
-          counts.skipped += 1;
-          continue;
-        }
-        const log = logger.with({
-          tenantId: account.tenantId,
-          workspaceId: account.workspaceId,
-          accountId: account.accountId,
-          platform: account.platform,
-        });
-        const ready = await credentials(account, { signal: new AbortController().signal }, log);
-        if (ready.kind !== 'ready') {
-          counts.failed += 1;
-          continue;
-        }
-        counts[await run(ready.account, { accessToken: ready.tokens.accessToken }, log)] += 1;
+    for await (const account of eachAccountExpiringBefore(EVERY_EXPIRY, report, timeLeftMs)) {
+      const readable =
+        !account.sandbox &&
+        account.status === 'connected' &&
+        deps.networks.get(account.platform)?.connector.readAccountMetrics !== undefined &&
+        accountMetricsDue(account.metrics, deps.clock.now());
+      if (!readable) {
+        counts.skipped += 1;
+        continue;
       }
-      cursor = page.nextCursor;
-    } while (cursor);
+      const log = logOf(logger, account);
+      const ready = await credentials(account, { signal: new AbortController().signal }, log);
+      if (ready.kind !== 'ready') {
+        counts.failed += 1;
+        continue;
+      }
+      counts[await run(ready.account, { accessToken: ready.tokens.accessToken }, log)] += 1;
+    }
   }
 
   return async function refreshExpiringTokens(options: SweepOptions = {}): Promise<SweepReport> {
@@ -128,52 +146,32 @@ export function makeRefreshExpiringTokens(
       stoppedEarly: false,
     };
     const before = new Date(deps.clock.now() + SWEEP_HORIZON_MS).toISOString();
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page = await deps.tenancy.listAccountsExpiringBefore(before, {
-        limit: PAGE_SIZE,
-        ...(cursor && { cursor }),
-      });
-      for (const account of page.items) {
-        if (seen.has(account.accountId)) continue;
-        if (options.timeLeftMs && options.timeLeftMs() < SWEEP_STOP_MARGIN_MS) {
-          report.stoppedEarly = true;
-          break;
-        }
-        seen.add(account.accountId);
-        report.examined += 1;
-        if (account.sandbox || account.status !== 'connected') {
-          report.skipped += 1;
-          continue;
-        }
-        const log = logger.with({
-          tenantId: account.tenantId,
-          workspaceId: account.workspaceId,
-          accountId: account.accountId,
-          platform: account.platform,
-        });
-        const outcome = await credentials(
-          account,
-          { signal: new AbortController().signal, aheadMs: SWEEP_HORIZON_MS },
-          log,
-        );
-        const counted =
-          outcome.kind === 'ready'
-            ? outcome.refreshed
-              ? 'refreshed'
-              : 'skipped'
-            : outcome.kind === 'refused'
-              ? 'disconnected'
-              : outcome.kind === 'disconnected'
-                ? 'skipped'
-                : 'failed';
-        report[counted] += 1;
-        if (counted === 'failed')
-          log.warn('the sweep could not renew the account’s tokens', { outcome: outcome.kind });
+    for await (const account of eachAccountExpiringBefore(before, report, options.timeLeftMs)) {
+      report.examined += 1;
+      if (account.sandbox || account.status !== 'connected') {
+        report.skipped += 1;
+        continue;
       }
-      cursor = page.nextCursor;
-    } while (cursor && !report.stoppedEarly);
+      const log = logOf(logger, account);
+      const outcome = await credentials(
+        account,
+        { signal: new AbortController().signal, aheadMs: SWEEP_HORIZON_MS },
+        log,
+      );
+      const counted =
+        outcome.kind === 'ready'
+          ? outcome.refreshed
+            ? 'refreshed'
+            : 'skipped'
+          : outcome.kind === 'refused'
+            ? 'disconnected'
+            : outcome.kind === 'disconnected'
+              ? 'skipped'
+              : 'failed';
+      report[counted] += 1;
+      if (counted === 'failed')
+        log.warn('the sweep could not renew the account’s tokens', { outcome: outcome.kind });
+    }
     if (collect && !report.stoppedEarly)
       await readAccountMetrics(collect, report, logger, options.timeLeftMs);
     const acted = report.refreshed + report.disconnected + report.failed > 0;
