@@ -1,6 +1,6 @@
 import { nextAccountReadingAt } from './account-metrics.js';
 import type { AccountMetricValues, MetricsFailureKind, MetricsReading } from './metrics.js';
-import type { MetricsCircumstances } from './metrics-answer.js';
+import { type MetricsCircumstances, problemOf, refusalWithoutReading } from './metrics-answer.js';
 import type { MetricsRefusal } from './metrics-errors.js';
 import type { Account } from './tenancy.js';
 
@@ -39,25 +39,9 @@ export async function answerAccountMetrics(
         metrics: latest.metrics,
         history: state.readings,
         nextCollectionAt,
-        problem: problem
-          ? {
-              failure: problem.failure,
-              at: problem.at,
-              ...(problem.missingScopes && { missingScopes: [...problem.missingScopes] }),
-            }
-          : null,
+        problem: problemOf(problem),
       },
     };
   }
-  const circumstances = await circumstancesOf();
-  if (!circumstances.networkGivesMetrics)
-    return { refusal: { code: 'metrics_unavailable', reason: 'network_gives_none' } };
-  if (!circumstances.workspaceCollects)
-    return { refusal: { code: 'metrics_unavailable', reason: 'not_collected_by_workspace' } };
-  const missingScopes =
-    state?.problem?.failure === 'missing_scopes' && state.problem.missingScopes?.length
-      ? state.problem.missingScopes
-      : circumstances.missingScopes;
-  if (missingScopes.length > 0) return { refusal: { code: 'metrics_missing_scopes', missingScopes } };
-  return { refusal: { code: 'metrics_not_collected_yet', nextCollectionAt } };
+  return { refusal: refusalWithoutReading(state?.problem, await circumstancesOf(), nextCollectionAt) };
 }

@@ -56,19 +56,31 @@ export async function answerPostMetrics(
       },
     };
   }
-  const circumstances = await circumstancesOf();
+  return { refusal: refusalWithoutReading(state?.problem, await circumstancesOf(), nextCollectionAt) };
+}
+
+/**
+ * Why a post or an account has no reading to answer: the first cause that applies (a network that
+ * gives none, a workspace that does not collect it, the post gone at the network, missing
+ * permissions, as the last collection said or the account's grant shows); otherwise the first
+ * collection is still to come.
+ */
+export function refusalWithoutReading(
+  problem: MetricsProblem | undefined,
+  circumstances: MetricsCircumstances,
+  nextCollectionAt: string | null,
+): MetricsRefusal {
   if (!circumstances.networkGivesMetrics)
-    return { refusal: { code: 'metrics_unavailable', reason: 'network_gives_none' } };
+    return { code: 'metrics_unavailable', reason: 'network_gives_none' };
   if (!circumstances.workspaceCollects)
-    return { refusal: { code: 'metrics_unavailable', reason: 'not_collected_by_workspace' } };
-  if (state?.problem?.failure === 'not_found')
-    return { refusal: { code: 'metrics_unavailable', reason: 'deleted_at_network' } };
+    return { code: 'metrics_unavailable', reason: 'not_collected_by_workspace' };
+  if (problem?.failure === 'not_found') return { code: 'metrics_unavailable', reason: 'deleted_at_network' };
   const missingScopes =
-    state?.problem?.failure === 'missing_scopes' && state.problem.missingScopes?.length
-      ? state.problem.missingScopes
+    problem?.failure === 'missing_scopes' && problem.missingScopes?.length
+      ? problem.missingScopes
       : circumstances.missingScopes;
-  if (missingScopes.length > 0) return { refusal: { code: 'metrics_missing_scopes', missingScopes } };
-  return { refusal: { code: 'metrics_not_collected_yet', nextCollectionAt } };
+  if (missingScopes.length > 0) return { code: 'metrics_missing_scopes', missingScopes };
+  return { code: 'metrics_not_collected_yet', nextCollectionAt };
 }
 
 /** The permissions of `needed` the account's token was not granted; none for sandbox accounts (no token). */
@@ -81,8 +93,11 @@ export function missingMetricsScopes(
   return needed.filter((scope) => !granted.has(scope));
 }
 
+/** A collection's stored problem, a post's or an account's. */
+type MetricsProblem = NonNullable<PostMetricsState['problem']>;
+
 /** The stored problem as answered (a list the caller owns). */
-function problemOf(problem: PostMetricsState['problem']): PostMetricsView['problem'] {
+export function problemOf(problem: MetricsProblem | undefined): PostMetricsView['problem'] {
   if (!problem) return null;
   const { failure, at, missingScopes } = problem;
   return { failure, at, ...(missingScopes && { missingScopes: [...missingScopes] }) };
