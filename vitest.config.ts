@@ -12,6 +12,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep Java, the tests and any child hosts from starving each other.
     maxWorkers: 2,
+    // After vitest's own summary, one plain `Tests: N passed, N failed` line closes the log.
+    reporters: ['default', './test/support/closing-line-reporter.ts'],
     // CI runs Node 20; the SDK's notice that future releases need Node 22 is known and only noise here.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },

@@ -14,6 +14,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One emulator process for every file, on two cores shared with the synth of the deploy test.
     maxWorkers: 2,
+    // After vitest's own summary, one plain `Tests: N passed, N failed` line closes the log.
+    reporters: ['default', './test/support/closing-line-reporter.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });
