@@ -7,6 +7,7 @@ import type {
   PostMetricsAnswer,
   PostMetricsRequest,
 } from '../../ports/connector.js';
+import { inBatches } from '../in-batches.js';
 import { type LinkedInApi, readJson } from './api.js';
 import { readLinkedInError } from './errors.js';
 import { type FailedMetricsAnswer, failedMetrics, metricsFailureOf, noAnswer } from './metrics-failures.js';
@@ -44,12 +45,6 @@ function pageOf(target: MetricsTarget): string | undefined {
   const parsed = linkedInOptionsSchema.safeParse(target.platformOptions?.linkedin ?? {});
   const author = parsed.success ? parsed.data.author : undefined;
   return author && author !== LINKEDIN_MEMBER_AUTHOR ? author : undefined;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
-  return out;
 }
 
 /**
@@ -93,7 +88,7 @@ export function makeLinkedInPostMetrics(deps: Deps) {
       else byPost[target.postId] = read;
     }
     for (const [page, targets] of pagePosts) {
-      for (const chunk of chunks(targets, LINKEDIN_PAGE_POSTS_PER_REQUEST)) {
+      for (const chunk of inBatches(targets, LINKEDIN_PAGE_POSTS_PER_REQUEST)) {
         const read = await readPagePosts(
           call,
           page,

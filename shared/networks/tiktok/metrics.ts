@@ -10,11 +10,11 @@ import {
 import type {
   AccountMetricsAnswer,
   AccountMetricsRequest,
-  MetricsTarget,
   PostMetricsAnswer,
   PostMetricsRequest,
 } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
+import { inBatches } from '../in-batches.js';
 import { isOk, readAnswer, type TikTokApi, type TikTokCall } from './api.js';
 import { type MetricsFailed, type MetricsRead, metricsFailureOf, unavailable } from './metrics-failures.js';
 import {
@@ -65,7 +65,7 @@ export function makeTikTokMetrics(deps: { api: TikTokApi }) {
     if (!request.credentials) return noToken();
     const byPost: Record<string, PostMetricValues> = {};
     const notFound: string[] = [];
-    for (const batch of batches(request.posts)) {
+    for (const batch of inBatches(request.posts, TIKTOK_VIDEO_QUERY_BATCH)) {
       const answer = await read(
         {
           path: VIDEO_QUERY_PATH,
@@ -119,14 +119,6 @@ export function makeTikTokMetrics(deps: { api: TikTokApi }) {
   }
 
   return { readPostMetrics, readAccountMetrics };
-}
-
-function batches(posts: readonly MetricsTarget[]): MetricsTarget[][] {
-  const all: MetricsTarget[][] = [];
-  for (let start = 0; start < posts.length; start += TIKTOK_VIDEO_QUERY_BATCH) {
-    all.push(posts.slice(start, start + TIKTOK_VIDEO_QUERY_BATCH));
-  }
-  return all;
 }
 
 /** A TikTok object's fields under our names, values as TikTok sent them (cleaned by the caller). */

@@ -6,6 +6,7 @@ import type {
   PostMetricsAnswer,
   PostMetricsRequest,
 } from '../../ports/connector.js';
+import { inBatches } from '../in-batches.js';
 import { type PostsMetricsAnswer, postsMetricsAnswer, userMetricsAnswer } from './answers.js';
 import { callX, type XCaller } from './api.js';
 import {
@@ -44,8 +45,7 @@ export async function readXPostMetrics(
   const caller = callerOf(settings, request.credentials.accessToken, request.signal);
   const byPost: Record<string, PostMetricValues> = {};
   const notFound: string[] = [];
-  for (let start = 0; start < request.posts.length; start += X_METRICS_BATCH_SIZE) {
-    const batch = request.posts.slice(start, start + X_METRICS_BATCH_SIZE);
+  for (const batch of inBatches(request.posts, X_METRICS_BATCH_SIZE)) {
     const read = await readBatch(caller, settings, request, batch);
     if ('failure' in read) return read;
     for (const post of batch) {

@@ -2,10 +2,10 @@ import type { PostMetricValues } from '../../domain/metrics.js';
 import type {
   AccountMetricsAnswer,
   AccountMetricsRequest,
-  MetricsTarget,
   PostMetricsAnswer,
   PostMetricsRequest,
 } from '../../ports/connector.js';
+import { inBatches } from '../in-batches.js';
 import { readJson, type YouTubeApi } from './api.js';
 import { readGoogleError } from './errors.js';
 import { YOUTUBE_METRICS_BATCH_SIZE } from './limits.js';
@@ -71,7 +71,7 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
     if (!accessToken) return failed('auth_failed', 'The YouTube account has no access token.');
     const byPost: Record<string, PostMetricValues> = {};
     const notFound: string[] = [];
-    for (const batch of batches(request.posts, batchSize)) {
+    for (const batch of inBatches(request.posts, batchSize)) {
       const ids = [...new Set(batch.map((post) => post.platformPostId))];
       const result = await read(
         'video statistics',
@@ -114,10 +114,4 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
   }
 
   return { readPostMetrics, readAccountMetrics };
-}
-
-function batches(posts: readonly MetricsTarget[], size: number): MetricsTarget[][] {
-  const result: MetricsTarget[][] = [];
-  for (let start = 0; start < posts.length; start += size) result.push(posts.slice(start, start + size));
-  return result;
 }
