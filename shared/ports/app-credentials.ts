@@ -17,11 +17,21 @@ export type NetworkApp = AppId;
 export interface AppCredentials {
   clientId: string;
   clientSecret: string;
+  /**
+   * Not a secret: the operator's word that the app is approved for the scopes its network asks
+   * only for the metrics (TikTok's video.list and user.info.stats, Instagram's insights, the
+   * LinkedIn Community Management app's analytics). False: the connect leaves them out, so an app
+   * without them can still connect, and its accounts' metrics answer metrics_missing_scopes.
+   * Absent: true, they are asked. `<APP>_ASK_METRICS_SCOPES` on the local host, the secret's
+   * `askMetricsScopes` in AWS (docs/networks.md "Metrics scopes per app").
+   */
+  askMetricsScopes?: boolean;
 }
 
 /**
- * Where the apps' credentials come from: `<APP>_CLIENT_ID` and `<APP>_CLIENT_SECRET` on the local
- * host; one Secrets Manager secret per app in AWS (docs/deploy.md). Undefined for an app with
+ * Where the apps' credentials come from: `<APP>_CLIENT_ID` and `<APP>_CLIENT_SECRET` (and
+ * `<APP>_ASK_METRICS_SCOPES`) on the local host; one Secrets Manager secret per app in AWS
+ * (docs/deploy.md). Undefined for an app with
  * none: connecting its network answers 409 network_not_configured, its posts fail
  * connector_unavailable.
  */

@@ -39,6 +39,11 @@ export interface AuthorizationUrlRequest {
   redirectUri: string;
   /** S256 challenge of the verifier the connect flow keeps; sent only when `usesPkce`. */
   codeChallenge?: string;
+  /**
+   * False: the app is not approved for the scopes asked only for the metrics (`metricsOnlyScopes`),
+   * so the consent page does not ask them (AppCredentials.askMetricsScopes). Absent: asked.
+   */
+  askMetricsScopes?: boolean;
 }
 
 export interface CodeExchange {
@@ -78,6 +83,8 @@ export interface OAuthProvider {
   readonly usesPkce: boolean;
   /** The scopes the service asks for. */
   readonly scopes: readonly string[];
+  /** Of `scopes`, those asked only for the metrics: an app not approved for them connects without. */
+  readonly metricsOnlyScopes?: readonly string[];
   authorizationUrl(request: AuthorizationUrlRequest): string;
   /** GrantRefusedError for a code the network refuses; OAuthUnavailableError when it cannot say. */
   exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet>;

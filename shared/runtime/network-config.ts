@@ -1,6 +1,6 @@
 import type { Platform } from '../domain/platforms.js';
 import { DEFAULT_APP_OF_PLATFORM, ENDPOINT_DEFAULTS, type EndpointName } from '../networks/definitions.js';
-import type { AppCredentialsSource, NetworkApp } from '../ports/app-credentials.js';
+import { type AppCredentialsSource, NETWORK_APPS, type NetworkApp } from '../ports/app-credentials.js';
 import { ConfigError } from './config-error.js';
 
 /**
@@ -45,13 +45,31 @@ export function loadNetworkEndpoints(env: NodeJS.ProcessEnv = process.env): Netw
   return endpoints;
 }
 
-/** The local host's source: the environment. */
+/** The variable that says whether an app is approved for its metrics-only scopes (AppCredentials). */
+export function askMetricsScopesEnvName(app: NetworkApp): `${NetworkApp}_ASK_METRICS_SCOPES` {
+  return `${app}_ASK_METRICS_SCOPES`;
+}
+
+/** `true` or `false` (any case), or unset: asked; anything else fails the start, not a connect. */
+function readAskMetricsScopes(env: NodeJS.ProcessEnv, app: NetworkApp): boolean {
+  const name = askMetricsScopesEnvName(app);
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(`${name} must be true or false.`);
+}
+
+/** The local host's source: the environment (the switches read once, the credentials at each use). */
 export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCredentialsSource {
+  const withoutMetricsScopes = new Set(NETWORK_APPS.filter((app) => !readAskMetricsScopes(env, app)));
   return {
     async credentialsFor(app) {
       const clientId = env[`${app}_CLIENT_ID`];
       const clientSecret = env[`${app}_CLIENT_SECRET`];
-      return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+      if (!clientId || !clientSecret) return undefined;
+      return withoutMetricsScopes.has(app)
+        ? { clientId, clientSecret, askMetricsScopes: false }
+        : { clientId, clientSecret };
     },
   };
 }

@@ -12,10 +12,14 @@ import type { Logger } from '../../ports/logger.js';
 /** A rotated secret (put-secret-value) takes effect within this long, without a redeploy. */
 export const APP_CREDENTIALS_TTL_MS = 5 * 60 * 1000;
 
-/** What the operator puts in each app's secret (docs/deploy.md). */
+/**
+ * What the operator puts in each app's secret (docs/deploy.md): the credentials, and optionally
+ * `askMetricsScopes: false` for an app not approved for its metrics-only scopes (AppCredentials).
+ */
 const secretValue = z.object({
   clientId: z.string().trim().min(1),
   clientSecret: z.string().trim().min(1),
+  askMetricsScopes: z.boolean().optional(),
 });
 
 interface Cached {
@@ -59,7 +63,10 @@ export function makeSecretsManagerAppCredentials(
       const parsed = secretValue.safeParse(parseJson(SecretString));
       if (parsed.success) return parsed.data;
       // The value itself is never logged: it may hold a real secret in the wrong shape.
-      logger.warn('network app secret is not filled in (expected {"clientId","clientSecret"})', { app });
+      logger.warn(
+        'network app secret is not filled in (expected {"clientId","clientSecret"}, optionally "askMetricsScopes": a boolean)',
+        { app },
+      );
       return undefined;
     } catch (error) {
       // No such secret, or a secret with no value yet (both answer ResourceNotFoundException).

@@ -12,6 +12,7 @@ import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import type { TokenAnswerContext } from '../oauth/authorization-code-declaration.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
+import { scopesToAsk } from '../oauth/scopes-to-ask.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 import { INSTAGRAM_GRAPH_VERSION } from './api.js';
 import { instagramMetrics } from './metrics-fields.js';
@@ -76,6 +77,7 @@ export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
     {
       network: NETWORK,
       scopes: INSTAGRAM_SCOPES,
+      metricsOnlyScopes: instagramMetrics.scopes,
       usesPkce: false,
       authorize: { url: deps.authorizeUrl, scopeDelimiter: ',' },
       token: {
@@ -106,7 +108,11 @@ class LongLivedTokens {
     const answer = ShortLived.safeParse(isRecord(body) && Array.isArray(body.data) ? body.data[0] : body);
     if (!answer.success) throw new OAuthUnavailableError('Instagram answered the code exchange unreadably.');
     const granted = answer.data.permissions;
-    const scopes = granted === undefined ? [...INSTAGRAM_SCOPES] : splitScopes(granted);
+    // Without `permissions`, what this app asked for (scopes-to-ask.ts).
+    const scopes =
+      granted === undefined
+        ? scopesToAsk({ scopes: INSTAGRAM_SCOPES, metricsOnlyScopes: instagramMetrics.scopes }, context.app)
+        : splitScopes(granted);
 
     const url = new URL(`${this.deps.graphUrl}/access_token`);
     url.searchParams.set('grant_type', 'ig_exchange_token');

@@ -37,6 +37,16 @@ export const LINKEDIN_SCOPES_OF = {
   community: LINKEDIN_COMMUNITY_SCOPES,
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
+/**
+ * Of each kind's scopes, those asked only for the metrics: a Community Management app without the
+ * member analytics products connects without them (rw_organization_admin stays: posting as a Page
+ * needs it too).
+ */
+export const LINKEDIN_METRICS_ONLY_SCOPES_OF = {
+  member: [],
+  community: [LINKEDIN_POST_ANALYTICS_SCOPE, LINKEDIN_PROFILE_ANALYTICS_SCOPE],
+} as const satisfies Readonly<Record<keyof typeof LINKEDIN_SCOPES_OF, readonly string[]>>;
+
 /** The kinds of LinkedIn app (apps.ts names them for the connector). */
 type LinkedInAppKind = keyof typeof LINKEDIN_SCOPES_OF;
 
@@ -81,6 +91,7 @@ export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
     {
       network: NETWORK,
       scopes: LINKEDIN_SCOPES_OF[kind],
+      metricsOnlyScopes: LINKEDIN_METRICS_ONLY_SCOPES_OF[kind],
       usesPkce: false,
       authorize: { url: `${deps.oauthUrl}/authorization` },
       token: {

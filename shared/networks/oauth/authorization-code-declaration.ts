@@ -30,6 +30,11 @@ export interface AuthorizationCodeDeclaration {
   /** How errors name the network and its app (YouTube's grant is Google's). */
   network: string;
   scopes: readonly string[];
+  /**
+   * Of `scopes`, those asked only for the metrics: left out for an app the operator says is not
+   * approved for them (AppCredentials.askMetricsScopes false; scopes-to-ask.ts).
+   */
+  metricsOnlyScopes?: readonly string[];
   /** Whether the consent page gets an S256 challenge and the code exchange its verifier (RFC 7636). */
   usesPkce: boolean;
   /** What the app's id is called in every request: client_id, or TikTok's client_key. */

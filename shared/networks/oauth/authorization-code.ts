@@ -18,6 +18,7 @@ import {
 import type { OAuthClientDeps } from './client-deps.js';
 import { oauthErrorCode } from './error-answer.js';
 import { readGrantAnswer } from './grant-answer.js';
+import { scopesToAsk } from './scopes-to-ask.js';
 import { postForm } from './token-request.js';
 import { readOAuthJson } from './unreachable.js';
 
@@ -102,13 +103,14 @@ export function makeAuthorizationCodeOAuth(
   return {
     usesPkce: declaration.usesPkce,
     scopes: declaration.scopes,
+    ...(declaration.metricsOnlyScopes && { metricsOnlyScopes: declaration.metricsOnlyScopes }),
 
     authorizationUrl(request: AuthorizationUrlRequest): string {
       const { codeChallenge, ...standard } = request;
       return authorizationUrl(
         {
           url: declaration.authorize.url,
-          scopes: declaration.scopes,
+          scopes: scopesToAsk(declaration, { askMetricsScopes: request.askMetricsScopes }),
           scopeDelimiter: declaration.authorize.scopeDelimiter ?? ' ',
           clientIdParameter: idParameter,
           parameters: declaration.authorize.parameters ?? [],

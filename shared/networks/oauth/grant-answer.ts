@@ -7,6 +7,7 @@ import type {
   TokenAnswerContext,
 } from './authorization-code-declaration.js';
 import { oauthErrorCode } from './error-answer.js';
+import { scopesToAsk } from './scopes-to-ask.js';
 import { StandardTokenAnswer, tokenSetFromAnswer } from './token-answer.js';
 import { readOAuthJson } from './unreachable.js';
 
@@ -67,7 +68,8 @@ function standardTokenSet(
     issuedAt: request.issuedAt,
     previous: request.previous,
     scopeSeparator: token.grantedScopeSeparator ?? /\s+/,
-    defaultScopes: token.withoutScope === 'asked' ? declaration.scopes : [],
+    // What was asked: this app's choice of scopes, as the consent page was sent.
+    defaultScopes: token.withoutScope === 'asked' ? scopesToAsk(declaration, request.app) : [],
     // Only networks that say how long a refresh token lives get a refreshExpiresAt.
     ...(lifetime && { refreshLifetime: { expiresIn: lifetime.data } }),
   });

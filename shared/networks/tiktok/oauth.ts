@@ -54,6 +54,8 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
     {
       network: NETWORK,
       scopes: TIKTOK_SCOPES,
+      // An app TikTok has not approved for them is refused at consent if they are asked.
+      metricsOnlyScopes: TIKTOK_METRICS_SCOPES,
       usesPkce: false,
       clientIdParameter: 'client_key',
       authorize: { url: consentPage(deps.authorizeUrl), scopeDelimiter: ',' },

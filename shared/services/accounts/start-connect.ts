@@ -140,6 +140,8 @@ export async function startConnect(deps: StartConnectDeps, request: ConnectReque
     state: issued.state,
     redirectUri: callbackUrl(deps.publicBaseUrl, platform),
     ...(issued.codeChallenge && { codeChallenge: issued.codeChallenge }),
+    // The operator's word that this app lacks its metrics-only scopes: they are not asked.
+    ...(credentials.askMetricsScopes === false && { askMetricsScopes: false }),
   });
   return { authorizeUrl, expiresAt: issued.expiresAt };
 }
