@@ -8,7 +8,7 @@ import {
   LINKEDIN_PROFILE_ANALYTICS_SCOPE,
 } from './metrics-fields.js';
 import { linkedInOptions } from './options-schema.js';
-import { linkedInRules } from './rules.js';
+import { linkedInRuleFacts } from './rule-facts.js';
 
 /** LinkedIn as data (../definition.ts): what the rest of the service may know of it. */
 export const linkedinDefinition = defineNetwork({
@@ -16,7 +16,7 @@ export const linkedinDefinition = defineNetwork({
   displayName: 'LinkedIn',
   aliases: [],
   postTypes: ['text', 'image', 'video', 'document', 'carousel'],
-  rules: linkedInRules,
+  ruleFacts: linkedInRuleFacts,
   platformOptions: linkedInOptions,
   sandboxHandle: 'sandbox-professional',
   dailyQuota: { limit: 100, unit: 'posts', costPerPost: 1 },

@@ -6,7 +6,7 @@ import {
   TIKTOK_VIDEO_QUERY_BATCH,
 } from './metrics-fields.js';
 import { tiktokOptions } from './options-schema.js';
-import { tiktokRules } from './rules.js';
+import { tiktokRuleFacts } from './rule-facts.js';
 
 /** TikTok as data (../definition.ts): what the rest of the service may know of it. */
 export const tiktokDefinition = defineNetwork({
@@ -14,7 +14,7 @@ export const tiktokDefinition = defineNetwork({
   displayName: 'TikTok',
   aliases: [],
   postTypes: ['video', 'carousel'],
-  rules: tiktokRules,
+  ruleFacts: tiktokRuleFacts,
   platformOptions: tiktokOptions,
   warningExamples: { PLATFORM_POST_ID_PENDING: 'TikTok, after moderation' },
   sandboxHandle: '@sandbox.shorts',
