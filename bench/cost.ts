@@ -14,8 +14,10 @@
  * - DynamoDB: the service's calls with their consumed capacity (the call counter, ReturnConsumedCapacity
  *   on DynamoDB Local); the sandbox network's own ledger is not the service's and is left out;
  * - SQS sends, Scheduler schedules, KMS calls: the local host's probe at the ports; SQS receives and
- *   deletes as an SQS event source mapping makes them (see RECEIVE_MODEL below);
+ *   deletes as an SQS event source mapping makes them (cost-pricing.ts, withEventSourceRequests);
  * - S3: requests reaching s3rver (the client's PUT included).
+ * Then what collecting a post's metrics over its whole schedule costs, counted the same way
+ * (bench/metrics-cost.ts), beside the publishing cases; prices in bench/cost-pricing.ts.
  * Not a test: nothing is asserted; the figures are measured each run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +33,9 @@ import type { LogFields, Logger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import { makeAdmin } from '../shared/services/admin.js';
 import { startWebhookReceiver } from '../test/e2e/support/webhook-receiver.js';
+import type { Invocation } from './cost-pricing.js';
+import { printCase } from './cost-report.js';
+import { METRICS_TABLE_PREFIX, measureCollection, printNetworkReads } from './metrics-cost.js';
 import { runBenchmark } from './support.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -39,53 +44,7 @@ const POSTS_PER_SCENARIO = Number(process.env.BENCH_COST_POSTS ?? 8);
 /** Quiet for this long (no DynamoDB call, no handler run) = the post's work is done. */
 const QUIET_MS = 1500;
 
-/**
- * Each function's configured memory (MB), as infra/constructs sets it: the operation functions
- * take ServiceFunction's default (service-function.ts), the workers theirs (workers.ts).
- */
-const MEMORY_MB: Record<string, number> = {
-  'api (operation)': 1024,
-  outbox: 512,
-  deliveryWorker: 2048,
-  webhookFanOut: 512,
-  webhookDispatcher: 512,
-  mediaUploaded: 512,
-  mediaImporter: 2048,
-};
-
-/** The functions an SQS event source mapping feeds: each invocation is one receive and one delete. */
-const SQS_CONSUMERS: Record<string, string> = {
-  deliveryWorker: 'delivery',
-  webhookFanOut: 'events',
-  webhookDispatcher: 'webhook-delivery',
-  mediaImporter: 'media-import',
-};
-
-/**
- * On-demand list prices, us-east-1, in dollars per request (or per GB-s), beyond the free tiers:
- * docs/cost.md says where each comes from and its date.
- */
-const PRICE = {
-  apiGatewayHttpRequest: 1.0 / 1e6,
-  lambdaRequest: 0.2 / 1e6,
-  lambdaArmGbSecond: 0.0000133334,
-  dynamodbWriteUnit: 0.625 / 1e6,
-  dynamodbReadUnit: 0.125 / 1e6,
-  sqsRequest: 0.4 / 1e6,
-  /** Scheduler bills the invocations (a schedule firing); creating and deleting schedules is free. */
-  schedulerInvocation: 1.0 / 1e6,
-  s3Put: 0.005 / 1000,
-  s3Get: 0.0004 / 1000,
-  kmsRequest: 0.03 / 10_000,
-};
-
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(48_000, 7)]);
-
-interface Invocation {
-  fn: string;
-  records: number;
-  ms: number;
-}
 
 /** Everything counted for one post. */
 interface Tally {
@@ -275,91 +234,46 @@ async function main() {
     }
 
     const n = POSTS_PER_SCENARIO;
-    const per = (value: number) => (value / n).toFixed(2).replace(/\.00$/, '');
     console.log('\nAWS calls per published post (local host, one post at a time, sandbox network)');
     console.log(
       `  ${n} posts per scenario; per-post means. Lambda GB-s = Σ ceil(measured ms) × configured memory.`,
     );
     const summary: string[] = [];
     for (const { label, perPost, dynamo } of results) {
-      console.log(`\n  ${label}`);
-      const dollars = new Map<string, number>();
-      const apiTotal = [...perPost.apiRequests.values()].reduce((a, b) => a + b, 0);
-      console.log(
-        `    API Gateway requests      ${per(apiTotal)}  (${[...perPost.apiRequests].map(([op, c]) => `${op} ${per(c)}`).join(', ')})`,
-      );
-      const byFn = new Map<string, Invocation[]>();
-      for (const invocation of perPost.invocations)
-        byFn.set(invocation.fn, [...(byFn.get(invocation.fn) ?? []), invocation]);
-      let gbSeconds = 0;
-      let invocations = 0;
-      for (const [fn, runs] of byFn) {
-        const memory = MEMORY_MB[fn] ?? 512;
-        const billedMs = runs.reduce((sum, run) => sum + Math.ceil(run.ms), 0);
-        const gbs = (billedMs / 1000) * (memory / 1024);
-        gbSeconds += gbs;
-        invocations += runs.length;
-        const mean = billedMs / runs.length;
-        console.log(
-          `    Lambda ${fn.padEnd(18)} ${per(runs.length)} invocations, mean ${mean.toFixed(0)} ms at ${memory} MB = ${(gbs / n).toFixed(4)} GB-s`,
-        );
-      }
-      console.log(
-        `    Lambda total              ${per(invocations)} invocations, ${(gbSeconds / n).toFixed(4)} GB-s`,
-      );
-      dollars.set('API Gateway', apiTotal * PRICE.apiGatewayHttpRequest);
-      dollars.set('Lambda', invocations * PRICE.lambdaRequest + gbSeconds * PRICE.lambdaArmGbSecond);
-      const { totals } = dynamo;
-      console.log(
-        `    DynamoDB                  ${per(totals.reads)} reads (${per(totals.readUnits)} RRU), ${per(totals.itemWrites)} item writes in ${per(totals.writes)} calls (${per(totals.writeUnits)} WRU)`,
-      );
-      const rows = dynamo.byCommand.map(
-        (row) =>
-          `${row.command} ${row.table.replace(/^local-/, '')} ${per(row.calls)}${row.kind === 'write' ? ` (${per(row.writeUnits)} WRU)` : ` (${per(row.readUnits)} RRU)`}`,
-      );
-      console.log(`      ${rows.join('; ')}`);
-      dollars.set(
-        'DynamoDB',
-        totals.writeUnits * PRICE.dynamodbWriteUnit + totals.readUnits * PRICE.dynamodbReadUnit,
-      );
-      // As an event source mapping consumes: one ReceiveMessage per batch and one DeleteMessageBatch
-      // per batch it took (here a batch per message: posts one at a time).
-      for (const [fn, queue] of Object.entries(SQS_CONSUMERS)) {
-        const batches = byFn.get(fn)?.length ?? 0;
-        if (batches > 0) {
-          bump(perPost.calls, `sqs ReceiveMessage ${queue}`, batches);
-          bump(perPost.calls, `sqs DeleteMessageBatch ${queue}`, batches);
-        }
-      }
-      for (const service of ['sqs', 'scheduler', 's3', 'kms'] as const) {
-        const entries = [...perPost.calls].filter(([key]) => key.startsWith(`${service} `));
-        const total = entries.reduce((sum, [, count]) => sum + count, 0);
-        const priceOf = (key: string) => {
-          if (service === 'sqs') return PRICE.sqsRequest;
-          if (service === 'kms') return PRICE.kmsRequest;
-          if (service === 's3') return /(PUT|POST)$/.test(key) ? PRICE.s3Put : PRICE.s3Get;
-          return 0;
-        };
-        dollars.set(
-          service.toUpperCase(),
-          entries.reduce((sum, [key, count]) => sum + count * priceOf(key), 0),
-        );
-        console.log(
-          `    ${service.toUpperCase().padEnd(25)} ${per(total)}${entries.length > 0 ? `  (${entries.map(([key, c]) => `${key.slice(service.length + 1)} ${per(c)}`).join(', ')})` : ''}`,
-        );
-      }
-      // A schedule created here fires once when due: one billed invocation, counted with its creation.
-      const fired = perPost.calls.get('scheduler CreateSchedule') ?? 0;
-      dollars.set('SCHEDULER', fired * PRICE.schedulerInvocation);
-      const total = [...dollars.values()].reduce((a, b) => a + b, 0);
-      const perMillion = (value: number) => `$${((value / n) * 1e6).toFixed(2)}`;
-      console.log(
-        `    $ per million posts       ${perMillion(total)}  (${[...dollars].map(([service, value]) => `${service} ${perMillion(value)}`).join(', ')})`,
-      );
-      summary.push(`${label.padEnd(40)} ${perMillion(total)}`);
+      const { total } = printCase(label, {
+        posts: n,
+        apiRequests: perPost.apiRequests,
+        invocations: perPost.invocations,
+        calls: perPost.calls,
+        dynamo,
+        // A schedule created here fires once when due: one billed invocation, counted with its creation.
+        schedulerInvocations: perPost.calls.get('scheduler CreateSchedule') ?? 0,
+      });
+      summary.push(`${label.padEnd(40)} $${total.toFixed(2)}`);
     }
-    console.log('\n  Dollars per million published posts (on-demand list prices, us-east-1; docs/cost.md)');
+
+    // The metrics collection, on a host of its own whose clock the bench moves (same DynamoDB Local).
+    console.log(
+      `\nAWS calls per post for collecting its metrics over the whole schedule (1 h … 30 d), on a clock the bench moves`,
+    );
+    const collection = await measureCollection({
+      ...(host.dynamodb && { dynamodbEndpoint: host.dynamodb.endpoint }),
+    });
+    console.log(
+      `  ${collection.posts} LinkedIn sandbox posts, one at a time, ${collection.readingsPerPost} readings each; per-post means.`,
+    );
+    const collected = printCase('metrics collection (after publishing)', collection, METRICS_TABLE_PREFIX);
+    console.log(
+      "    The first slot's schedule is created when the post is published, so the publishing cases price its firing too ($1.00).",
+    );
+    console.log(
+      "    A real network's account also decrypts its token at each read (KMS, $3.00 a million reads): the sandbox has none.",
+    );
+    printNetworkReads();
+
+    console.log('\n  Dollars per million posts (on-demand list prices, us-east-1; docs/cost.md)');
     for (const line of summary) console.log(`    ${line}`);
+    console.log(`    ${'collecting its metrics (6 slots)'.padEnd(40)} $${collected.total.toFixed(2)}`);
   } finally {
     reader.destroy();
     await host.stop();
