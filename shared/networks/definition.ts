@@ -100,6 +100,11 @@ export interface NetworkDefinition {
 export interface NetworkMetrics {
   /** The OAuth scopes its metrics need, asked for at connect with the rest. */
   readonly scopes: readonly string[];
+  /**
+   * The scopes one post's metrics need, where that depends on what it was published as (LinkedIn:
+   * a Page's post needs rw_organization_admin only), from the post's platformOptions. Absent: `scopes`.
+   */
+  readonly postScopes?: (platformOptions: Readonly<Record<string, unknown>> | undefined) => readonly string[];
   /** The most posts one request reads (X 100, YouTube 50, TikTok 20; 1 where it takes one id). */
   readonly batchSize: number;
   /** Each field of ours and the network's own name for it, for docs/metrics.md. */

@@ -7,3 +7,16 @@ export function networkMetricsOf(platform: Platform): NetworkMetrics | undefined
   const definition = definitionOf(platform);
   return 'metrics' in definition ? definition.metrics : undefined;
 }
+
+/**
+ * The scopes one post's metrics need: where the network says they depend on the post (its
+ * `postScopes`, from the post's platformOptions), those; else all its metrics' scopes.
+ */
+export function postMetricsScopesOf(post: {
+  platform: Platform;
+  platformOptions?: Readonly<Record<string, unknown>> | undefined;
+}): readonly string[] {
+  const metrics = networkMetricsOf(post.platform);
+  if (!metrics) return [];
+  return metrics.postScopes ? metrics.postScopes(post.platformOptions) : metrics.scopes;
+}

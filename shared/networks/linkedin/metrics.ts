@@ -19,7 +19,7 @@ import {
 } from './metrics-fields.js';
 import { analyticsEntity, type MetricsCall, POST_URN, readMemberPost } from './metrics-member-posts.js';
 import { readPagePosts } from './metrics-page-posts.js';
-import { LINKEDIN_MEMBER_AUTHOR, linkedInOptionsSchema } from './options-schema.js';
+import { linkedInPageOf } from './metrics-scopes.js';
 
 const FollowersCount = z.object({
   elements: z.array(z.object({ memberFollowersCount: z.number().optional() })),
@@ -38,13 +38,6 @@ function missingScope(scope: string, what: string): FailedMetricsAnswer {
     `Reading ${what} needs LinkedIn's ${scope}, which this account was not granted: LinkedIn gives it to Community Management apps only (reconnect with linkedinApp community).`,
     { missingScopes: [scope] },
   );
-}
-
-/** The Page a post was published as, from its options; undefined: the member's own post. */
-function pageOf(target: MetricsTarget): string | undefined {
-  const parsed = linkedInOptionsSchema.safeParse(target.platformOptions?.linkedin ?? {});
-  const author = parsed.success ? parsed.data.author : undefined;
-  return author && author !== LINKEDIN_MEMBER_AUTHOR ? author : undefined;
 }
 
 /**
@@ -68,7 +61,7 @@ export function makeLinkedInPostMetrics(deps: Deps) {
     const memberPosts: MetricsTarget[] = [];
     const pagePosts = new Map<string, MetricsTarget[]>();
     for (const target of request.posts) {
-      const page = pageOf(target);
+      const page = linkedInPageOf(target.platformOptions);
       // Not a post URN LinkedIn could have made for this account: nothing to read, ever.
       if (!POST_URN.test(target.platformPostId)) notFound.push(target.postId);
       else if (page) pagePosts.set(page, [...(pagePosts.get(page) ?? []), target]);

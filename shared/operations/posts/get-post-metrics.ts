@@ -3,7 +3,7 @@ import { answerPostMetrics, missingMetricsScopes } from '../../domain/metrics-an
 import { MetricsRefusedError } from '../../domain/metrics-errors.js';
 import { collectsMetricsFor } from '../../domain/metrics-settings.js';
 import { defineOperation } from '../../http/operation.js';
-import { networkMetricsOf } from '../../networks/network-metrics.js';
+import { networkMetricsOf, postMetricsScopesOf } from '../../networks/network-metrics.js';
 import { noQuery } from '../common-schemas.js';
 import { postMetricsSchema } from '../metrics/metrics-schemas.js';
 import { postPathParams } from './post-schemas.js';
@@ -44,7 +44,8 @@ export const getPostMetrics = defineOperation({
       return {
         networkGivesMetrics: needed !== undefined,
         workspaceCollects: workspace !== undefined && collectsMetricsFor(workspace, post.platform),
-        missingScopes: account && needed ? missingMetricsScopes(account, needed.scopes) : [],
+        // A post's own needs (a LinkedIn Page's post: rw_organization_admin alone), not every metrics scope.
+        missingScopes: account && needed ? missingMetricsScopes(account, postMetricsScopesOf(post)) : [],
       };
     });
     if ('refusal' in answer) throw new MetricsRefusedError(answer.refusal);
