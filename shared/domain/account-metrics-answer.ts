@@ -18,7 +18,8 @@ export interface AccountMetricsView {
 
 /**
  * An account's metrics, or why there are none: the same rules as a post's (metrics-answer.ts),
- * without "not published". The next reading is the next daily sweep's, while the account is
+ * without "not published". The next reading is due from the next UTC midnight (the daily sweep's,
+ * or a sandbox account's with its posts' next collection after it), while the account is
  * connected and its network's metrics are collected; none once it is disconnected.
  */
 export async function answerAccountMetrics(

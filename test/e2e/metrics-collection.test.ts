@@ -84,6 +84,14 @@ describe('metrics collection on the local host, on a clock the test advances', (
       new Date(Date.parse(published.publishedAt as string) + HOUR_MS).toISOString(),
     );
 
+    // The sandbox account has no reading before its posts' first collection: not collected yet.
+    const accountMetrics = () =>
+      host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${tenant.accounts.linkedin}/metrics`, {
+        apiKey: tenant.apiKey,
+      });
+    const unread = await accountMetrics();
+    await expectEnvelope(unread, 409, 'metrics_not_collected_yet');
+
     // Act
     clock.advance(HOUR_MS + 1_000);
     const read = await eventually(
@@ -105,6 +113,22 @@ describe('metrics collection on the local host, on a clock the test advances', (
     });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ postId: id, metrics: reading?.metrics });
+    // The collection took the sandbox account's reading of the day too, with the post's.
+    const account = await eventually(
+      async () => {
+        const response = await accountMetrics();
+        return response.status === 200 ? ((await response.json()) as Record<string, unknown>) : undefined;
+      },
+      { timeoutMs: 15_000, what: "the sandbox account's first reading" },
+    );
+    expect(account).toMatchObject({
+      accountId: tenant.accounts.linkedin,
+      platform: 'linkedin',
+      problem: null,
+    });
+    expect(String(account.collectedAt).slice(0, 10)).toBe(reading?.collectedAt.slice(0, 10));
+    expect((account.metrics as Record<string, number>).followers).toBeGreaterThan(0);
+    expect(account.history).toHaveLength(1);
     clock.advance(FEED_SETTLE_MS + 1_000);
     const events = await eventually(
       async () => {

@@ -96,7 +96,7 @@ describe('GET /v1/workspaces/{workspace_id}/accounts/{account_id}/metrics over H
     expect(accountRead.missingMetricsScopes).toEqual(needed);
   });
 
-  it('an account with every scope has no missingMetricsScopes member; a sandbox account has no account metrics', async () => {
+  it('an account with every scope has no missingMetricsScopes member; a sandbox account not read yet: 409 metrics_not_collected_yet', async () => {
     const complete = await aRealAccount();
     const sandboxId = tenant.accounts[aCollectedNetwork()];
 
@@ -104,10 +104,11 @@ describe('GET /v1/workspaces/{workspace_id}/accounts/{account_id}/metrics over H
     const sandbox = await read(sandboxId);
 
     expect(accountRead).not.toHaveProperty('missingMetricsScopes');
+    // Its reading comes with its posts' collection (docs/metrics.md "Account metrics"); none has run.
     expect(sandbox.status).toBe(409);
     expect(await sandbox.json()).toMatchObject({
-      error: 'metrics_unavailable',
-      reason: 'network_gives_none',
+      error: 'metrics_not_collected_yet',
+      nextCollectionAt: TOMORROW,
     });
   });
 

@@ -157,7 +157,8 @@ describe('every operation in the registry', () => {
       expect(response.headers.get('x-request-id')).toMatch(/^req_/);
       if (response.status !== 200) {
         if (namesOnlyRealIds(operation)) {
-          // The fixture's sandbox account has no numbers of its own: the read says why (docs/metrics.md).
+          // The fixture's account is X's, whose paid reads a workspace collects only when its setting
+          // says so: the read says why (docs/metrics.md).
           await expectEnvelope(response, 409, 'metrics_unavailable');
           return;
         }

@@ -38,8 +38,8 @@ export const getAccountMetrics = defineOperation({
       const needed = networkMetricsOf(account.platform);
       const workspace = await deps.tenancy.getWorkspace(tenantId, workspaceId);
       return {
-        // Sandbox accounts are not in the sweep's list: their network gives no account numbers.
-        networkGivesMetrics: needed !== undefined && !account.sandbox,
+        // A sandbox account's reading is taken with its posts' collection (take-account-reading.ts).
+        networkGivesMetrics: needed !== undefined,
         workspaceCollects: workspace !== undefined && collectsMetricsFor(workspace, account.platform),
         missingScopes: needed ? missingMetricsScopes(account, needed.scopes) : [],
       };

@@ -13,7 +13,8 @@ export const ACCOUNT_METRICS_TIMEOUT_MS = 15_000;
 
 export interface AccountMetricsDeps {
   tenancy: Pick<AccountStore, 'recordAccountMetrics'>;
-  workspaces: Pick<WorkspaceStore, 'getWorkspace'>;
+  /** Absent, every workspace has the default setting (as the delivery worker's deps allow). */
+  workspaces?: Pick<WorkspaceStore, 'getWorkspace'>;
   connectorFor(account: Account): Connector | undefined;
   clock: Clock;
 }
@@ -35,7 +36,9 @@ export function makeCollectAccountMetrics(deps: AccountMetricsDeps) {
     const connector = deps.connectorFor(account);
     const now = deps.clock.now();
     if (!connector?.readAccountMetrics || !accountMetricsDue(account.metrics, now)) return 'skipped';
-    const workspace = await deps.workspaces.getWorkspace(account.tenantId, account.workspaceId);
+    const workspace = deps.workspaces
+      ? await deps.workspaces.getWorkspace(account.tenantId, account.workspaceId)
+      : {};
     if (!workspace || !collectsMetricsFor(workspace, account.platform)) return 'skipped';
     const at = new Date(now).toISOString();
     let answer: Awaited<ReturnType<NonNullable<Connector['readAccountMetrics']>>>;

@@ -10,13 +10,14 @@ import { contentItems, type Post } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { NetworkDefinition } from '../../networks/definition.js';
 import { definitionOf } from '../../networks/definitions.js';
-import type { Connector, PostMetricsAnswer } from '../../ports/connector.js';
+import type { AccessCredentials, Connector, PostMetricsAnswer } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import { makeAuthorise } from '../delivery/authorise.js';
 import { makeWriteIfUnchanged } from '../delivery/write-if-unchanged.js';
 import { makeCollectsMetrics } from './collects-metrics.js';
 import type { MetricsDeps } from './metrics-deps.js';
 import { makeReserveReadUnits, secondsUntilNextQuotaDay } from './read-units.js';
+import { makeTakeAccountReading } from './take-account-reading.js';
 
 /** How long the network's read may take; past it the read is `unavailable`, tried at the next slot. */
 export const METRICS_READ_TIMEOUT_MS = 30_000;
@@ -36,6 +37,12 @@ export type CollectResult =
 
 type Answer = PostMetricsAnswer | { kind: 'put_off'; retryAfterSeconds: number };
 
+/** The read's answer and, when the network answered, the account and credentials that read it. */
+interface Read {
+  answer: Answer;
+  answeredFor?: { account: Account; credentials: AccessCredentials | undefined };
+}
+
 /**
  * Collect a published post's metrics (docs/metrics.md "How collection works"), due now or asked for
  * now (a refresh, `force`):
@@ -46,7 +53,8 @@ type Answer = PostMetricsAnswer | { kind: 'put_off'; retryAfterSeconds: number }
  *    newest (one page of the store's published listing), up to the network's batch size;
  * 4. a network whose quota is the project's (YouTube): one read's unit counted, only while an
  *    upload's cost stays free; otherwise put off to the next quota day (or the next slot before it);
- * 5. one read of the batch's numbers, with a time-out;
+ * 5. one read of the batch's numbers, with a time-out; answered, the account's reading of the day
+ *    too, when due (take-account-reading.ts);
  * 6. each post written on its own version: the reading (numbers cleaned), the next collection (or
  *    none), the problem set or cleared. A post changed meanwhile keeps its change; this one drops.
  * Never throws for a network's answer: a read that throws or times out is `unavailable`.
@@ -56,6 +64,7 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
   const write = makeWriteIfUnchanged(deps);
   const collectsMetrics = makeCollectsMetrics(deps);
   const reserveReadUnits = makeReserveReadUnits(deps);
+  const takeAccountReading = makeTakeAccountReading(deps);
 
   return async function collectPostMetrics(
     post: Post,
@@ -71,12 +80,16 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
       return endCollection(post, log);
     }
     const batch = [post, ...(await companions(post, now))];
-    const answer = await read(connector, account, batch, log);
+    const { answer, answeredFor } = await read(connector, account, batch, log);
     let own: CollectResult = { kind: 'dropped' };
     for (const member of batch) {
       const result = await store(member, answer, now, member.postId !== post.postId);
       if (member.postId === post.postId) own = result;
     }
+    // The token just worked and the network answered: the account's reading of the day, if due
+    // (a network that refused the posts' read is not asked for more). After the posts are stored,
+    // so their writes do not wait for it.
+    if (answeredFor) await takeAccountReading(answeredFor.account, answeredFor.credentials, log);
     log.info('post metrics collected', {
       outcome: answer.kind === 'failed' ? answer.failure : answer.kind,
       posts: batch.length,
@@ -115,22 +128,25 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
       .slice(0, room);
   }
 
-  async function read(connector: Connector, account: Account, batch: Post[], log: Logger): Promise<Answer> {
+  async function read(connector: Connector, account: Account, batch: Post[], log: Logger): Promise<Read> {
     if (account.status !== 'connected') {
-      return { kind: 'failed', failure: 'auth_failed', message: 'The account is disconnected.' };
+      return { answer: { kind: 'failed', failure: 'auth_failed', message: 'The account is disconnected.' } };
     }
     const authorised = await authorise(account, AbortSignal.timeout(METRICS_READ_TIMEOUT_MS), log);
     if ('settle' in authorised) {
       // A refused or unreadable token needs a reconnect; a refresh that got no answer, another try.
       const failure = authorised.settle.kind === 'fail' ? 'auth_failed' : 'unavailable';
-      return { kind: 'failed', failure, message: 'The account could not be authorised for the read.' };
+      return {
+        answer: { kind: 'failed', failure, message: 'The account could not be authorised for the read.' },
+      };
     }
     if (!(await reserveReadUnits(account.platform))) {
-      return { kind: 'put_off', retryAfterSeconds: secondsUntilNextQuotaDay(deps.clock.now()) };
+      return { answer: { kind: 'put_off', retryAfterSeconds: secondsUntilNextQuotaDay(deps.clock.now()) } };
     }
+    const { credentials } = authorised.proceed;
+    let answer: PostMetricsAnswer;
     try {
-      const { credentials } = authorised.proceed;
-      return await (connector.readPostMetrics as NonNullable<Connector['readPostMetrics']>)({
+      answer = await (connector.readPostMetrics as NonNullable<Connector['readPostMetrics']>)({
         account: authorised.proceed.account,
         ...(credentials && { credentials }),
         posts: batch.map((member) => ({
@@ -147,8 +163,10 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
       log.warn('post metrics read failed without an answer', {
         error: error instanceof Error ? error.name : 'unknown',
       });
-      return { kind: 'failed', failure: 'unavailable', message: 'The read gave no answer.' };
+      return { answer: { kind: 'failed', failure: 'unavailable', message: 'The read gave no answer.' } };
     }
+    if (answer.kind !== 'metrics') return { answer };
+    return { answer, answeredFor: { account: authorised.proceed.account, credentials } };
   }
 
   /** Writes one post's share of the answer. */
