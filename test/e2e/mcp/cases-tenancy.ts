@@ -41,7 +41,7 @@ export const tenancyCases: Record<string, ToolCase> = {
     const call = await ctx.mcp.call('getAccountMetrics', { workspaceId: ctx.tenant.workspaceId, accountId });
     expect(expectSuccess(call, 200)).toMatchObject({ metrics: { followers: 131 } });
     expectSameAnswer(call, await ctx.rest('GET', `${ctx.ws}/accounts/${accountId}/metrics`));
-    // A sandbox account has no numbers of its own: the same 409 both ways.
+    // A sandbox account none of whose posts has been collected has no reading yet: the same 409 both ways.
     const sandbox = ctx.tenant.accounts.youtube;
     const refused = await ctx.mcp.call('getAccountMetrics', {
       workspaceId: ctx.tenant.workspaceId,
