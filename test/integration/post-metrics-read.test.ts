@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/domain/ids.js';
 import type { Account } from '../../shared/domain/tenancy.js';
-import { networkMetricsOf } from '../../shared/networks/network-metrics.js';
+import { postMetricsScopesOf } from '../../shared/networks/network-metrics.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { aCollectedNetwork, seedPostWithMetrics } from '../support/metrics-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
@@ -123,7 +123,8 @@ describe('GET /v1/workspaces/{workspace_id}/posts/{post_id}/metrics over HTTP', 
 
   it('an account whose token lacks the metrics permissions: 409 metrics_missing_scopes naming them', async () => {
     const platform = aCollectedNetwork();
-    const needed = networkMetricsOf(platform)?.scopes ?? [];
+    // What this post needs (LinkedIn: its author's scope alone), the whole list elsewhere.
+    const needed = postMetricsScopesOf({ platform });
     const account: Account = {
       accountId: newId('account', Date.parse(AT)),
       tenantId: tenant.tenantId,
