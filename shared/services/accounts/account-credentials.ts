@@ -19,6 +19,13 @@ export const REFRESH_AHEAD_MS = 5 * 60 * 1000;
 /** How long a refresh may take before the caller gives up on it (the network is then "unavailable"). */
 export const REFRESH_TIMEOUT_MS = 15 * 1000;
 
+/**
+ * After a refused refresh, the pauses before looking again for a concurrent winner's tokens (1.5 s
+ * in all): its write follows its refresh answer by a seal and one conditional write. A refusal
+ * still unexplained after them disconnects the account.
+ */
+export const REFRESH_RACE_WAITS_MS: readonly number[] = [50, 150, 300, 1000];
+
 /** Why an account was disconnected by this module (the account's `disconnectReason`). */
 export const DISCONNECT_REASONS = {
   /** The network refused the refresh (`invalid_grant`): the grant is gone. */
@@ -117,6 +124,25 @@ export function makeAccountCredentials(deps: AccountCredentialsDeps) {
     }
   };
 
+  /**
+   * Whether someone else wrote the account's tokens since `account` was read. Asked after a refused
+   * refresh: the winner of a race used the refresh token first, but writes the rotated pair only
+   * after the network answered it, so a first look may come too early. It is asked again over
+   * REFRESH_RACE_WAITS_MS before the refusal is taken as the grant being gone (which disconnects).
+   */
+  const rotatedMeanwhile = async (account: Account): Promise<boolean> => {
+    const changed = async () => {
+      const current = await reread(account);
+      return current !== undefined && (current.tokensVersion ?? 0) !== (account.tokensVersion ?? 0);
+    };
+    if (await changed()) return true;
+    for (const waitMs of REFRESH_RACE_WAITS_MS) {
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (await changed()) return true;
+    }
+    return false;
+  };
+
   /** The account as stored now, with its tokens, if it is still connected (after a lost race). */
   const winner = async (account: Account, logger?: Logger): Promise<CredentialsOutcome> => {
     const current = await reread(account);
@@ -142,10 +168,7 @@ export function makeAccountCredentials(deps: AccountCredentialsDeps) {
     } catch (error) {
       if (error instanceof GrantRefusedError) {
         // A rotating network refuses a refresh token already used: if someone else rotated it, theirs stand.
-        const current = await reread(account);
-        if (current && (current.tokensVersion ?? 0) !== (account.tokensVersion ?? 0)) {
-          return winner(account, logger);
-        }
+        if (await rotatedMeanwhile(account)) return winner(account, logger);
         counted('refused');
         logger?.warn('the network refused to renew the authorisation; disconnecting the account', {
           networkCode: error.networkCode,
