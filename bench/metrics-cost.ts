@@ -3,10 +3,11 @@
  * metrics costs over its whole schedule (1 h, 6 h, 24 h, 3 d, 7 d, 30 d after publication:
  * shared/domain/metrics-schedule.ts), counted on a local host whose clock the bench moves.
  *
- * LinkedIn sandbox posts (collected by default, one post per read: LinkedIn takes one id a request),
- * published two minutes apart on the bench's clock so each post's steps run alone, as bench/cost.ts's
- * posts do: every handler run holds one post's records, the most invocations a post can cost. For
- * each post and slot the clock moves as time would in AWS:
+ * Sandbox posts, published two minutes apart on the bench's clock so each schedule's steps run
+ * alone, as bench/cost.ts's posts do: every handler run holds one post's records, the most
+ * invocations a post can cost. Two cases (CASES): posts read alone (LinkedIn), and posts read in one
+ * batch (X, the first post's schedule reading the others). For each schedule's slot the clock moves
+ * as time would in AWS:
  * 1. to a second after the slot's schedule fires (a minute before the slot, SCHEDULE_LEAD_MS): the
  *    schedule sends the post's message, the worker finds it early and puts it back, delayed;
  * 2. to a few seconds after the slot: the delayed message comes, the worker reads the sandbox's
@@ -38,8 +39,15 @@ import { type Invocation, networkReadsPerMillionPosts } from './cost-pricing.js'
 import type { CaseCounts } from './cost-report.js';
 
 const POSTS = Number(process.env.BENCH_METRICS_POSTS ?? 4);
-/** Between two posts' publications on the bench's clock: one post's steps never meet the next's. */
+/** BENCH_METRICS_TRACE=1: each call and run as it is counted, at the bench's clock (to see what a step did). */
+const TRACE = process.env.BENCH_METRICS_TRACE === '1';
+/**
+ * Between two posts' publications on the bench's clock: one post's steps never meet the next's
+ * (a schedule fires a minute early), and up to 7 posts fall within one batch's 15 minutes.
+ */
 const STAGGER_MS = 2 * 60_000;
+if (!(POSTS >= 1 && POSTS <= 7))
+  throw new RangeError('BENCH_METRICS_POSTS: 1 to 7 (one batch within 15 minutes).');
 /** Quiet for this long (no DynamoDB call, no probe event) after a step's own sign = its work is done. */
 const QUIET_MS = 500;
 /** How long a step's sign may take to show. */
@@ -64,6 +72,26 @@ export interface CollectionCounts extends CaseCounts {
   readingsPerPost: number;
 }
 
+export interface CollectionCase {
+  label: string;
+  counts: CollectionCounts;
+}
+
+/**
+ * Read alone: LinkedIn takes one post a read, so each post's own schedule reads it. Batched: X reads
+ * up to 100 posts of an account at once, so the first post's schedule reads the others published
+ * within 15 minutes of it (METRICS_BATCH_WINDOW_MS) with it, and theirs move on without firing. X
+ * bills each read, so a workspace collects it only when its setting says so: the bench's does.
+ */
+const CASES = [
+  { label: 'read alone (LinkedIn: one post a read)', platform: 'linkedin', batched: false },
+  {
+    label: `read in one batch of ${POSTS} (X: up to 100 posts of an account)`,
+    platform: 'twitter',
+    batched: true,
+  },
+] as const;
+
 interface PostRef {
   postId: string;
   publishedAt: number;
@@ -76,7 +104,7 @@ interface PostRef {
  */
 export async function measureCollection(
   options: { dynamodbEndpoint?: string } = {},
-): Promise<CollectionCounts> {
+): Promise<CollectionCase[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'smcp-bench-metrics-'));
   const clock = jumpingClock();
   let calls = new Map<string, number>();
@@ -87,10 +115,12 @@ export async function measureCollection(
       lastActivity = Date.now();
       const key = `${service} ${action}${resource ? ` ${resource}` : ''}`;
       calls.set(key, (calls.get(key) ?? 0) + 1);
+      if (TRACE) console.log(`    [${new Date(clock.now()).toISOString()}] ${key}`);
     },
     invocation(fn, records, ms) {
       lastActivity = Date.now();
       invocations.push({ fn, records, ms });
+      if (TRACE) console.log(`    [${new Date(clock.now()).toISOString()}] ${fn} (${records} records)`);
     },
   };
   const dynamodb = makeCallCounter({ consumedCapacity: true });
@@ -112,6 +142,7 @@ export async function measureCollection(
   try {
     const admin = makeAdmin({ tenancy: host.deps.tenancy, clock });
     const tenant = await admin.bootstrap({ name: 'Metrics cost', planTier: 'enterprise' });
+    await admin.setMetricsCollection({ ...tenant, platforms: ['linkedin', 'twitter'] });
     const postItem = async (postId: string) =>
       (
         await reader.send(
@@ -151,13 +182,13 @@ export async function measureCollection(
       return file.schedules.filter((schedule) => Date.parse(schedule.fireAt) <= at).length;
     };
 
-    const publish = async (i: number): Promise<PostRef> => {
+    const publish = async (platform: 'linkedin' | 'twitter', i: number): Promise<PostRef> => {
       const response = await fetch(`${host.baseUrl}/v1/workspaces/${tenant.workspaceId}/posts`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${tenant.apiKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          platform: 'linkedin',
-          accountId: tenant.accounts.linkedin,
+          platform,
+          accountId: tenant.accounts[platform],
           status: 'publish',
           postType: 'text',
           content: `Metrics cost post ${i}`,
@@ -176,6 +207,7 @@ export async function measureCollection(
     };
 
     let schedulerInvocations = 0;
+    /** Moves the clock through the schedules of `targets` (a batch's companions are read with them). */
     const collect = async (targets: PostRef[], counted: boolean) => {
       const steps = targets
         .flatMap((post) =>
@@ -216,34 +248,40 @@ export async function measureCollection(
     };
 
     // A warm-up post's whole schedule first (connections, JIT, the auth caches), uncounted; then
-    // the counted posts, published after it (its steps would fire theirs).
-    await collect([await publish(-1)], false);
-    const posts: PostRef[] = [];
-    for (let i = 0; i < POSTS; i++) {
-      clock.jumpTo(clock.now() + STAGGER_MS);
-      posts.push(await publish(i));
+    // each case's posts, published after it (its steps would fire theirs).
+    await collect([await publish('linkedin', -1)], false);
+    const results: CollectionCase[] = [];
+    for (const { label, platform, batched } of CASES) {
+      const posts: PostRef[] = [];
+      for (let i = 0; i < POSTS; i++) {
+        clock.jumpTo(clock.now() + STAGGER_MS);
+        posts.push(await publish(platform, i));
+      }
+      calls = new Map();
+      invocations = [];
+      schedulerInvocations = 0;
+      dynamodb.reset();
+      // Batched: the first post's schedule reads the others with it; theirs move on unfired.
+      await collect(batched ? posts.slice(0, 1) : posts, true);
+      // Copies: the next case's publishing would add to these before they are replaced.
+      const counted = {
+        calls: new Map(calls),
+        invocations: [...invocations],
+        dynamo: dynamodb.snapshot(),
+        schedulerInvocations,
+      };
+      let readingsTotal = 0;
+      for (const post of posts) {
+        const metrics = (await postItem(post.postId))?.metrics;
+        if (metrics?.collection) throw new Error(`post ${post.postId}'s collection did not end`);
+        readingsTotal += metrics?.readings.length ?? 0;
+      }
+      results.push({
+        label,
+        counts: { posts: POSTS, apiRequests: new Map(), ...counted, readingsPerPost: readingsTotal / POSTS },
+      });
     }
-    calls = new Map();
-    invocations = [];
-    dynamodb.reset();
-    await collect(posts, true);
-    const counted = { calls, invocations, dynamo: dynamodb.snapshot() };
-
-    let readingsTotal = 0;
-    for (const post of posts) {
-      const metrics = (await postItem(post.postId))?.metrics;
-      if (metrics?.collection) throw new Error(`post ${post.postId}'s collection did not end`);
-      readingsTotal += metrics?.readings.length ?? 0;
-    }
-    return {
-      posts: POSTS,
-      apiRequests: new Map(),
-      invocations: counted.invocations,
-      calls: counted.calls,
-      dynamo: counted.dynamo,
-      schedulerInvocations,
-      readingsPerPost: readingsTotal / POSTS,
-    };
+    return results;
   } finally {
     reader.destroy();
     await host.stop();
