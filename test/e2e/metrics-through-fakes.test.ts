@@ -31,7 +31,12 @@ const videoFor = (label: string) =>
     Buffer.from(label),
   ]);
 
-/** The host's and the fakes' time: the real one, moved on by the test past each first collection. */
+/**
+ * The host's and the fakes' time: the real one, moved on by the test past each first collection.
+ * The connectors' OAuth dates a token's expiry by the system clock, so once the moves pass a
+ * token's life (YouTube's hour, TikTok's two) the host renews it through the fake before each read,
+ * and two collections of one account due together renew at once (a lost race is not a disconnect).
+ */
 const time = { offsetMs: 0 };
 const now = () => Date.now() + time.offsetMs;
 const HOUR_MS = 3_600_000;
