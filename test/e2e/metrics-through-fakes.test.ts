@@ -53,9 +53,8 @@ interface Fakes {
   youTube: YouTubeFake;
 }
 
-/** What a network's case needs of the test: the fakes, and a stored media of the workspace. */
+/** What a network's post needs of the test: a stored media of the workspace. */
 interface CaseContext {
-  fakes: Fakes;
   storeMedia(bytes: Buffer, mimeType: string, filename: string): Promise<string>;
 }
 
@@ -301,7 +300,7 @@ describe('metrics collected from each network’s fake, read over REST and MCP',
       platform: network.platform,
       accountId,
       status: 'publish',
-      ...(await network.post({ fakes, storeMedia }, label)),
+      ...(await network.post({ storeMedia }, label)),
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
