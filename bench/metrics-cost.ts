@@ -98,9 +98,9 @@ interface PostRef {
 }
 
 /**
- * Publishes `POSTS` LinkedIn sandbox posts on a host of its own (on `dynamodbEndpoint` when given,
- * else its own DynamoDB Local), takes each through its whole metrics schedule, and returns what
- * the collection alone cost (publishing them is not in it).
+ * For each case, publishes `POSTS` sandbox posts on a host of its own (on `dynamodbEndpoint` when
+ * given, else its own DynamoDB Local), takes them through their whole metrics schedule, and returns
+ * what the collection alone cost (publishing them is not in it).
  */
 export async function measureCollection(
   options: { dynamodbEndpoint?: string } = {},
