@@ -261,14 +261,14 @@ async function main() {
       ...(host.dynamodb && { dynamodbEndpoint: host.dynamodb.endpoint }),
     });
     console.log(`  (measured in ${((Date.now() - collectionStarted) / 1000).toFixed(0)} s)`);
-    const collected: { label: string; total: number }[] = [];
-    for (const { label, counts } of collections) {
+    const collected: { short: string; total: number }[] = [];
+    for (const { label, short, counts } of collections) {
       const { total } = printCase(
         `${label}: ${counts.posts} posts, ${counts.readingsPerPost} readings each`,
         counts,
         METRICS_TABLE_PREFIX,
       );
-      collected.push({ label, total });
+      collected.push({ short, total });
     }
     console.log(
       "\n  The first slot's schedule is created when a post is published: the publishing cases price its firing too ($1.00).",
@@ -280,8 +280,8 @@ async function main() {
 
     console.log('\n  Dollars per million posts (on-demand list prices, us-east-1; docs/cost.md)');
     for (const line of summary) console.log(`    ${line}`);
-    for (const { label, total } of collected)
-      console.log(`    ${`metrics collection, ${label}`.padEnd(40)} $${total.toFixed(2)}`);
+    for (const { short, total } of collected)
+      console.log(`    ${`metrics, ${short}`.padEnd(40)} $${total.toFixed(2)}`);
   } finally {
     reader.destroy();
     await host.stop();

@@ -74,6 +74,8 @@ export interface CollectionCounts extends CaseCounts {
 
 export interface CollectionCase {
   label: string;
+  /** The label in the closing summary. */
+  short: string;
   counts: CollectionCounts;
 }
 
@@ -84,9 +86,15 @@ export interface CollectionCase {
  * bills each read, so a workspace collects it only when its setting says so: the bench's does.
  */
 const CASES = [
-  { label: 'read alone (LinkedIn: one post a read)', platform: 'linkedin', batched: false },
+  {
+    label: 'read alone (LinkedIn: one post a read)',
+    short: 'read alone (LinkedIn)',
+    platform: 'linkedin',
+    batched: false,
+  },
   {
     label: `read in one batch of ${POSTS} (X: up to 100 posts of an account)`,
+    short: `batch of ${POSTS} (X)`,
     platform: 'twitter',
     batched: true,
   },
@@ -251,7 +259,7 @@ export async function measureCollection(
     // each case's posts, published after it (its steps would fire theirs).
     await collect([await publish('linkedin', -1)], false);
     const results: CollectionCase[] = [];
-    for (const { label, platform, batched } of CASES) {
+    for (const { label, short, platform, batched } of CASES) {
       const posts: PostRef[] = [];
       for (let i = 0; i < POSTS; i++) {
         clock.jumpTo(clock.now() + STAGGER_MS);
@@ -274,10 +282,14 @@ export async function measureCollection(
       for (const post of posts) {
         const metrics = (await postItem(post.postId))?.metrics;
         if (metrics?.collection) throw new Error(`post ${post.postId}'s collection did not end`);
-        readingsTotal += metrics?.readings.length ?? 0;
+        const readings = metrics?.readings.length ?? 0;
+        if (readings !== METRICS_SLOTS_SECONDS.length)
+          throw new Error(`post ${post.postId} has ${readings} readings, not one per slot`);
+        readingsTotal += readings;
       }
       results.push({
         label,
+        short,
         counts: { posts: POSTS, apiRequests: new Map(), ...counted, readingsPerPost: readingsTotal / POSTS },
       });
     }
