@@ -105,6 +105,11 @@ export interface NetworkMetrics {
    * a Page's post needs rw_organization_admin only), from the post's platformOptions. Absent: `scopes`.
    */
   readonly postScopes?: (platformOptions: Readonly<Record<string, unknown>> | undefined) => readonly string[];
+  /**
+   * The scopes the account's own numbers (followers…) need, where fewer than `scopes` (TikTok's
+   * user.info.stats without video.list; Instagram's GET /me, none of the insights scope). Absent: `scopes`.
+   */
+  readonly accountScopes?: readonly string[];
   /** The most posts one request reads (X 100, YouTube 50, TikTok 20; 1 where it takes one id). */
   readonly batchSize: number;
   /** Each field of ours and the network's own name for it, for docs/metrics.md. */

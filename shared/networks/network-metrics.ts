@@ -20,3 +20,13 @@ export function postMetricsScopesOf(post: {
   if (!metrics) return [];
   return metrics.postScopes ? metrics.postScopes(post.platformOptions) : metrics.scopes;
 }
+
+/**
+ * The scopes an account's own metrics need: its network's `accountScopes` where it declares them
+ * (fewer than its posts' need), else all its metrics' scopes.
+ */
+export function accountMetricsScopesOf(platform: Platform): readonly string[] {
+  const metrics = networkMetricsOf(platform);
+  if (!metrics) return [];
+  return metrics.accountScopes ?? metrics.scopes;
+}

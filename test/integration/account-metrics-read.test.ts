@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/domain/ids.js';
 import type { Account } from '../../shared/domain/tenancy.js';
-import { networkMetricsOf } from '../../shared/networks/network-metrics.js';
+import { accountMetricsScopesOf, networkMetricsOf } from '../../shared/networks/network-metrics.js';
 import { fixedClock } from '../../shared/ports/clock.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { aCollectedNetwork } from '../support/metrics-fixtures.js';
@@ -83,16 +83,20 @@ describe('GET /v1/workspaces/{workspace_id}/accounts/{account_id}/metrics over H
     });
   });
 
-  it('an account connected before the metrics scopes: the account read names them, its metrics answer 409 metrics_missing_scopes', async () => {
+  it("an account connected before the metrics scopes: the account read names them all, its metrics answer 409 metrics_missing_scopes naming those the account's own numbers need", async () => {
     const account = await aRealAccount({ scopes: ['publish-only'] });
     const needed = networkMetricsOf(account.platform)?.scopes ?? [];
+    const accountNeeds = accountMetricsScopesOf(account.platform);
 
     const metrics = await read(account.accountId);
     const accountRead = (await (await read(account.accountId, '')).json()) as Record<string, unknown>;
 
-    expect(needed.length).toBeGreaterThan(0);
+    expect(accountNeeds.length).toBeGreaterThan(0);
     expect(metrics.status).toBe(409);
-    expect(await metrics.json()).toMatchObject({ error: 'metrics_missing_scopes', missingScopes: needed });
+    expect(await metrics.json()).toMatchObject({
+      error: 'metrics_missing_scopes',
+      missingScopes: accountNeeds,
+    });
     expect(accountRead.missingMetricsScopes).toEqual(needed);
   });
 

@@ -29,6 +29,8 @@ export const INSTAGRAM_ACCOUNT_FIELDS = {
 
 export const instagramMetrics: NetworkMetrics = {
   scopes: [INSTAGRAM_INSIGHTS_SCOPE],
+  // The account's counts come from GET /me: instagram_business_basic, which every connect asks, not insights.
+  accountScopes: [],
   batchSize: 1,
   fields: {
     views: 'views',

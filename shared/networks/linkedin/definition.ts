@@ -49,6 +49,8 @@ export const linkedinDefinition = defineNetwork({
     scopes: [LINKEDIN_POST_ANALYTICS_SCOPE, LINKEDIN_PROFILE_ANALYTICS_SCOPE, LINKEDIN_PAGE_STATISTICS_SCOPE],
     // A post needs one of them, by its author (member or Page).
     postScopes: linkedInPostMetricsScopes,
+    // The member's follower count (memberFollowersCount) needs its own scope alone.
+    accountScopes: [LINKEDIN_PROFILE_ANALYTICS_SCOPE],
     batchSize: LINKEDIN_METRICS_BATCH_SIZE,
     fields: { ...LINKEDIN_METRIC_FIELD_NAMES, followers: 'memberFollowersCount' },
     source: `A member post: GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:{urn})&queryType={type}&aggregation=TOTAL, one post and one queryType a request. A Page post: GET /rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity={page}&shares=List({urn},…), up to ${LINKEDIN_PAGE_POSTS_PER_REQUEST} a request. Followers: GET /rest/memberFollowersCount?q=me.`,

@@ -3,6 +3,7 @@ import {
   TIKTOK_ACCOUNT_FIELDS,
   TIKTOK_METRICS_SCOPES,
   TIKTOK_POST_FIELDS,
+  TIKTOK_USER_STATS_SCOPE,
   TIKTOK_VIDEO_QUERY_BATCH,
 } from './metrics-fields.js';
 import { tiktokOptions } from './options-schema.js';
@@ -28,6 +29,8 @@ export const tiktokDefinition = defineNetwork({
   // TikTok's Display API: no reach, impressions or watch time for a creator's own videos there.
   metrics: {
     scopes: TIKTOK_METRICS_SCOPES,
+    // The account's counts (GET /v2/user/info/) need user.info.stats alone, not video.list.
+    accountScopes: [TIKTOK_USER_STATS_SCOPE],
     batchSize: TIKTOK_VIDEO_QUERY_BATCH,
     fields: {
       ...TIKTOK_POST_FIELDS,

@@ -5,7 +5,7 @@ import { missingMetricsScopes } from '../../domain/metrics-answer.js';
 import { MetricsRefusedError } from '../../domain/metrics-errors.js';
 import { collectsMetricsFor } from '../../domain/metrics-settings.js';
 import { defineOperation } from '../../http/operation.js';
-import { networkMetricsOf } from '../../networks/network-metrics.js';
+import { accountMetricsScopesOf, networkMetricsOf } from '../../networks/network-metrics.js';
 import { idOf, noQuery } from '../common-schemas.js';
 import { accountMetricsSchema } from '../metrics/metrics-schemas.js';
 
@@ -41,7 +41,8 @@ export const getAccountMetrics = defineOperation({
         // A sandbox account's reading is taken with its posts' collection (take-account-reading.ts).
         networkGivesMetrics: needed !== undefined,
         workspaceCollects: workspace !== undefined && collectsMetricsFor(workspace, account.platform),
-        missingScopes: needed ? missingMetricsScopes(account, needed.scopes) : [],
+        // The account's own numbers need fewer scopes than its posts' (accountScopes).
+        missingScopes: missingMetricsScopes(account, accountMetricsScopesOf(account.platform)),
       };
     });
     if ('refusal' in answer) throw new MetricsRefusedError(answer.refusal);
