@@ -1,3 +1,4 @@
+import { SCHEDULE_LEAD_MS, WAIT_IN_PLACE_MS } from './delivery-effects.js';
 import type { MetricsFailureKind, MetricsReading, PostMetricsState, PostMetricValues } from './metrics.js';
 
 /**
@@ -20,6 +21,13 @@ export const METRICS_RATE_LIMIT_BACKOFF_SECONDS = 15 * 60;
 export const METRICS_LAST_RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 /** Posts of one account due within this long of the one due now are read in the same request. */
 export const METRICS_BATCH_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * A collection's message read this early is read at once: its schedule aims a minute early
+ * (SCHEDULE_LEAD_MS), as a scheduled post's does, but a reading a minute before its slot is as good
+ * as one at it, and holding the message for the minute cost a send, a receive, a delete and a worker
+ * run per slot (docs/cost.md "Collecting a post's metrics"). The next slot follows the one due.
+ */
+export const METRICS_EARLY_READ_MS = SCHEDULE_LEAD_MS + WAIT_IN_PLACE_MS;
 
 export type MetricsCollection = NonNullable<PostMetricsState['collection']>;
 

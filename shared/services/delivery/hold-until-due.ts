@@ -3,6 +3,7 @@ import {
   MAX_QUEUE_DELAY_SECONDS,
   WAIT_IN_PLACE_MS,
 } from '../../domain/delivery-effects.js';
+import { METRICS_EARLY_READ_MS } from '../../domain/metrics-schedule.js';
 import type { Post } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
 import type { PostContext } from '../../ports/post-store.js';
@@ -26,7 +27,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * Step 1, hold until due: read the post fresh (with its account and media in the same round trip
  * when the message names them; see delivery-message.ts). A published post whose id is still to
  * come is due for its look-up at `nextCheckAt`, and one whose metrics are collected for its next
- * collection at `metrics.collection.nextCollectAt` (each held until then like any other). Anything else but
+ * collection at `metrics.collection.nextCollectAt` (each held until then like any other, but a
+ * collection read up to METRICS_EARLY_READ_MS early, as its schedule aims a minute early). Anything else but
  * scheduled or queued is a duplicate or late message: dropped. Not due yet: within WAIT_IN_PLACE_MS, wait in place; within the queue's
  * longest delay, put the message back, aligned: wait until whole seconds plus ALIGNED_ARRIVAL_MS
  * remain and send it delayed by those seconds, so that the messages of posts sharing one time,
@@ -40,11 +42,15 @@ export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQue
     const followUp = post?.status === 'published' ? post.delivery?.postIdFollowUp : undefined;
     const collection = post?.status === 'published' ? post.metrics?.collection : undefined;
     const wake = followUp
-      ? { at: followUp.nextCheckAt, kind: 'follow_up' as const }
-      : collection && { at: collection.nextCollectAt, kind: 'collect_metrics' as const };
+      ? { at: followUp.nextCheckAt, kind: 'follow_up' as const, readEarlyMs: WAIT_IN_PLACE_MS }
+      : collection && {
+          at: collection.nextCollectAt,
+          kind: 'collect_metrics' as const,
+          readEarlyMs: METRICS_EARLY_READ_MS,
+        };
     if (post && wake) {
       const early = Date.parse(wake.at) - deps.clock.now();
-      if (early > WAIT_IN_PLACE_MS) {
+      if (early > wake.readEarlyMs) {
         if (early > MAX_QUEUE_DELAY_SECONDS * 1000) return { kind: 'dropped' };
         await deps.deliveryQueue.send(message, { delaySeconds: Math.ceil(early / 1000) });
         return { kind: 'held' };

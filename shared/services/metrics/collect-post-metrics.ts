@@ -4,6 +4,7 @@ import {
   type CollectionOutcome,
   collectionDue,
   METRICS_BATCH_WINDOW_MS,
+  METRICS_EARLY_READ_MS,
   nextCollection,
 } from '../../domain/metrics-schedule.js';
 import { contentItems, type Post } from '../../domain/posts.js';
@@ -73,7 +74,8 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
   ): Promise<CollectResult> {
     const now = deps.clock.now();
     if (post.status !== 'published' || !post.publishedAt || !post.platformPostId) return { kind: 'dropped' };
-    if (!options.force && !collectionDue(post.metrics, now)) return { kind: 'dropped' };
+    if (!options.force && !collectionDue(post.metrics, now, METRICS_EARLY_READ_MS))
+      return { kind: 'dropped' };
     const account = await deps.tenancy.getAccount(post.tenantId, post.workspaceId, post.accountId);
     const connector = account && deps.connectorFor(account);
     if (!account || !connector?.readPostMetrics || !(await collectsMetrics(post, account))) {
@@ -204,9 +206,11 @@ export function makeCollectPostMetrics(deps: MetricsDeps) {
         result = { kind: 'failed', failure: 'unavailable' };
       }
     }
-    // A companion read a little before its time has had that time's read: its next slot follows it.
+    // A post read a little before its time (a companion, or a schedule aiming a minute early) has had
+    // that time's read: its next slot follows it. A refresh long before it leaves the slot in place.
     const dueAt = current ? Date.parse(current.nextCollectAt) : now;
-    const after = companion && outcome.kind === 'read' ? Math.max(now, dueAt) : now;
+    const readForItsSlot = outcome.kind === 'read' && (companion || dueAt - now <= METRICS_EARLY_READ_MS);
+    const after = readForItsSlot ? Math.max(now, dueAt) : now;
     const collection = nextCollection(current, publishedAt, outcome, after);
     const metrics = afterCollection(post.metrics, collection, result, now);
     const written = await write(post, { ...post, metrics });

@@ -141,12 +141,24 @@ describe('a due collection', () => {
     });
   });
 
-  it('a message that comes early is put back, not read', async () => {
+  it('a message more than its schedule’s minute early is put back, not read', async () => {
+    const { world, deps, network, seedPublished } = await aMeasuredWorld();
+    seedPublished();
+    world.clock.set(DELIVERY_NOW + HOUR - 5 * 60_000);
+    expect(await makeDeliverPost(deps)(world.message)).toBe('held');
+    expect(network.reads).toHaveLength(0);
+  });
+
+  it('a message its schedule fired a minute early is read at once, and the next slot follows the one due', async () => {
     const { world, deps, network, seedPublished } = await aMeasuredWorld();
     seedPublished();
     world.clock.set(DELIVERY_NOW + HOUR - 60_000);
-    expect(await makeDeliverPost(deps)(world.message)).toBe('held');
-    expect(network.reads).toHaveLength(0);
+    expect(await makeDeliverPost(deps)(world.message)).toBe('metrics_collected');
+    expect(network.reads).toHaveLength(1);
+    expect((await world.stored()).metrics?.collection).toEqual({
+      checks: 1,
+      nextCollectAt: atDelivery(6 * HOUR),
+    });
   });
 
   it('a message more than 15 minutes early is dropped (the post’s schedule wakes it)', async () => {
