@@ -14,6 +14,8 @@ export const DASHBOARD_OPERATION_IDS = [
   // Accounts: the table and its health, connect (the network's consent page), reconnect, disconnect.
   'listAccounts',
   'getAccount',
+  // An account's page: its followers (and the rest its network reports) over time.
+  'getAccountMetrics',
   'connectAccount',
   'disconnectAccount',
   // Posts, a post's detail and status history (from the event feed), the approval queue.

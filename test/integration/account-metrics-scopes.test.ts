@@ -101,14 +101,15 @@ describe('account metrics of an account lacking only its posts’ scope', () => 
   ] as const)(
     '%s granted only the account’s scopes: not refused for scopes, its posts’ scopes named on the account',
     async (platform, scopes) => {
-      const account = await anAccount({ platform, scopes: [...scopes] });
+      const granted: readonly string[] = scopes;
+      const account = await anAccount({ platform, scopes: [...granted] });
 
       const metrics = await call(account.accountId, '/metrics');
       const accountRead = (await (await call(account.accountId, '')).json()) as Record<string, unknown>;
 
       expect(metrics.status).toBe(409);
       expect(await metrics.json()).toMatchObject({ error: 'metrics_not_collected_yet' });
-      const lacking = (networkMetricsOf(platform)?.scopes ?? []).filter((scope) => !scopes.includes(scope));
+      const lacking = (networkMetricsOf(platform)?.scopes ?? []).filter((scope) => !granted.includes(scope));
       expect(lacking.length).toBeGreaterThan(0);
       expect(accountRead.missingMetricsScopes).toEqual(lacking);
     },

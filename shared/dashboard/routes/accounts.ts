@@ -6,6 +6,8 @@ import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
 import { readForm, textOf } from '../forms.js';
 import { html } from '../html.js';
 import { notFoundPage, page } from '../pages.js';
+import { accountFacts } from '../views/accounts-detail.js';
+import { accountMetricsSection, readAccountMetrics } from '../views/accounts-metrics.js';
 import { accountsPageMessages, type PageMessages } from '../views/accounts-notices.js';
 import {
   type AccountResource,
@@ -80,6 +82,30 @@ async function isAccountHere(c: Context<DashboardEnv>, accountId: string | undef
   return read.ok;
 }
 
+/** One account's page: its facts and its metrics over time (or why there are none). */
+async function accountPage(c: Context<DashboardEnv>, accountId: string) {
+  const workspaceId = c.var.workspace.workspaceId;
+  const [read, metrics] = await Promise.all([
+    callOperation<AccountResource>(c, 'getAccount', {
+      params: { workspace_id: workspaceId, account_id: accountId },
+    }),
+    readAccountMetrics(c, workspaceId, accountId),
+  ]);
+  // A malformed id names nothing here either: the same page as an unknown one.
+  if (!read.ok) {
+    if (read.error.status === 404 || read.error.status === 400) return notFoundPage(c);
+    return page(c, { title: 'Account', body: html``, alert: read.error.message }, pageStatusOf(read.error));
+  }
+  const account = read.body;
+  return page(c, {
+    title: `Account ${account.handle}`,
+    body: html`<p><a href="${accountsPath(workspaceId)}">All accounts</a></p>${accountFacts(
+      workspaceId,
+      account,
+    )}${accountMetricsSection(workspaceId, account.platform, metrics)}`,
+  });
+}
+
 export function registerAccountRoutes(app: Hono<DashboardEnv>): void {
   app.get('/workspaces/:workspaceId/accounts', async (c) => {
     const connectedHere = await isAccountHere(c, c.req.query('accountId'));
@@ -91,6 +117,8 @@ export function registerAccountRoutes(app: Hono<DashboardEnv>): void {
     );
     return accountsPage(c, messages);
   });
+
+  app.get('/workspaces/:workspaceId/accounts/:accountId', (c) => accountPage(c, c.req.param('accountId')));
 
   // Connect and reconnect alike: connecting the same network user again keeps the account's id.
   app.post('/workspaces/:workspaceId/accounts/connect', async (c) => {

@@ -111,7 +111,7 @@ export function accountsTable(
   }</tr></thead><tbody>${join(
     rows.map(
       ({ account, usage }) =>
-        html`<tr><td>${NETWORK_NAMES[account.platform]}</td><th scope="row">${account.handle}<br><span class="hint">${account.displayName} · <code>${account.id}</code></span></th><td>${statusBadge(account)}</td><td>${
+        html`<tr><td>${NETWORK_NAMES[account.platform]}</td><th scope="row"><a href="${base}/${account.id}">${account.handle}</a><br><span class="hint">${account.displayName} · <code>${account.id}</code></span></th><td>${statusBadge(account)}</td><td>${
           account.tokenExpiresAt ? utcTime(account.tokenExpiresAt) : html`not given`
         }</td><td>${account.needsReconnect ? html`<span class="badge bad">yes</span>` : html`no`}</td><td>${quotaCell(usage)}</td>${
           canChange ? html`<td>${actions(c, base, account)}</td>` : empty

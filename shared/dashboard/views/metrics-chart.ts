@@ -1,14 +1,23 @@
 import {
+  type AccountMetricName,
   type MetricsReading,
   POST_METRIC_NAMES,
   type PostMetricName,
-  type PostMetricValues,
 } from '../../domain/metrics.js';
 import { empty, type Html, html, join } from '../html.js';
 import { utcTime } from './time.js';
 
+/** A post's metric or an account's: the charts draw either (an account's views and likes are its totals). */
+export type ChartedMetricName = PostMetricName | AccountMetricName;
+
+/** One reading's values, a post's or an account's. */
+type ChartedValues = Partial<Record<ChartedMetricName, number>>;
+
 /** How each metric is named on the page (its unit said where it is not a count). */
-export const METRIC_LABELS: Readonly<Record<PostMetricName, string>> = {
+export const METRIC_LABELS: Readonly<Record<ChartedMetricName, string>> = {
+  followers: 'Followers',
+  following: 'Following',
+  posts: 'Posts',
   impressions: 'Impressions',
   reach: 'Reach',
   views: 'Views',
@@ -30,26 +39,32 @@ export interface MetricPoint {
 
 /** A metric over time, in reading order: only the readings that reported it. */
 export interface MetricSeries {
-  name: PostMetricName;
+  name: ChartedMetricName;
   points: MetricPoint[];
 }
 
 /**
- * Each metric the readings report, in the vocabulary's order, with its values in time order. A
- * reading without the field is left out of that metric's line: absent means "not reported", not 0.
+ * Each metric the readings report, in the vocabulary's order (`names`: a post's by default, or an
+ * account's), with its values in time order. A reading without the field is left out of that
+ * metric's line: absent means "not reported", not 0.
  */
-export function metricSeries(readings: readonly MetricsReading<PostMetricValues>[]): MetricSeries[] {
+export function metricSeries(
+  readings: readonly MetricsReading<ChartedValues>[],
+  names: readonly ChartedMetricName[] = POST_METRIC_NAMES,
+): MetricSeries[] {
   // A reading without a readable time could not be placed on the line: it is left out.
   const ordered = readings
     .filter((reading) => !Number.isNaN(Date.parse(reading.collectedAt)))
     .sort((a, b) => Date.parse(a.collectedAt) - Date.parse(b.collectedAt));
-  return POST_METRIC_NAMES.map((name) => ({
-    name,
-    points: ordered.flatMap((reading) => {
-      const value = reading.metrics[name];
-      return value === undefined ? [] : [{ collectedAt: reading.collectedAt, value }];
-    }),
-  })).filter((series) => series.points.length > 0);
+  return names
+    .map((name) => ({
+      name,
+      points: ordered.flatMap((reading) => {
+        const value = reading.metrics[name];
+        return value === undefined ? [] : [{ collectedAt: reading.collectedAt, value }];
+      }),
+    }))
+    .filter((series) => series.points.length > 0);
 }
 
 /** The drawing's size in SVG units (it scales to its box by the viewBox) and its plot area inside. */
@@ -179,12 +194,13 @@ export function metricChart(series: MetricSeries, idPrefix = 'metric'): Html {
   )}${numbersTable(series)}</div></figure>`;
 }
 
-/** A chart per metric the readings report; nothing when there are none. */
+/** A chart per metric the readings report (of `names`: a post's by default); nothing when there are none. */
 export function metricCharts(
-  readings: readonly MetricsReading<PostMetricValues>[],
+  readings: readonly MetricsReading<ChartedValues>[],
   idPrefix = 'metric',
+  names: readonly ChartedMetricName[] = POST_METRIC_NAMES,
 ): Html {
-  const all = metricSeries(readings);
+  const all = metricSeries(readings, names);
   if (all.length === 0) return empty;
   return html`<div class="metric-charts">${join(all.map((series) => metricChart(series, idPrefix)))}</div>`;
 }

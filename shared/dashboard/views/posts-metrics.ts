@@ -46,10 +46,11 @@ export async function readPostMetrics(
 const accountsLink = (workspaceId: string) =>
   html`<a href="${DASHBOARD_BASE}/workspaces/${workspaceId}/accounts">Accounts</a>`;
 
-const scopesOf = (value: unknown): string[] =>
+export const scopesOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((scope): scope is string => typeof scope === 'string') : [];
 
-function missingScopes(workspaceId: string, scopes: readonly string[]): Html {
+/** The missing permissions in words, with where to grant them (a post's metrics or an account's). */
+export function missingScopes(workspaceId: string, scopes: readonly string[]): Html {
   const named = scopes.length > 0 ? html` (${scopes.join(', ')})` : empty;
   return html`The account lacks the permissions its network asks for metrics${named}: reconnect it under ${accountsLink(workspaceId)} to grant them.`;
 }

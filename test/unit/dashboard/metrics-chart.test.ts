@@ -7,7 +7,12 @@ import {
   metricSeries,
   plotPoints,
 } from '../../../shared/dashboard/views/metrics-chart.js';
-import type { MetricsReading, PostMetricValues } from '../../../shared/domain/metrics.js';
+import {
+  ACCOUNT_METRIC_NAMES,
+  type AccountMetricValues,
+  type MetricsReading,
+  type PostMetricValues,
+} from '../../../shared/domain/metrics.js';
 
 const reading = (collectedAt: string, metrics: PostMetricValues): MetricsReading<PostMetricValues> => ({
   collectedAt,
@@ -51,6 +56,22 @@ describe('metricSeries', () => {
         ],
       },
     ]);
+  });
+
+  it("draws an account's metrics by the account vocabulary: followers first, names no post metric has", () => {
+    const daily: MetricsReading<AccountMetricValues>[] = [
+      { collectedAt: '2026-11-01T00:00:00.000Z', metrics: { posts: 4, followers: 120 } },
+      { collectedAt: '2026-11-02T00:00:00.000Z', metrics: { posts: 5, followers: 131, following: 7 } },
+    ];
+
+    const series = metricSeries(daily, ACCOUNT_METRIC_NAMES);
+
+    expect(series.map((one) => one.name)).toEqual(['followers', 'following', 'posts']);
+    expect(chartSummary(series[0] as (typeof series)[number])).toBe(
+      'Followers over 2 readings: 120 at 2026-11-01 00:00 UTC, 131 at 2026-11-02 00:00 UTC, up 11.',
+    );
+    // The post vocabulary (the default) has none of them.
+    expect(metricSeries(daily)).toEqual([]);
   });
 
   it('leaves out a reading whose time cannot be read, and gives nothing for no readings', () => {
