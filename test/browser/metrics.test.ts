@@ -155,6 +155,42 @@ describe('metrics in the dashboard', () => {
     await screenshot(page, 'overview-metrics');
   }, 60_000);
 
+  it('shows an account’s followers over time on its page, reached from the accounts table', async () => {
+    // Prepare: the sandbox LinkedIn account's daily readings, as the collection stores them.
+    const accountId = tenant.bootstrap.accounts.linkedin;
+    const account = await dash.host.deps.tenancy.getAccount(tenant.tenantId, tenant.workspaceId, accountId);
+    if (!account) throw new Error('no sandbox LinkedIn account');
+    const day = (daysAgo: number, followers: number) => ({
+      collectedAt: new Date(Date.now() - daysAgo * 24 * HOUR - 9 * HOUR).toISOString(),
+      metrics: { followers },
+    });
+    await dash.host.deps.tenancy.recordAccountMetrics(tenant.tenantId, tenant.workspaceId, accountId, {
+      readings: [day(4, 1204), day(3, 1211), day(2, 1219), day(1, 1230)],
+    });
+
+    // Act
+    await page.goto(dash.url(workspacePath('/accounts')));
+    await page.getByRole('link', { name: account.handle, exact: true }).click();
+
+    // Assess
+    await expectHeading(page, `Account ${account.handle}`);
+    const metrics = page.getByRole('region', { name: 'Metrics' });
+    await expect(
+      metrics
+        .getByRole('img', { name: /^Followers over 4 readings: 1,204 at .*, 1,230 at .*, up 26\.$/ })
+        .count(),
+    ).resolves.toBe(1);
+    await expect(
+      metrics.getByRole('table', { name: 'Followers, each reading' }).getByRole('row').count(),
+    ).resolves.toBe(5);
+    await expectClean('account page with metrics');
+
+    await page.evaluate(
+      'window.scrollBy(0, document.getElementById("metrics-heading").getBoundingClientRect().top - 16)',
+    );
+    await screenshot(page, 'account-metrics');
+  }, 60_000);
+
   it('collects a post published on X’s fake an hour later, on schedule, and shows the reading', async () => {
     // Prepare: the workspace collects X (paid per read: off by default); an X account connected
     // through the fake's consent page; a post published through it.
