@@ -31,6 +31,7 @@ describe('connecting a YouTube channel through its fake', () => {
     const env = {
       YOUTUBE_API_URL: youTube.apiUrl,
       YOUTUBE_UPLOAD_URL: youTube.uploadUrl,
+      YOUTUBE_ANALYTICS_API_URL: youTube.analyticsUrl,
       GOOGLE_AUTHORIZE_URL: youTube.authorizeUrl,
       GOOGLE_TOKEN_URL: youTube.tokenUrl,
       GOOGLE_CLIENT_ID: youTube.clientId,
@@ -73,6 +74,7 @@ describe('connecting a YouTube channel through its fake', () => {
       scopes: [
         'https://www.googleapis.com/auth/youtube.upload',
         'https://www.googleapis.com/auth/youtube.readonly',
+        'https://www.googleapis.com/auth/yt-analytics.readonly',
       ],
     });
     const db = makeDocumentClient(

@@ -33,6 +33,7 @@ describe('publishing a video to YouTube through the worker, against the fake', (
     const env = {
       YOUTUBE_API_URL: youTube.apiUrl,
       YOUTUBE_UPLOAD_URL: youTube.uploadUrl,
+      YOUTUBE_ANALYTICS_API_URL: youTube.analyticsUrl,
       GOOGLE_AUTHORIZE_URL: youTube.authorizeUrl,
       GOOGLE_TOKEN_URL: youTube.tokenUrl,
       GOOGLE_CLIENT_ID: youTube.clientId,

@@ -154,6 +154,7 @@ const CASES: NetworkCase[] = [
       media: [{ id: await storeMedia(videoFor(label), 'video/mp4', 'launch.mp4') }],
       platformOptions: { youtube: { privacyStatus: 'public' } },
     }),
+    // Not watch time yet: an hour-old video has no row in the Analytics report (its data lag days).
     postFields: ['views', 'likes', 'comments'],
     growing: ['views'],
     accountFields: ['followers', 'views', 'posts'],
@@ -169,6 +170,15 @@ const CASES: NetworkCase[] = [
         );
       expect(read, 'a videos.list of both ids').toBeDefined();
       expect(read?.query).not.toHaveProperty('maxResults');
+      // And one Analytics report for the same ids, the watch time's (rows come days later).
+      const report = youTube.control
+        .requests()
+        .find(
+          (request) =>
+            request.endpoint === 'reports.query' &&
+            containsAll(request.query.filters?.replace('video==', '').split(','), platformPostIds),
+        );
+      expect(report?.query).toMatchObject({ ids: 'channel==MINE', dimensions: 'video' });
     },
   },
 ];
@@ -217,6 +227,7 @@ describe('metrics collected from each network’s fake, read over REST and MCP',
       TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
       YOUTUBE_API_URL: youTube.apiUrl,
       YOUTUBE_UPLOAD_URL: youTube.uploadUrl,
+      YOUTUBE_ANALYTICS_API_URL: youTube.analyticsUrl,
       GOOGLE_AUTHORIZE_URL: youTube.authorizeUrl,
       GOOGLE_TOKEN_URL: youTube.tokenUrl,
       GOOGLE_CLIENT_ID: youTube.clientId,

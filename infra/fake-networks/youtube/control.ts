@@ -9,6 +9,7 @@ export const FAKE_YOUTUBE_ENDPOINTS = [
   'channels.list',
   'videos.list',
   'playlistItems.list',
+  'reports.query',
   'upload.session',
   'upload.put',
 ] as const;

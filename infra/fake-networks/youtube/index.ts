@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { youtubeDefinition } from '../../../shared/networks/youtube/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
+import { reportsQuery } from './analytics-routes.js';
 import { channelsList, playlistItemsList, videosList } from './api-routes.js';
 import {
   type FakeFailure,
@@ -17,6 +18,12 @@ import type { FakeGoogleApp, Handler, RouteContext } from './route.js';
 import { type FakeChannel, FakeYouTubeStore } from './store.js';
 import { putChunk, startSession } from './upload-routes.js';
 
+export {
+  FAKE_ANALYTICS_LAG_HOURS,
+  FAKE_AVERAGE_VIEW_PERCENTAGE,
+  FAKE_MINUTES_PER_VIEW,
+  REPORTS_MAX_FILTER_IDS,
+} from './analytics-report.js';
 export type { FakeFailure, FakeVideoSeed, FakeYouTubeControl, FakeYouTubeEndpoint } from './control.js';
 export { FAKE_YOUTUBE_ENDPOINTS } from './control.js';
 export { googleError, googleErrors } from './http.js';
@@ -55,6 +62,8 @@ export interface YouTubeFake {
   apiUrl: string;
   /** YOUTUBE_UPLOAD_URL. */
   uploadUrl: string;
+  /** YOUTUBE_ANALYTICS_API_URL (on the same loopback host: only the path tells the APIs apart). */
+  analyticsUrl: string;
   /** GOOGLE_AUTHORIZE_URL. */
   authorizeUrl: string;
   /** GOOGLE_TOKEN_URL (the revoke endpoint is `/revoke` at its origin, as Google's). */
@@ -78,6 +87,7 @@ const ROUTES: Record<string, Route> = {
   'GET /youtube/v3/channels': { endpoint: 'channels.list', handler: channelsList },
   'GET /youtube/v3/videos': { endpoint: 'videos.list', handler: videosList },
   'GET /youtube/v3/playlistItems': { endpoint: 'playlistItems.list', handler: playlistItemsList },
+  'GET /v2/reports': { endpoint: 'reports.query', handler: reportsQuery },
   'POST /upload/youtube/v3/videos': { endpoint: 'upload.session', handler: startSession },
   'PUT /upload/youtube/v3/videos': { endpoint: 'upload.put', handler: (context) => putChunk(context) },
 };
@@ -87,7 +97,8 @@ const ROUTES: Record<string, Route> = {
  * loopback at a free port: consent page, code and refresh grants with PKCE, revoke, the channel,
  * resumable uploads (256 KiB chunks, 308 Range answers), processing that advances over status
  * reads, the project's quota in units and the channel's upload cap, and the statistics of videos
- * and channels (videos.list and channels.list with part=statistics), growing with its clock. Its control surface injects
+ * and channels (videos.list and channels.list with part=statistics), growing with its clock, and the
+ * YouTube Analytics API's per-video report (reports.query) behind its data's lag. Its control surface injects
  * failures per endpoint (answers, resets before or after the work, a chunk cut short, an answer
  * held back after the work was done) and reads what was uploaded and issued.
  */
@@ -176,6 +187,7 @@ export async function startYouTubeFake(options: YouTubeFakeOptions = {}): Promis
   return {
     apiUrl: `${baseUrl}/youtube/v3`,
     uploadUrl: `${baseUrl}/upload/youtube/v3`,
+    analyticsUrl: `${baseUrl}/v2`,
     authorizeUrl: `${baseUrl}/o/oauth2/v2/auth`,
     tokenUrl: `${baseUrl}/token`,
     clientId: app.clientId,
@@ -197,7 +209,7 @@ function seen(route: Route | undefined, request: IncomingMessage, url: URL, body
   };
 }
 
-/** YouTube's fake for a whole host (../start.ts): the Data API, its upload host and Google's OAuth. */
+/** YouTube's fake for a whole host (../start.ts): the Data API, its upload host, the Analytics API and Google's OAuth. */
 export const fakeNetwork = defineFakeNetwork({
   definition: youtubeDefinition,
   async start() {
@@ -206,6 +218,7 @@ export const fakeNetwork = defineFakeNetwork({
       endpoints: {
         YOUTUBE_API_URL: fake.apiUrl,
         YOUTUBE_UPLOAD_URL: fake.uploadUrl,
+        YOUTUBE_ANALYTICS_API_URL: fake.analyticsUrl,
         GOOGLE_AUTHORIZE_URL: fake.authorizeUrl,
         GOOGLE_TOKEN_URL: fake.tokenUrl,
       },

@@ -38,7 +38,17 @@ export const UPLOAD_SCOPES = [
   'https://www.googleapis.com/auth/youtube.force-ssl',
   'https://www.googleapis.com/auth/youtubepartner',
 ];
-export const KNOWN_SCOPES = new Set([...READ_SCOPES, ...UPLOAD_SCOPES]);
+/**
+ * Scopes that allow the YouTube Analytics API's reports.query (its reference's authorization
+ * table); `youtube.readonly` alone does not.
+ */
+export const ANALYTICS_SCOPES = [
+  'https://www.googleapis.com/auth/yt-analytics.readonly',
+  'https://www.googleapis.com/auth/yt-analytics-monetary.readonly',
+  'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtubepartner',
+];
+export const KNOWN_SCOPES = new Set([...READ_SCOPES, ...UPLOAD_SCOPES, ...ANALYTICS_SCOPES]);
 
 export function header(context: RouteContext, name: string): string | undefined {
   const value = context.headers[name];

@@ -2,7 +2,7 @@ import { defineNetwork } from '../definition.js';
 import { YOUTUBE_METRICS_BATCH_SIZE } from './limits.js';
 import { youtubeOptions } from './options-schema.js';
 import { youtubeRuleFacts } from './rule-facts.js';
-import { YOUTUBE_METRICS_SCOPES } from './scopes.js';
+import { YOUTUBE_METRICS_SCOPES, YOUTUBE_STATISTICS_SCOPES } from './scopes.js';
 
 /** YouTube as data (../definition.ts): what the rest of the service may know of it. */
 export const youtubeDefinition = defineNetwork({
@@ -30,26 +30,33 @@ export const youtubeDefinition = defineNetwork({
     // Google's app serves YouTube.
     'GOOGLE',
   ],
-  // Statistics of the channel's own videos and of the channel (docs/metrics.md "YouTube"); watch
-  // time needs the Analytics API and its own scope, and is not collected.
+  // Statistics of the channel's own videos and of the channel, and the videos' watch time from the
+  // Analytics API under its own scope (docs/metrics.md "YouTube").
   metrics: {
     scopes: YOUTUBE_METRICS_SCOPES,
+    // A post's reading needs the statistics alone: without the Analytics scope it lacks only watch
+    // time. The channel's numbers are statistics too.
+    postScopes: () => YOUTUBE_STATISTICS_SCOPES,
+    accountScopes: YOUTUBE_STATISTICS_SCOPES,
     batchSize: YOUTUBE_METRICS_BATCH_SIZE,
     fields: {
       views: 'statistics.viewCount',
       likes: 'statistics.likeCount',
       comments: 'statistics.commentCount',
+      watchTimeSeconds: 'estimatedMinutesWatched × 60 (Analytics API)',
+      averageViewPercent: 'averageViewPercentage (Analytics API)',
       'account.followers': 'statistics.subscriberCount (not when hiddenSubscriberCount)',
       'account.views': 'statistics.viewCount',
       'account.posts': 'statistics.videoCount',
     },
     source:
-      'GET /youtube/v3/videos?part=statistics&id=<up to 50 ids>; GET /youtube/v3/channels?part=statistics&mine=true',
-    cost: "1 quota unit a call (50 videos), from the Google project's daily units shared with uploads; a read goes only while one upload's units stay free (services/metrics/read-units.ts)",
+      'GET /youtube/v3/videos?part=statistics&id=<up to 50 ids>; GET /v2/reports?ids=channel==MINE&startDate=2005-02-14&endDate=<today, Pacific>&metrics=estimatedMinutesWatched,averageViewPercentage&dimensions=video&filters=video==<the same ids> (YouTube Analytics API); GET /youtube/v3/channels?part=statistics&mine=true',
+    cost: "1 quota unit a videos.list or channels.list call (50 videos), from the Google project's daily units shared with uploads; a read goes only while one upload's units stay free (services/metrics/read-units.ts). The Analytics report costs no Data API units (a separate API with its own quota)",
   },
   endpoints: {
     YOUTUBE_API_URL: 'https://www.googleapis.com/youtube/v3',
     YOUTUBE_UPLOAD_URL: 'https://www.googleapis.com/upload/youtube/v3',
+    YOUTUBE_ANALYTICS_API_URL: 'https://youtubeanalytics.googleapis.com/v2',
     GOOGLE_AUTHORIZE_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
     GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token',
   },

@@ -19,7 +19,7 @@ export interface YouTubeTuning {
 /**
  * The video network (platform `youtube`, Google's app): OAuth at GOOGLE_AUTHORIZE_URL and
  * GOOGLE_TOKEN_URL, the channel and processing status at YOUTUBE_API_URL, resumable uploads at
- * YOUTUBE_UPLOAD_URL, the statistics at YOUTUBE_API_URL (docs/metrics.md). docs/networks.md "Video network (YouTube)".
+ * YOUTUBE_UPLOAD_URL, the statistics at YOUTUBE_API_URL and watch time at YOUTUBE_ANALYTICS_API_URL (docs/metrics.md). docs/networks.md "Video network (YouTube)".
  */
 export function makeYouTubeNetworkWith(tuning: YouTubeTuning): NetworkFactory {
   return (deps): Network => {
@@ -50,6 +50,7 @@ export function makeYouTubeNetworkWith(tuning: YouTubeTuning): NetworkFactory {
         ...makeYouTubeMetrics({
           api,
           apiUrl,
+          analyticsUrl: deps.endpoints.YOUTUBE_ANALYTICS_API_URL,
           now,
           ...(tuning.metricsBatchSize && { batchSize: tuning.metricsBatchSize }),
         }),

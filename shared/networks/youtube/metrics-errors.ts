@@ -1,12 +1,19 @@
 import type { PostMetricsAnswer } from '../../ports/connector.js';
 import type { GoogleErrorFacts } from './errors.js';
 import { secondsUntilPacificMidnight, YOUTUBE_RATE_LIMIT_RETRY_SECONDS } from './limits.js';
-import { YOUTUBE_METRICS_SCOPES } from './scopes.js';
+import { YOUTUBE_ANALYTICS_SCOPE, YOUTUBE_READONLY_SCOPE } from './scopes.js';
 
 export type MetricsFailed = Extract<PostMetricsAnswer, { kind: 'failed' }>;
 
 /** What a metrics read was, for our message: Google's own text is never passed on. */
-export type MetricsRead = 'video statistics' | 'channel statistics';
+export type MetricsRead = 'video statistics' | 'channel statistics' | 'video analytics';
+
+/** The scope each read needs: the Data API's statistics read-only access, the Analytics report its own. */
+const SCOPE_OF_READ: Readonly<Record<MetricsRead, string>> = {
+  'video statistics': YOUTUBE_READONLY_SCOPE,
+  'channel statistics': YOUTUBE_READONLY_SCOPE,
+  'video analytics': YOUTUBE_ANALYTICS_SCOPE,
+};
 
 /** Reasons Google gives a token without the scope a call needs (the old and the newer spelling). */
 const SCOPE_MISSING = new Set(['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT']);
@@ -42,7 +49,7 @@ export function metricsFailureOf(
   if (SCOPE_MISSING.has(reason)) {
     return {
       ...failed('missing_scopes', `The YouTube account did not grant the permission the ${read} need.`),
-      missingScopes: YOUTUBE_METRICS_SCOPES,
+      missingScopes: [SCOPE_OF_READ[read]],
     };
   }
   if (ACCOUNT_UNUSABLE.has(reason)) {

@@ -6,6 +6,7 @@ import type {
   PostMetricsRequest,
 } from '../../ports/connector.js';
 import { inBatches } from '../in-batches.js';
+import { AnalyticsResultTable, analyticsByVideo, analyticsQuery } from './analytics.js';
 import { readJson, type YouTubeApi } from './api.js';
 import { readGoogleError } from './errors.js';
 import { YOUTUBE_METRICS_BATCH_SIZE } from './limits.js';
@@ -16,12 +17,15 @@ import {
   metricsFailureOf,
   retryAfterOf,
 } from './metrics-errors.js';
+import { YOUTUBE_ANALYTICS_SCOPE } from './scopes.js';
 import { accountMetricsOf, ChannelStatisticsList, postMetricsOf, VideoStatisticsList } from './statistics.js';
 
 export interface YouTubeMetricsDeps {
   api: YouTubeApi;
   /** YOUTUBE_API_URL. */
   apiUrl: string;
+  /** YOUTUBE_ANALYTICS_API_URL: the YouTube Analytics API (reports.query), another host. */
+  analyticsUrl: string;
   now: () => number;
   /** Ids per videos.list (default and most: 50); tests make it smaller. */
   batchSize?: number;
@@ -32,16 +36,19 @@ type ReadResult = { kind: 'body'; body: unknown } | MetricsFailed;
 
 /**
  * The metrics readers (docs/metrics.md "YouTube"): the posts' numbers from videos.list with
- * part=statistics, up to 50 ids a call (1 quota unit each), and the channel's from channels.list
- * with part=statistics&mine=true (1 unit). Every failure is one of the documented kinds; any error
- * of a later batch fails the whole request, so a reading is never half of the posts asked for.
+ * part=statistics, up to 50 ids a call (1 quota unit each), then their watch time and average view
+ * percentage from one YouTube Analytics report for the same batch (no Data API units), and the
+ * channel's from channels.list with part=statistics&mine=true (1 unit). Every failure is one of the
+ * documented kinds; any error of a later batch fails the whole request, so a reading is never half
+ * of the posts asked for. The report is the lesser half: when it cannot be had (the Analytics scope
+ * not granted, throttled, down) the statistics stand without its two fields.
  */
 export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
   const batchSize = Math.min(deps.batchSize ?? YOUTUBE_METRICS_BATCH_SIZE, YOUTUBE_METRICS_BATCH_SIZE);
 
   async function read(
     what: MetricsRead,
-    path: string,
+    url: string,
     query: Record<string, string>,
     accessToken: string,
     signal: AbortSignal,
@@ -50,7 +57,7 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
     try {
       const response = await deps.api({
         method: 'GET',
-        url: `${deps.apiUrl}/${path}`,
+        url,
         accessToken,
         query,
         signal,
@@ -66,6 +73,32 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
     }
   }
 
+  /**
+   * The Analytics report of a batch's videos (one call: a batch of 50 is within the filter's 500
+   * ids), by video id. A video without a row (too new: the data lag a day or more) is not in it.
+   * Only a refused token (or a cancelled read) fails the reading; anything else leaves the two
+   * fields out, and an account whose grant lacks the scope is not asked at all.
+   */
+  async function readAnalytics(
+    videoIds: readonly string[],
+    request: PostMetricsRequest,
+    accessToken: string,
+  ): Promise<Map<string, PostMetricValues> | MetricsFailed> {
+    const granted = request.account.scopes;
+    if (videoIds.length === 0 || (granted && !granted.includes(YOUTUBE_ANALYTICS_SCOPE))) return new Map();
+    const result = await read(
+      'video analytics',
+      `${deps.analyticsUrl}/reports`,
+      analyticsQuery(videoIds, deps.now()),
+      accessToken,
+      request.signal,
+    );
+    if (result.kind === 'failed')
+      return result.failure === 'auth_failed' || request.signal.aborted ? result : new Map();
+    const parsed = AnalyticsResultTable.safeParse(result.body);
+    return parsed.success ? analyticsByVideo(parsed.data) : new Map();
+  }
+
   async function readPostMetrics(request: PostMetricsRequest): Promise<PostMetricsAnswer> {
     const accessToken = request.credentials?.accessToken;
     if (!accessToken) return failed('auth_failed', 'The YouTube account has no access token.');
@@ -75,7 +108,7 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
       const ids = [...new Set(batch.map((post) => post.platformPostId))];
       const result = await read(
         'video statistics',
-        'videos',
+        `${deps.apiUrl}/videos`,
         // No maxResults: videos.list does not take it beside `id`.
         { part: 'statistics', id: ids.join(',') },
         accessToken,
@@ -85,10 +118,15 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
       const parsed = VideoStatisticsList.safeParse(result.body);
       if (!parsed.success) return failed('unavailable', 'YouTube answered the video statistics unreadably.');
       const byVideo = new Map(parsed.data.items.map((item) => [item.id, item.statistics]));
+      const analytics = await readAnalytics([...byVideo.keys()], request, accessToken);
+      if (!(analytics instanceof Map)) return analytics;
       for (const post of batch) {
         // A video YouTube no longer lists (deleted, or removed by YouTube) is left out of items.
         if (byVideo.has(post.platformPostId))
-          byPost[post.postId] = postMetricsOf(byVideo.get(post.platformPostId));
+          byPost[post.postId] = {
+            ...postMetricsOf(byVideo.get(post.platformPostId)),
+            ...analytics.get(post.platformPostId),
+          };
         else notFound.push(post.postId);
       }
     }
@@ -100,7 +138,7 @@ export function makeYouTubeMetrics(deps: YouTubeMetricsDeps) {
     if (!accessToken) return failed('auth_failed', 'The YouTube account has no access token.');
     const result = await read(
       'channel statistics',
-      'channels',
+      `${deps.apiUrl}/channels`,
       { part: 'statistics', mine: 'true' },
       accessToken,
       request.signal,

@@ -3,16 +3,26 @@ import { type NetworkProfile, type OAuthProvider, OAuthUnavailableError } from '
 import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
-import { YOUTUBE_READONLY_SCOPE, YOUTUBE_UPLOAD_SCOPE } from './scopes.js';
+import {
+  YOUTUBE_ANALYTICS_SCOPE,
+  YOUTUBE_METRICS_ONLY_SCOPES,
+  YOUTUBE_READONLY_SCOPE,
+  YOUTUBE_UPLOAD_SCOPE,
+} from './scopes.js';
 
 /**
  * `youtube.upload` for videos.insert; `youtube.readonly` because the upload scope alone does not
  * let the service read the channel (channels.list mine=true, for the profile) or its videos'
  * processing status (videos.list), both of which it needs. Nothing broader (no `youtube`, which
- * could edit and delete). The read-only scope is also all the metrics need (scopes.ts), so they
- * add none.
+ * could edit and delete). The read-only scope also reads the statistics; `yt-analytics.readonly`
+ * (watch time, average view percentage) is asked only for the metrics, and left out where the
+ * operator says the app is not approved for it (askMetricsScopes false).
  */
-export const YOUTUBE_SCOPES = [YOUTUBE_UPLOAD_SCOPE, YOUTUBE_READONLY_SCOPE] as const;
+export const YOUTUBE_SCOPES = [
+  YOUTUBE_UPLOAD_SCOPE,
+  YOUTUBE_READONLY_SCOPE,
+  YOUTUBE_ANALYTICS_SCOPE,
+] as const;
 
 export interface YouTubeOAuthDeps extends OAuthClientDeps {
   /** GOOGLE_AUTHORIZE_URL: the consent page. */
@@ -59,6 +69,7 @@ export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
     {
       network: NETWORK,
       scopes: YOUTUBE_SCOPES,
+      metricsOnlyScopes: YOUTUBE_METRICS_ONLY_SCOPES,
       usesPkce: true,
       authorize: {
         url: deps.authorizeUrl,

@@ -8,10 +8,25 @@ export const YOUTUBE_UPLOAD_SCOPE = 'https://www.googleapis.com/auth/youtube.upl
  * channel's own videos and of the channel (videos.list and channels.list with part=statistics).
  */
 export const YOUTUBE_READONLY_SCOPE = 'https://www.googleapis.com/auth/youtube.readonly';
+/**
+ * The YouTube Analytics API's read-only reports (reports.query): watch time and average view
+ * percentage, which the Data API does not give. Asked only for the metrics.
+ */
+export const YOUTUBE_ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/yt-analytics.readonly';
 
 /**
- * What the metrics need: read-only access alone. Watch time and average view percentage would need
- * the YouTube Analytics API's `yt-analytics.readonly`; they are not collected (docs/metrics.md), so
- * that scope is not asked for.
+ * What the metrics need: the read-only scope for the statistics (views, likes, comments, the
+ * channel's numbers) and the Analytics scope for watch time and average view percentage.
  */
-export const YOUTUBE_METRICS_SCOPES = [YOUTUBE_READONLY_SCOPE] as const;
+export const YOUTUBE_METRICS_SCOPES = [YOUTUBE_READONLY_SCOPE, YOUTUBE_ANALYTICS_SCOPE] as const;
+/**
+ * Of those, the ones asked only for the metrics: publishing needs the read-only scope too (the
+ * profile, processing), so an app not approved for the metrics' scopes still asks for it.
+ */
+export const YOUTUBE_METRICS_ONLY_SCOPES = [YOUTUBE_ANALYTICS_SCOPE] as const;
+/**
+ * What the statistics need: a post's reading without the Analytics scope still has its views,
+ * likes and comments, only not its watch time (the account shows the scope missing); the
+ * channel's numbers need nothing more.
+ */
+export const YOUTUBE_STATISTICS_SCOPES = [YOUTUBE_READONLY_SCOPE] as const;

@@ -45,6 +45,7 @@ describe('the network definitions registry', () => {
       TIKTOK_AUTHORIZE_URL: 'https://www.tiktok.com/v2/auth/authorize/',
       YOUTUBE_API_URL: 'https://www.googleapis.com/youtube/v3',
       YOUTUBE_UPLOAD_URL: 'https://www.googleapis.com/upload/youtube/v3',
+      YOUTUBE_ANALYTICS_API_URL: 'https://youtubeanalytics.googleapis.com/v2',
       GOOGLE_AUTHORIZE_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
       GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token',
     });

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  FAKE_ANALYTICS_LAG_HOURS,
+  FAKE_AVERAGE_VIEW_PERCENTAGE,
+  FAKE_MINUTES_PER_VIEW,
   FAKE_VIEWS_PER_HOUR,
   googleErrors,
   VIDEOS_LIST_MAX_IDS,
 } from '../../../../infra/fake-networks/youtube/index.js';
-import { YOUTUBE_METRICS_SCOPES, YOUTUBE_UPLOAD_SCOPE } from '../../../../shared/networks/youtube/scopes.js';
+import { YOUTUBE_READONLY_SCOPE, YOUTUBE_UPLOAD_SCOPE } from '../../../../shared/networks/youtube/scopes.js';
 import type { MetricsTarget, PostMetricsRequest } from '../../../../shared/ports/connector.js';
 import { anAccount, CHANNEL, channelToken, startWorld, type YouTubeWorld } from './youtube-world.js';
 
@@ -149,7 +152,7 @@ describe('YouTube metrics against the fake', () => {
     expect(answer).toEqual({
       kind: 'failed',
       failure: 'missing_scopes',
-      missingScopes: [...YOUTUBE_METRICS_SCOPES],
+      missingScopes: [YOUTUBE_READONLY_SCOPE],
       message: 'The YouTube account did not grant the permission the video statistics need.',
     });
   });
@@ -276,7 +279,170 @@ describe('YouTube channel metrics against the fake', () => {
     expect(answer).toMatchObject({
       kind: 'failed',
       failure: 'missing_scopes',
-      missingScopes: [...YOUTUBE_METRICS_SCOPES],
+      missingScopes: [YOUTUBE_READONLY_SCOPE],
     });
+  });
+});
+
+describe('YouTube watch time from the Analytics API against the fake', () => {
+  let world: YouTubeWorld;
+  let clock: ReturnType<typeof clockAt>;
+  afterEach(() => world.stop());
+
+  /** Three days after PUBLISHED_AT: a day past the fake's data lag. */
+  const THREE_DAYS_LATER = Date.parse(PUBLISHED_AT) + 72 * HOUR;
+
+  async function start() {
+    clock = clockAt(PUBLISHED_AT);
+    clock.ms = THREE_DAYS_LATER;
+    world = await startWorld({ now: clock.now }, { now: clock.now });
+  }
+
+  const video = (uploadedAt = PUBLISHED_AT) =>
+    world.fake.control.addVideo({ channelId: CHANNEL.id, uploadedAt });
+  const target = (postId: string, platformPostId: string): MetricsTarget => ({
+    postId,
+    platformPostId,
+    publishedAt: PUBLISHED_AT,
+  });
+
+  const read = (accessToken: string, posts: readonly MetricsTarget[], scopes?: readonly string[]) => {
+    const readPostMetrics = world.network.connector.readPostMetrics;
+    if (!readPostMetrics) throw new Error('The YouTube connector reads no metrics.');
+    return readPostMetrics({
+      account: anAccount(scopes ? { scopes: [...scopes] } : {}),
+      credentials: { accessToken },
+      posts,
+      signal: AbortSignal.timeout(10_000),
+    });
+  };
+
+  const reportReads = () => world.fake.control.requests().filter((seen) => seen.endpoint === 'reports.query');
+
+  /** What the fake's report gives a video uploaded at PUBLISHED_AT, read at `nowMs`. */
+  const expectedWatch = (nowMs: number) => {
+    const views = Math.floor(
+      ((nowMs - FAKE_ANALYTICS_LAG_HOURS * HOUR - Date.parse(PUBLISHED_AT)) / HOUR) * FAKE_VIEWS_PER_HOUR,
+    );
+    return {
+      watchTimeSeconds: views * FAKE_MINUTES_PER_VIEW * 60,
+      averageViewPercent: FAKE_AVERAGE_VIEW_PERCENTAGE,
+    };
+  };
+
+  it('merges estimatedMinutesWatched × 60 and averageViewPercentage into each reading, growing with the clock, in one report per batch', async () => {
+    await start();
+    const ids = [video(), video()];
+    const posts = [target('pst_1', ids[0] ?? ''), target('pst_2', ids[1] ?? '')];
+    const unitsBefore = world.fake.control.quota().used;
+
+    const first = await read(channelToken(world), posts);
+    clock.ms += 5 * HOUR;
+    const later = await read(channelToken(world), posts);
+
+    const views = 72 * FAKE_VIEWS_PER_HOUR;
+    expect(first).toEqual({
+      kind: 'metrics',
+      byPost: {
+        pst_1: {
+          views,
+          likes: views / 20,
+          comments: Math.floor(views / 50),
+          ...expectedWatch(THREE_DAYS_LATER),
+        },
+        pst_2: {
+          views,
+          likes: views / 20,
+          comments: Math.floor(views / 50),
+          ...expectedWatch(THREE_DAYS_LATER),
+        },
+      },
+      notFound: [],
+    });
+    expect(later.kind === 'metrics' && later.byPost.pst_1?.watchTimeSeconds).toBe(
+      expectedWatch(THREE_DAYS_LATER + 5 * HOUR).watchTimeSeconds,
+    );
+    // The report as reports.query takes it, for the same ids as the statistics read.
+    expect(reportReads()).toHaveLength(2);
+    expect(reportReads()[0]?.query).toEqual({
+      ids: 'channel==MINE',
+      startDate: '2005-02-14',
+      endDate: '2026-05-13',
+      metrics: 'estimatedMinutesWatched,averageViewPercentage',
+      dimensions: 'video',
+      filters: `video==${ids.join(',')}`,
+    });
+    // Two statistics reads, one unit each: the reports cost no Data API units.
+    expect(world.fake.control.quota().used - unitsBefore).toBe(2);
+  });
+
+  it('leaves the two fields out for a video too new for the data (no row), beside one that has them', async () => {
+    await start();
+    const old = video();
+    const fresh = video(new Date(THREE_DAYS_LATER - 2 * HOUR).toISOString());
+
+    const answer = await read(channelToken(world), [target('pst_old', old), target('pst_new', fresh)]);
+
+    expect(answer).toMatchObject({ kind: 'metrics', byPost: { pst_old: expectedWatch(THREE_DAYS_LATER) } });
+    const freshReading = answer.kind === 'metrics' ? answer.byPost.pst_new : undefined;
+    expect(freshReading).toEqual({ views: 2 * FAKE_VIEWS_PER_HOUR, likes: 6, comments: 2 });
+  });
+
+  it('without the Analytics scope: the statistics alone (the fake refused the report 403), no report asked when the grant shows it missing', async () => {
+    await start();
+    const posts = [target('pst_1', video())];
+    const withoutAnalytics = [YOUTUBE_UPLOAD_SCOPE, YOUTUBE_READONLY_SCOPE];
+
+    const grantUnknown = await read(channelToken(world, withoutAnalytics), posts);
+    const refusedReports = reportReads().length;
+    const grantKnown = await read(channelToken(world, withoutAnalytics), posts, withoutAnalytics);
+
+    const statisticsOnly = { views: 72 * FAKE_VIEWS_PER_HOUR, likes: 216, comments: 86 };
+    expect(grantUnknown).toEqual({ kind: 'metrics', byPost: { pst_1: statisticsOnly }, notFound: [] });
+    expect(grantKnown).toEqual(grantUnknown);
+    expect(refusedReports).toBe(1);
+    expect(reportReads()).toHaveLength(1);
+  });
+
+  it('keeps the statistics when the report is throttled, fails or times out; a refused token fails the reading', async () => {
+    await start();
+    const posts = [target('pst_1', video())];
+    const statisticsOnly = { views: 72 * FAKE_VIEWS_PER_HOUR, likes: 216, comments: 86 };
+    world.fake.control.failNext('reports.query', { kind: 'reply', reply: googleErrors.rateLimited(30) });
+    world.fake.control.failNext('reports.query', {
+      kind: 'reply',
+      reply: { status: 503, json: { error: { code: 503, message: 'Backend Error' } } },
+    });
+
+    const throttled = await read(channelToken(world), posts);
+    const serverError = await read(channelToken(world), posts);
+    world.fake.control.failNext('reports.query', { kind: 'reply', reply: googleErrors.unauthorized() });
+    const refused = await read(channelToken(world), posts);
+
+    expect(throttled).toEqual({ kind: 'metrics', byPost: { pst_1: statisticsOnly }, notFound: [] });
+    expect(serverError).toEqual(throttled);
+    expect(refused).toEqual({
+      kind: 'failed',
+      failure: 'auth_failed',
+      message: "YouTube refused the account's access token at the video analytics read.",
+    });
+  });
+
+  it('asks the report for the found videos of each batch only (a deleted one is in notFound, not in the filter)', async () => {
+    await start();
+    const posts = Array.from({ length: VIDEOS_LIST_MAX_IDS + 3 }, (_, index) =>
+      target(`pst_${index + 1}`, video()),
+    );
+    world.fake.control.deleteVideo(posts[1]?.platformPostId ?? '');
+
+    const answer = await read(channelToken(world), posts);
+
+    expect(answer).toMatchObject({ kind: 'metrics', notFound: ['pst_2'] });
+    const filtered = reportReads().map((seen) =>
+      (seen.query.filters ?? '').replace('video==', '').split(','),
+    );
+    expect(filtered.map((ids) => ids.length)).toEqual([VIDEOS_LIST_MAX_IDS - 1, 3]);
+    expect(filtered.flat()).not.toContain(posts[1]?.platformPostId);
+    expect(answer.kind === 'metrics' && answer.byPost.pst_53).toMatchObject(expectedWatch(THREE_DAYS_LATER));
   });
 });

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterEach, describe, expect, it } from 'vitest';
 import { googleRevokeUrl, YOUTUBE_SCOPES } from '../../../../shared/networks/youtube/oauth.js';
+import { YOUTUBE_ANALYTICS_SCOPE } from '../../../../shared/networks/youtube/scopes.js';
 import { GrantRefusedError, OAuthUnavailableError } from '../../../../shared/ports/network-oauth.js';
 import { CALLBACK, CHANNEL, startWorld, type YouTubeWorld } from './youtube-world.js';
 
@@ -46,7 +47,7 @@ describe('YouTube (Google) OAuth against the fake', () => {
     return { url, verifier };
   };
 
-  it('asks for offline access with a forced consent, the upload and read-only scopes, and a PKCE S256 challenge', async () => {
+  it('asks for offline access with a forced consent, the upload, read-only and Analytics scopes, and a PKCE S256 challenge', async () => {
     world = await startWorld();
     const { url } = await connect('st_abc');
     const parsed = new URL(url);
@@ -57,7 +58,7 @@ describe('YouTube (Google) OAuth against the fake', () => {
       redirect_uri: CALLBACK,
       state: 'st_abc',
       scope:
-        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/yt-analytics.readonly',
       access_type: 'offline',
       prompt: 'consent',
       code_challenge_method: 'S256',
@@ -65,6 +66,21 @@ describe('YouTube (Google) OAuth against the fake', () => {
     expect(parsed.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(world.network.oauth.usesPkce).toBe(true);
     expect(world.network.oauth.scopes).toEqual(YOUTUBE_SCOPES);
+  });
+
+  it('leaves the Analytics scope (metrics only) out when the app is not approved for the metrics scopes', async () => {
+    world = await startWorld();
+    const url = world.network.oauth.authorizationUrl({
+      clientId: world.fake.clientId,
+      state: 'st_no_metrics',
+      redirectUri: CALLBACK,
+      askMetricsScopes: false,
+    });
+
+    expect(new URL(url).searchParams.get('scope')).toBe(
+      'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+    );
+    expect(world.network.oauth.metricsOnlyScopes).toEqual([YOUTUBE_ANALYTICS_SCOPE]);
   });
 
   it('exchanges the consent code (with the verifier) for an hour-long access token and a refresh token, then reads the channel as the profile', async () => {

@@ -37,6 +37,7 @@ export async function startWorld(
       ...NETWORK_ENDPOINT_DEFAULTS,
       YOUTUBE_API_URL: fake.apiUrl,
       YOUTUBE_UPLOAD_URL: fake.uploadUrl,
+      YOUTUBE_ANALYTICS_API_URL: fake.analyticsUrl,
       GOOGLE_AUTHORIZE_URL: fake.authorizeUrl,
       GOOGLE_TOKEN_URL: fake.tokenUrl,
     },
