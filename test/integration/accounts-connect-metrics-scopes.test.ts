@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTikTokFake, type TikTokFake } from '../../infra/fake-networks/tiktok/index.js';
-import { TIKTOK_METRICS_SCOPES } from '../../shared/networks/tiktok/metrics-fields.js';
+import {
+  TIKTOK_METRICS_SCOPES,
+  TIKTOK_USER_STATS_SCOPE,
+} from '../../shared/networks/tiktok/metrics-fields.js';
 import type { AppCredentials, AppCredentialsSource } from '../../shared/ports/app-credentials.js';
 import { loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
@@ -98,7 +101,7 @@ describe('connecting TikTok with askMetricsScopes false or true', () => {
       );
     });
 
-    it('switch off: the connect asks no metrics scope, the account connects, shows them missing, and its metrics answer 409 metrics_missing_scopes', async () => {
+    it('switch off: the connect asks no metrics scope, the account connects, shows them missing, and its metrics answer 409 metrics_missing_scopes naming what the account’s own numbers need', async () => {
       switchTo(started.fake, false);
 
       const { authorizeUrl, asked } = await connectStart(started.host, started.tenant);
@@ -111,9 +114,10 @@ describe('connecting TikTok with askMetricsScopes false or true', () => {
       expect(account.scopes).toEqual(WITHOUT_METRICS);
       expect(account.missingMetricsScopes).toEqual([...TIKTOK_METRICS_SCOPES]);
       expect(metrics.status).toBe(409);
+      // The account's own numbers need user.info.stats alone (accountScopes); the account lists both.
       expect(await metrics.json()).toMatchObject({
         error: 'metrics_missing_scopes',
-        missingScopes: [...TIKTOK_METRICS_SCOPES],
+        missingScopes: [TIKTOK_USER_STATS_SCOPE],
       });
     });
   });
