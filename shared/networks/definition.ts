@@ -5,7 +5,7 @@
  * that calls out), and `shared/networks/definitions.ts` collects them; everything else derives from that list.
  */
 import type { NetworkOptions } from '../domain/network-options.js';
-import type { NetworkRuleFacts } from '../domain/platform-rules/helpers.js';
+import type { NetworkRules } from '../domain/platform-rules/helpers.js';
 import type { PostType } from '../domain/post-shape.js';
 
 /**
@@ -50,12 +50,10 @@ export interface NetworkDefinition {
    */
   readonly endpoints: Readonly<Record<string, string>>;
   /**
-   * What the service knows of its content rules (networks/*.md) without running them: video
-   * durations, documents, user tags (`<net>/rule-facts.ts`). The checks themselves, written with the
-   * domain's rule kit (domain/platform-rules/helpers.ts, shapes.ts) in `<net>/rules.ts`, are listed
-   * in content-checks.ts: only the functions that check a post's content carry them.
+   * Its content rules (networks/*.md): text, shape, media and video duration checks, written with
+   * the domain's rule kit (domain/platform-rules/helpers.ts, shapes.ts), in `<net>/rules.ts`.
    */
-  readonly ruleFacts: NetworkRuleFacts;
+  readonly rules: NetworkRules;
   /**
    * Its `platformOptions.<platform>`: the schema, its descriptions and the checks that need the
    * post, in `<net>/options-schema.ts` (domain/platform-options.ts builds the API's from them).

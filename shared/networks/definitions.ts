@@ -1,4 +1,4 @@
-import type { NetworkRuleFacts } from '../domain/platform-rules/helpers.js';
+import type { NetworkRules } from '../domain/platform-rules/helpers.js';
 import type { DailyQuota, LateIdNotes, NetworkDefinition, QuotaSettings } from './definition.js';
 import { instagramDefinition } from './instagram/definition.js';
 import { linkedinDefinition } from './linkedin/definition.js';
@@ -155,10 +155,10 @@ export const APP_CHOICES = NETWORK_DEFINITIONS.flatMap((definition) =>
     : [],
 );
 
-/** What each platform's definition says of its content rules (the checks are in content-checks.ts). */
-export const RULE_FACTS_OF_PLATFORM = Object.fromEntries(
-  NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.ruleFacts]),
-) as Readonly<Record<PlatformId, NetworkRuleFacts>>;
+/** Each platform's content rules, as its definition holds them (the domain's platform rules run them). */
+export const RULES_OF_PLATFORM = Object.fromEntries(
+  NETWORK_DEFINITIONS.map((definition) => [definition.platform, definition.rules]),
+) as Readonly<Record<PlatformId, NetworkRules>>;
 
 /** A post warning's examples, one per network that gives it (the Post's `warnings` description). */
 export function warningExamplesOf(code: string): string[] {

@@ -166,25 +166,17 @@ export type VideoDurations = Partial<Readonly<Record<PostType, DurationLimit>>>;
  * What a network's content rules are (networks/*.md), declared in `shared/networks/<net>/rules.ts`
  * and held by its definition; the domain's platform rules (index.ts) run them.
  */
-/**
- * What the rest of the service knows of a network's content rules without running them: every
- * function reads these through the network's definition, while the checks (NetworkRules) are
- * collected apart (networks/content-checks.ts), as X's counts text with twitter-text.
- */
-export interface NetworkRuleFacts {
-  /** Its video duration limits by post type. */
-  readonly videoDurations: VideoDurations;
-  /** Whether it takes documents (a media kind the other networks refuse). */
-  readonly takesDocuments: boolean;
-  /** Whether it takes user tags on media (`media[i].userTags`); the other networks refuse them (400). */
-  readonly takesUserTags: boolean;
-}
-
-export interface NetworkRules<O = unknown> extends NetworkRuleFacts {
+export interface NetworkRules<O = unknown> {
   /**
    * Its text, shape and media checks. A method, so rules whose check reads its network's options
    * (`NetworkRules<YouTubeOptions>`) are held as `NetworkRules`: the domain hands each check only
    * `platformOptions.<its platform>`, which that network's own options schema read.
    */
   check(input: RuleInput<O>): RuleViolation[];
+  /** Its video duration limits by post type. */
+  readonly videoDurations: VideoDurations;
+  /** Whether it takes documents (a media kind the other networks refuse). */
+  readonly takesDocuments: boolean;
+  /** Whether it takes user tags on media (`media[i].userTags`); the other networks refuse them (400). */
+  readonly takesUserTags: boolean;
 }

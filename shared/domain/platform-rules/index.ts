@@ -1,5 +1,4 @@
-import { CONTENT_RULES_OF_PLATFORM } from '../../networks/content-checks.js';
-import { NETWORK_NAMES, PLATFORM_IDS, RULE_FACTS_OF_PLATFORM } from '../../networks/definitions.js';
+import { NETWORK_NAMES, PLATFORM_IDS, RULES_OF_PLATFORM } from '../../networks/definitions.js';
 import {
   type MediaKindLookup,
   POST_TYPES_BY_PLATFORM,
@@ -17,7 +16,7 @@ export {
 } from './video-duration.js';
 
 /** docs/api-decisions.md#media: documents are a LinkedIn-only kind (its rules say it takes them). */
-const DOCUMENT_PLATFORMS = PLATFORM_IDS.filter((platform) => RULE_FACTS_OF_PLATFORM[platform].takesDocuments);
+const DOCUMENT_PLATFORMS = PLATFORM_IDS.filter((platform) => RULES_OF_PLATFORM[platform].takesDocuments);
 const DOCUMENT_NETWORK_NAMES = DOCUMENT_PLATFORMS.map((platform) => NETWORK_NAMES[platform]).join(' or ');
 
 /**
@@ -76,9 +75,7 @@ export function checkPlatformRules(
       };
 
   const options = draft.platformOptions?.[draft.platform];
-  out.push(
-    ...CONTENT_RULES_OF_PLATFORM[draft.platform].check({ draft, options, parts, kindOf, typeAllowed }),
-  );
+  out.push(...RULES_OF_PLATFORM[draft.platform].check({ draft, options, parts, kindOf, typeAllowed }));
   if (typeAllowed) out.push(...checkVideoDurations(draft, durationOf));
   return out;
 }

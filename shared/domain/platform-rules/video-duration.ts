@@ -1,4 +1,4 @@
-import { RULE_FACTS_OF_PLATFORM } from '../../networks/definitions.js';
+import { RULES_OF_PLATFORM } from '../../networks/definitions.js';
 import type { Platform } from '../platforms.js';
 import type { MediaRef, PostDraft, RuleViolation } from '../posts.js';
 import { type DurationLimit, type Part, partsOf, type VideoDurations, violation } from './helpers.js';
@@ -10,7 +10,7 @@ export type { DurationLimit } from './helpers.js';
  * (shared/networks/<net>/rules.ts).
  */
 export const VIDEO_DURATION_LIMITS: Readonly<Record<Platform, VideoDurations>> = Object.fromEntries(
-  Object.entries(RULE_FACTS_OF_PLATFORM).map(([platform, rules]) => [platform, rules.videoDurations]),
+  Object.entries(RULES_OF_PLATFORM).map(([platform, rules]) => [platform, rules.videoDurations]),
 ) as Record<Platform, VideoDurations>;
 
 /**

@@ -1,7 +1,7 @@
 import { defineNetwork } from '../definition.js';
 import { instagramMetrics } from './metrics-fields.js';
 import { instagramOptions } from './options-schema.js';
-import { instagramRuleFacts } from './rule-facts.js';
+import { instagramRules } from './rules.js';
 
 /** Instagram as data (../definition.ts): what the rest of the service may know of it. */
 export const instagramDefinition = defineNetwork({
@@ -9,7 +9,7 @@ export const instagramDefinition = defineNetwork({
   displayName: 'Instagram',
   aliases: [],
   postTypes: ['image', 'carousel', 'reel', 'story'],
-  ruleFacts: instagramRuleFacts,
+  rules: instagramRules,
   platformOptions: instagramOptions,
   sandboxHandle: 'sandbox.photos',
   dailyQuota: { limit: 25, unit: 'posts', costPerPost: 1 },

@@ -1,14 +1,15 @@
 import {
   checkTextLength,
   codePointLength,
+  type DurationLimit,
   type NetworkRules,
   type Part,
   type PlatformCheck,
+  type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkCarousel, checkSingleMediaPost, type MediaRule } from '../../domain/platform-rules/shapes.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
-import { instagramRuleFacts } from './rule-facts.js';
 
 /** networks/instagram.md §3 "Limits": caption ≤ 2,200 characters (Meta reference via third-party copies). */
 export const INSTAGRAM_MAX_CAPTION = 2200;
@@ -109,5 +110,23 @@ function textViolations(part: Part): RuleViolation[] {
   return out;
 }
 
-/** Instagram's content rules: its checks, with the facts its definition holds (rule-facts.ts). */
-export const instagramRules: NetworkRules = { ...instagramRuleFacts, check: checkInstagram };
+/** Instagram: IG User Media reference, "Reel Specifications": 3 seconds to 15 minutes. */
+const INSTAGRAM_REEL: DurationLimit = { minSeconds: 3, maxSeconds: 15 * 60, label: 'An Instagram reel' };
+/** Instagram: IG User Media reference, "Story Video Specifications": 3 to 60 seconds. */
+const INSTAGRAM_STORY: DurationLimit = {
+  minSeconds: 3,
+  maxSeconds: 60,
+  label: 'An Instagram story video',
+};
+
+/** Carousel videos are not listed: Meta's current reference gives no duration for them. */
+export const instagramVideoDurations: VideoDurations = { reel: INSTAGRAM_REEL, story: INSTAGRAM_STORY };
+
+/** Instagram's content rules, as its definition holds them. */
+export const instagramRules: NetworkRules = {
+  check: checkInstagram,
+  videoDurations: instagramVideoDurations,
+  takesDocuments: false,
+  // Only Instagram tags people on a photo (networks/instagram.md §2, `user_tags`).
+  takesUserTags: true,
+};

@@ -9,7 +9,7 @@ import {
 } from './metrics-fields.js';
 import { linkedInPostMetricsScopes } from './metrics-scopes.js';
 import { linkedInOptions } from './options-schema.js';
-import { linkedInRuleFacts } from './rule-facts.js';
+import { linkedInRules } from './rules.js';
 
 /** LinkedIn as data (../definition.ts): what the rest of the service may know of it. */
 export const linkedinDefinition = defineNetwork({
@@ -17,7 +17,7 @@ export const linkedinDefinition = defineNetwork({
   displayName: 'LinkedIn',
   aliases: [],
   postTypes: ['text', 'image', 'video', 'document', 'carousel'],
-  ruleFacts: linkedInRuleFacts,
+  rules: linkedInRules,
   platformOptions: linkedInOptions,
   sandboxHandle: 'sandbox-professional',
   dailyQuota: { limit: 100, unit: 'posts', costPerPost: 1 },

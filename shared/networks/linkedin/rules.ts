@@ -1,10 +1,12 @@
 import {
   checkTextLength,
   codePointLength,
+  type DurationLimit,
   isBlank,
   type NetworkRules,
   type Part,
   type PlatformCheck,
+  type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import {
@@ -14,7 +16,6 @@ import {
   checkSingleMediaPost,
   type MediaRule,
 } from '../../domain/platform-rules/shapes.js';
-import { linkedInRuleFacts } from './rule-facts.js';
 
 /**
  * networks/linkedin.md §2 "Posts API": `commentary` max 3000 characters — the widely used figure,
@@ -85,5 +86,19 @@ function textViolations(part: Part) {
   );
 }
 
-/** LinkedIn's content rules: its checks, with the facts its definition holds (rule-facts.ts). */
-export const linkedInRules: NetworkRules = { ...linkedInRuleFacts, check: checkLinkedIn };
+/**
+ * LinkedIn: 3 s to 30 minutes. LinkedIn's video specifications (business.linkedin.com, video ads
+ * specs, the figure LinkedIn's organic video help repeats); the Videos API page states no duration.
+ */
+const LINKEDIN_VIDEO: DurationLimit = { minSeconds: 3, maxSeconds: 30 * 60, label: 'A LinkedIn video' };
+
+export const linkedInVideoDurations: VideoDurations = { video: LINKEDIN_VIDEO };
+
+/** LinkedIn's content rules, as its definition holds them. */
+export const linkedInRules: NetworkRules = {
+  check: checkLinkedIn,
+  videoDurations: linkedInVideoDurations,
+  // LinkedIn's document posts (networks/linkedin.md §2).
+  takesDocuments: true,
+  takesUserTags: false,
+};

@@ -7,7 +7,7 @@ import {
   TIKTOK_VIDEO_QUERY_BATCH,
 } from './metrics-fields.js';
 import { tiktokOptions } from './options-schema.js';
-import { tiktokRuleFacts } from './rule-facts.js';
+import { tiktokRules } from './rules.js';
 
 /** TikTok as data (../definition.ts): what the rest of the service may know of it. */
 export const tiktokDefinition = defineNetwork({
@@ -15,7 +15,7 @@ export const tiktokDefinition = defineNetwork({
   displayName: 'TikTok',
   aliases: [],
   postTypes: ['video', 'carousel'],
-  ruleFacts: tiktokRuleFacts,
+  rules: tiktokRules,
   platformOptions: tiktokOptions,
   warningExamples: { PLATFORM_POST_ID_PENDING: 'TikTok, after moderation' },
   sandboxHandle: '@sandbox.shorts',

@@ -1,13 +1,14 @@
 import {
   checkTextLength,
+  type DurationLimit,
   type NetworkRules,
   type Part,
   type PlatformCheck,
   utf16Length,
+  type VideoDurations,
 } from '../../domain/platform-rules/helpers.js';
 import { checkCarousel, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
-import { tiktokRuleFacts } from './rule-facts.js';
 
 /** networks/tiktok.md §3 "Direct Post — video": `title` ≤ 2,200 UTF-16 code units. */
 export const TIKTOK_MAX_VIDEO_TITLE = 2200;
@@ -64,5 +65,19 @@ function textViolations(part: Part, photo: boolean): RuleViolation[] {
     : checkTextLength(part, utf16Length(part.text), TIKTOK_MAX_VIDEO_TITLE, 'The title', 'UTF-16 code units');
 }
 
-/** TikTok's content rules: its checks, with the facts its definition holds (rule-facts.ts). */
-export const tiktokRules: NetworkRules = { ...tiktokRuleFacts, check: checkTikTok };
+/**
+ * TikTok: the media transfer guide's ceiling, 10 minutes; each creator's own cap
+ * (`max_video_post_duration_sec`, often lower) is TikTok's answer at publish time, checked by the
+ * connector before it uploads.
+ */
+const TIKTOK_VIDEO: DurationLimit = { maxSeconds: 10 * 60, label: 'A TikTok video' };
+
+export const tiktokVideoDurations: VideoDurations = { video: TIKTOK_VIDEO };
+
+/** TikTok's content rules, as its definition holds them. */
+export const tiktokRules: NetworkRules = {
+  check: checkTikTok,
+  videoDurations: tiktokVideoDurations,
+  takesDocuments: false,
+  takesUserTags: false,
+};

@@ -1,7 +1,7 @@
 import { defineNetwork } from '../definition.js';
 import { X_METRICS_BATCH_SIZE, X_METRICS_SCOPES, X_POST_METRIC_FIELDS } from './metrics-fields.js';
 import { xOptions } from './options-schema.js';
-import { xRuleFacts } from './rule-facts.js';
+import { xRules } from './rules.js';
 
 /** X as data (../definition.ts): what the rest of the service may know of it. */
 export const xDefinition = defineNetwork({
@@ -9,7 +9,7 @@ export const xDefinition = defineNetwork({
   displayName: 'X',
   aliases: ['x'],
   postTypes: ['text', 'image', 'video', 'thread'],
-  ruleFacts: xRuleFacts,
+  rules: xRules,
   platformOptions: xOptions,
   sandboxHandle: '@sandbox_short',
   dailyQuota: { limit: 2400, unit: 'posts', costPerPost: 1 },

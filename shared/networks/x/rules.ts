@@ -2,16 +2,17 @@ import parseTweet from 'twitter-text/dist/parseTweet.js';
 import {
   checkTextLength,
   countMedia,
+  type DurationLimit,
   isBlank,
   type NetworkRules,
   type Part,
   type PlatformCheck,
+  type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkPartMedia, checkSingleItem, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
 import type { MediaKindLookup } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
-import { xRuleFacts } from './rule-facts.js';
 
 /**
  * networks/twitter.md §6 "Text rules": 280 weighted characters (CJK/emoji 2, every URL 23, NFC),
@@ -156,5 +157,19 @@ function postMedia(part: Part, kindOf: MediaKindLookup): RuleViolation[] {
   return [];
 }
 
-/** X's content rules: its checks, with the facts its definition holds (rule-facts.ts). */
-export const xRules: NetworkRules = { ...xRuleFacts, check: checkTwitter };
+/**
+ * X: 0.5 s to 125 minutes for a Post's video (`tweet_video`). 125 minutes is an X Premium account's
+ * cap; a default account's is 20 minutes, which only X knows applies (its 403 at publish time).
+ * Source: docs.x.com/x-api/media/quickstart/best-practices, "Size and duration limits".
+ */
+const X_VIDEO: DurationLimit = { minSeconds: 0.5, maxSeconds: 125 * 60, label: 'A video on X' };
+
+export const xVideoDurations: VideoDurations = { video: X_VIDEO, thread: X_VIDEO };
+
+/** X's content rules, as its definition holds them. */
+export const xRules: NetworkRules = {
+  check: checkTwitter,
+  videoDurations: xVideoDurations,
+  takesDocuments: false,
+  takesUserTags: false,
+};

@@ -1,7 +1,7 @@
 import { defineNetwork } from '../definition.js';
 import { YOUTUBE_METRICS_BATCH_SIZE } from './limits.js';
 import { youtubeOptions } from './options-schema.js';
-import { youtubeRuleFacts } from './rule-facts.js';
+import { youtubeRules } from './rules.js';
 import { YOUTUBE_METRICS_SCOPES, YOUTUBE_STATISTICS_SCOPES } from './scopes.js';
 
 /** YouTube as data (../definition.ts): what the rest of the service may know of it. */
@@ -10,7 +10,7 @@ export const youtubeDefinition = defineNetwork({
   displayName: 'YouTube',
   aliases: [],
   postTypes: ['video', 'short'],
-  ruleFacts: youtubeRuleFacts,
+  rules: youtubeRules,
   platformOptions: youtubeOptions,
   warningExamples: {
     PLATFORM_VISIBILITY_CHANGED: 'YouTube locks uploads of an unaudited API project private',

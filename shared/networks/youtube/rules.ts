@@ -1,16 +1,17 @@
 import {
   codePointLength,
+  type DurationLimit,
   isBlank,
   type NetworkRules,
   type Part,
   type PlatformCheck,
   utf8ByteLength,
+  type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 import type { YouTubeOptions } from './options-schema.js';
-import { youtubeRuleFacts } from './rule-facts.js';
 
 /** networks/youtube.md §3 "Metadata constraints": `snippet.title` required, ≤ 100 characters. */
 export const YOUTUBE_MAX_TITLE = 100;
@@ -112,5 +113,19 @@ function textViolations(part: Part, options: YouTubeOptions): RuleViolation[] {
   return out;
 }
 
-/** YouTube's content rules: its checks, with the facts its definition holds (rule-facts.ts). */
-export const youtubeRules: NetworkRules<YouTubeOptions> = { ...youtubeRuleFacts, check: checkYouTube };
+/**
+ * YouTube: 12 hours for a verified channel (15 minutes until it is verified, which only YouTube
+ * knows); a Short at most 3 minutes (support.google.com/youtube/answer/15424877).
+ */
+const YOUTUBE_VIDEO: DurationLimit = { maxSeconds: 12 * 60 * 60, label: 'A YouTube video' };
+const YOUTUBE_SHORT: DurationLimit = { maxSeconds: 3 * 60, label: 'A YouTube Short' };
+
+export const youtubeVideoDurations: VideoDurations = { video: YOUTUBE_VIDEO, short: YOUTUBE_SHORT };
+
+/** YouTube's content rules, as its definition holds them. */
+export const youtubeRules: NetworkRules<YouTubeOptions> = {
+  check: checkYouTube,
+  videoDurations: youtubeVideoDurations,
+  takesDocuments: false,
+  takesUserTags: false,
+};

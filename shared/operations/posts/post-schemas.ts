@@ -14,7 +14,7 @@ import {
   NETWORK_NAMES,
   PLATFORM_IDS,
   platformsDescribed,
-  RULE_FACTS_OF_PLATFORM,
+  RULES_OF_PLATFORM,
   warningExamplesOf,
 } from '../../networks/definitions.js';
 import { idOf, isoTimestamp } from '../common-schemas.js';
@@ -42,7 +42,7 @@ const acceptsAnyOffset = (what: string) =>
   `${what} ISO 8601 with Z or any offset (2026-12-01T10:30:00+01:00); stored and returned in UTC.`;
 
 /** The networks that tag people on media (their rules say so); every other platform refuses userTags. */
-const USER_TAG_PLATFORMS = PLATFORM_IDS.filter((platform) => RULE_FACTS_OF_PLATFORM[platform].takesUserTags);
+const USER_TAG_PLATFORMS = PLATFORM_IDS.filter((platform) => RULES_OF_PLATFORM[platform].takesUserTags);
 const USER_TAG_NETWORK_NAMES = USER_TAG_PLATFORMS.map((platform) => NETWORK_NAMES[platform]).join(' or ');
 
 const userTagSchema = z.strictObject({

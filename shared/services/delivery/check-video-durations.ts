@@ -1,4 +1,4 @@
-import { checkVideoDurations } from '../../domain/platform-rules/video-duration.js';
+import { checkVideoDurations } from '../../domain/platform-rules/index.js';
 import type { MediaRef, Post } from '../../domain/posts.js';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import { mediaRefsWithPaths } from '../posts/post-checks.js';

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 26: a network is one folder plus one line in each of three lists. For each network this counts
+ * Issue 26: a network is one folder plus one line in the registry. For each network this counts
  * the source files outside its own folders (`shared/networks/<net>/`, `infra/fake-networks/<net>/`)
  * that name it, and prints them.
  *
@@ -70,21 +70,14 @@ const NETWORKS: Readonly<Record<string, NetworkWords>> = {
 };
 
 /**
- * The three files outside its folders that may name a network, one line each, and why each:
- *  - shared/networks/definitions.ts, the registry: its definition (its data, the facts of its
- *    content rules and its platformOptions schema), which the domain, OpenAPI, the dashboard, CDK and
- *    the fakes' launcher derive everything from;
- *  - shared/networks/content-checks.ts, its content checks: code that only the functions checking a
- *    post's content should carry (X's counts text with twitter-text, about 50 KiB), while every
- *    function reads the definitions;
+ * The two files outside its folders that may name a network, and why each:
+ *  - shared/networks/definitions.ts, the registry: one line per network listing its definition (its
+ *    data, content rules and platformOptions schema), which the domain, OpenAPI, the dashboard, CDK
+ *    and the fakes' launcher derive everything from;
  *  - shared/networks/registry.ts, its connectors and sandbox profiles: code that calls out, which the
  *    domain may not import, so it cannot sit in the registry the domain derives its types from.
  */
-const ALLOWED = [
-  'shared/networks/definitions.ts',
-  'shared/networks/content-checks.ts',
-  'shared/networks/registry.ts',
-];
+const ALLOWED = ['shared/networks/definitions.ts', 'shared/networks/registry.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -171,7 +164,7 @@ function filesNaming(platform: string): string[] {
     .sort();
 }
 
-describe('a network is one folder plus one line in each of three lists', () => {
+describe('a network is one folder plus one line in the registry', () => {
   it('recognises the ways a file names a network, and ignores comments and look-alikes', () => {
     const x = NETWORKS.twitter as NetworkWords;
     const linkedin = NETWORKS.linkedin as NetworkWords;
@@ -195,7 +188,7 @@ describe('a network is one folder plus one line in each of three lists', () => {
   });
 
   for (const platform of Object.keys(NETWORKS)) {
-    it(`${platform}: only the definitions, content checks and connectors lists name it outside its folders`, () => {
+    it(`${platform}: only the registry and the connectors' registry name it outside its folders`, () => {
       const files = filesNaming(platform);
       console.info(
         `${platform}: ${files.length} files outside its folders name it (at most ${ALLOWED.length})\n  ${files.join('\n  ')}`,

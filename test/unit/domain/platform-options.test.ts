@@ -12,7 +12,7 @@ import type { PostDraft } from '../../../shared/domain/posts.js';
 import {
   NETWORK_DEFINITIONS,
   PLATFORM_IDS,
-  RULE_FACTS_OF_PLATFORM,
+  RULES_OF_PLATFORM,
 } from '../../../shared/networks/definitions.js';
 import { LINKEDIN_VISIBILITIES } from '../../../shared/networks/linkedin/options-schema.js';
 import { TWITTER_REPLY_SETTINGS } from '../../../shared/networks/x/options-schema.js';
@@ -229,7 +229,7 @@ describe('userTags on the create body', () => {
   });
 
   it('takes them on the networks whose rules take them, and refuses them (400) on every other', () => {
-    const takers = PLATFORM_IDS.filter((platform) => RULE_FACTS_OF_PLATFORM[platform].takesUserTags);
+    const takers = PLATFORM_IDS.filter((platform) => RULES_OF_PLATFORM[platform].takesUserTags);
     expect(takers.length).toBeGreaterThan(0);
     expect(takers.length).toBeLessThan(PLATFORM_IDS.length);
     for (const platform of PLATFORM_IDS) {

@@ -50,15 +50,3 @@ describe("a function carries the media probe's container readers only with the m
     );
   });
 });
-
-describe("a function carries X's text counter only where a post's content is checked", () => {
-  it('an operation that checks no post bundles no twitter-text', async () => {
-    const packages = await packagesBundledFor('listWebhookDeliveries');
-    expect(packages.has('twitter-text')).toBe(false);
-    expect(packages.has('twemoji-parser')).toBe(false);
-  }, 60_000);
-
-  it('creating a post does (X counts a post’s weighted length with it)', async () => {
-    expect((await packagesBundledFor('createPost')).has('twitter-text')).toBe(true);
-  }, 60_000);
-});
