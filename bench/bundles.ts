@@ -4,7 +4,7 @@
  * 1. Bundles each operation's generated entry (infra/operation-entries.ts, as the stack does), the
  *    other entries of `functions/`, with esbuild and the options of
  *    infra/constructs/service-function.ts (ESM, minified, source map without sources, node22, the
- *    createRequire banner, nothing external but the credential chain's alias), into a temporary
+ *    createRequire banner, nothing external, the Lambda aliases: LAMBDA_ALIASES), into a temporary
  *    folder; and the reference: the build every operation ran before issue 15, one bundle of the
  *    whole registry (bench/all-operations-entry.ts), without the alias, run with
  *    NODE_OPTIONS=--enable-source-maps (today's sources, so zod's import is already the lighter one:
@@ -32,7 +32,7 @@ import { gzipSync } from 'node:zlib';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, S3Event, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { type BuildOptions, build, version as esbuildVersion } from 'esbuild';
-import { CREDENTIALS_ALIAS, LAMBDA_CREDENTIALS } from '../infra/constructs/service-function.js';
+import { LAMBDA_ALIASES } from '../infra/constructs/service-function.js';
 import { writeOperationEntry } from '../infra/operation-entries.js';
 import { functionEntry, repoRoot } from '../infra/paths.js';
 import { TABLES } from '../shared/adapters/dynamodb/tables.js';
@@ -104,9 +104,7 @@ function cdkBuildOptions(entry: Entry, outdir: string): BuildOptions {
     sourcemap: true,
     sourcesContent: false,
     external: [],
-    ...(entry !== 'reference' && {
-      alias: { [CREDENTIALS_ALIAS.slice('--alias:'.length)]: LAMBDA_CREDENTIALS },
-    }),
+    ...(entry !== 'reference' && { alias: { ...LAMBDA_ALIASES } }),
     banner: { js: REQUIRE_BANNER },
     mainFields: ['module', 'main'],
     logLevel: 'warning',
@@ -128,7 +126,7 @@ function constructDrift(): string[] {
     'sourcesContent: false',
     'externalModules: []',
     `banner: "${REQUIRE_BANNER}"`,
-    'esbuildArgs: { [CREDENTIALS_ALIAS]: LAMBDA_CREDENTIALS }',
+    'esbuildArgs: lambdaAliasArgs()',
   ];
   return expected.filter((setting) => !source.includes(setting));
 }

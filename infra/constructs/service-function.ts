@@ -10,11 +10,22 @@ import { METRICS_NAMESPACE } from '../../shared/adapters/observability/powertool
 import { functionEntry, lockFile, repoRoot } from '../paths.js';
 
 /**
- * esbuild's alias that swaps the SDK's default credential chain for the environment's credentials,
- * and the file it points at (relative to the project root, where CDK runs esbuild).
+ * The packages every Lambda bundle swaps for a file of ours (paths relative to the project root,
+ * where CDK runs esbuild):
+ * - the SDK's default credential chain, for the environment's credentials (Lambda gives them there;
+ *   the chain's STS and SSO clients stay out of the bundle): shared/runtime/lambda-credentials.ts;
+ * - core-js, the ES2015 polyfills twitter-text imports, for empty modules: Node 22 has them all
+ *   (infra/lambda-stubs/core-js/README.md).
  */
-export const CREDENTIALS_ALIAS = '--alias:@aws-sdk/credential-provider-node';
-export const LAMBDA_CREDENTIALS = './shared/runtime/lambda-credentials.ts';
+export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': './shared/runtime/lambda-credentials.ts',
+  'core-js': './infra/lambda-stubs/core-js',
+};
+
+/** LAMBDA_ALIASES as esbuild's command-line arguments (CDK's `esbuildArgs`). */
+export function lambdaAliasArgs(): Record<string, string> {
+  return Object.fromEntries(Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to]));
+}
 
 export interface ServiceFunctionProps {
   /**
@@ -97,9 +108,8 @@ export class ServiceFunction extends Construct {
         sourcesContent: false,
         // Bundle the AWS SDK too: the code that runs is the code we tested, not the runtime's copy.
         externalModules: [],
-        // Lambda gives credentials in the environment: the SDK's default chain, with the STS and
-        // SSO clients of its other links, stays out of the bundle (shared/runtime/lambda-credentials.ts).
-        esbuildArgs: { [CREDENTIALS_ALIAS]: LAMBDA_CREDENTIALS },
+        // The credential chain and core-js's polyfills stay out of the bundle (LAMBDA_ALIASES).
+        esbuildArgs: lambdaAliasArgs(),
         // ESM output still meets CommonJS dependencies that call require().
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
       },
