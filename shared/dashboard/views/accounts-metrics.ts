@@ -4,45 +4,30 @@ import {
   type AccountMetricName,
   type AccountMetricValues,
   type MetricsFailureKind,
-  type MetricsReading,
 } from '../../domain/metrics.js';
 import type { Platform } from '../../domain/platforms.js';
-import { callOperation } from '../call-operation.js';
 import type { DashboardEnv } from '../env.js';
 import { type Html, html } from '../html.js';
 import { metricCharts } from './metrics-chart.js';
+import { type MetricsOutcome, type MetricsResource, readMetrics } from './metrics-read.js';
 import { NETWORK_NAMES } from './posts-format.js';
 import { missingScopes, scopesOf } from './posts-metrics.js';
 import { utcTime } from './time.js';
 
-/** An account's metrics as `GET …/accounts/{account_id}/metrics` answers them (getAccountMetrics). */
-export interface AccountMetricsResource {
+/** An account's metrics as `GET …/accounts/{account_id}/metrics` answers them (getAccountMetrics): one reading a day. */
+export interface AccountMetricsResource extends MetricsResource<AccountMetricName, AccountMetricValues> {
   accountId: string;
-  platform: Platform;
-  collectedAt: string;
-  metrics: Partial<Record<AccountMetricName, number>>;
-  /** One reading a day, oldest first. */
-  history: MetricsReading<AccountMetricValues>[];
-  nextCollectionAt: string | null;
-  problem: { failure: MetricsFailureKind; at: string; missingScopes?: string[] } | null;
 }
 
-/** The read's answer as the page needs it: the readings, or the refusal's code and members. */
-export type AccountMetricsOutcome =
-  | { ok: true; metrics: AccountMetricsResource }
-  | { ok: false; code: string; message: string; fields: Record<string, unknown> };
+export type AccountMetricsOutcome = MetricsOutcome<AccountMetricsResource>;
 
 /** The account's metrics through the API's read (which never calls the network). */
-export async function readAccountMetrics(
+export function readAccountMetrics(
   c: Context<DashboardEnv>,
   workspaceId: string,
   accountId: string,
 ): Promise<AccountMetricsOutcome> {
-  const read = await callOperation<AccountMetricsResource>(c, 'getAccountMetrics', {
-    params: { workspace_id: workspaceId, account_id: accountId },
-  });
-  if (read.ok) return { ok: true, metrics: read.body };
-  return { ok: false, code: read.error.code, message: read.error.message, fields: read.error.fields };
+  return readMetrics(c, 'getAccountMetrics', { workspace_id: workspaceId, account_id: accountId });
 }
 
 /** Why there are no readings, in words, from the 409's code and its members. */

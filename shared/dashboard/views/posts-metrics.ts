@@ -1,46 +1,27 @@
 import type { Context } from 'hono';
-import type {
-  MetricsFailureKind,
-  MetricsReading,
-  PostMetricName,
-  PostMetricValues,
-} from '../../domain/metrics.js';
+import type { MetricsFailureKind, PostMetricName, PostMetricValues } from '../../domain/metrics.js';
 import type { Platform } from '../../domain/platforms.js';
-import { callOperation } from '../call-operation.js';
 import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
 import { empty, type Html, html } from '../html.js';
 import { metricCharts } from './metrics-chart.js';
+import { type MetricsOutcome, type MetricsResource, readMetrics } from './metrics-read.js';
 import { NETWORK_NAMES } from './posts-format.js';
 import { utcTime } from './time.js';
 
 /** A post's metrics as `GET …/posts/{post_id}/metrics` answers them (getPostMetrics). */
-export interface PostMetricsResource {
+export interface PostMetricsResource extends MetricsResource<PostMetricName, PostMetricValues> {
   postId: string;
-  platform: Platform;
-  collectedAt: string;
-  metrics: Partial<Record<PostMetricName, number>>;
-  /** Every reading, oldest first. */
-  history: MetricsReading<PostMetricValues>[];
-  nextCollectionAt: string | null;
-  problem: { failure: MetricsFailureKind; at: string; missingScopes?: string[] } | null;
 }
 
-/** The metrics read's answer as the page needs it: the numbers, or the refusal's code and members. */
-export type PostMetricsOutcome =
-  | { ok: true; metrics: PostMetricsResource }
-  | { ok: false; code: string; message: string; fields: Record<string, unknown> };
+export type PostMetricsOutcome = MetricsOutcome<PostMetricsResource>;
 
 /** The post's metrics through the API's read (which never calls the network). */
-export async function readPostMetrics(
+export function readPostMetrics(
   c: Context<DashboardEnv>,
   workspaceId: string,
   postId: string,
 ): Promise<PostMetricsOutcome> {
-  const read = await callOperation<PostMetricsResource>(c, 'getPostMetrics', {
-    params: { workspace_id: workspaceId, post_id: postId },
-  });
-  if (read.ok) return { ok: true, metrics: read.body };
-  return { ok: false, code: read.error.code, message: read.error.message, fields: read.error.fields };
+  return readMetrics(c, 'getPostMetrics', { workspace_id: workspaceId, post_id: postId });
 }
 
 const accountsLink = (workspaceId: string) =>
