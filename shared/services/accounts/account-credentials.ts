@@ -41,6 +41,8 @@ export interface AccountCredentialsDeps {
   networks: Networks;
   clock: Clock;
   metrics: Metrics;
+  /** How the waits of REFRESH_RACE_WAITS_MS pass (real time by default; tests pass their clock's). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** What `credentials` found for a real-network account. */
@@ -136,8 +138,9 @@ export function makeAccountCredentials(deps: AccountCredentialsDeps) {
       return current !== undefined && (current.tokensVersion ?? 0) !== (account.tokensVersion ?? 0);
     };
     if (await changed()) return true;
+    const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     for (const waitMs of REFRESH_RACE_WAITS_MS) {
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      await sleep(waitMs);
       if (await changed()) return true;
     }
     return false;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../../shared/domain/platforms.js';
 import type { Network } from '../../../shared/networks/network.js';
 import type { TokenSet } from '../../../shared/ports/network-oauth.js';
-import { makeAccountCredentials } from '../../../shared/services/accounts/account-credentials.js';
+import {
+  makeAccountCredentials,
+  REFRESH_RACE_WAITS_MS,
+} from '../../../shared/services/accounts/account-credentials.js';
 import { sealTokens } from '../../../shared/services/accounts/token-vault.js';
 import { FakeOAuthProvider } from '../support/fake-oauth-provider.js';
 import {
@@ -24,8 +27,7 @@ async function setup() {
   networks.set('twitter', { platform: 'twitter', app: 'X', oauth, connector: world.network });
   const granted = oauth.grant({ expiresAt: new Date(DELIVERY_NOW + MINUTE).toISOString() });
   const account = await world.connectRealAccount(granted);
-  const credentials = makeAccountCredentials(world);
-  return { world, oauth, granted, account, credentials };
+  return { world, oauth, granted, account };
 }
 
 /**
@@ -35,26 +37,35 @@ async function setup() {
  */
 describe('a refresh refused because a concurrent refresh used the token first', () => {
   it('waits for the winner’s write and uses its tokens, leaving the account connected', async () => {
-    // Prepare: the winner's refresh reaches the network first; its write lands 200 ms later.
-    const { world, oauth, granted, account, credentials } = await setup();
-    let winner: TokenSet | undefined;
+    // Prepare: the winner's refresh reaches the network first; its write lands while the loser
+    // waits the second time.
+    const { world, oauth, granted, account } = await setup();
+    let renewed: TokenSet | undefined;
     oauth.beforeNextRefresh = async () => {
-      const renewed = await oauth.refresh(granted, new AbortController().signal);
-      winner = renewed;
-      setTimeout(async () => {
-        await world.tenancy.replaceAccountTokens(TENANT_ID, WORKSPACE_ID, ACCOUNT_ID, {
-          expectedVersion: 1,
-          encryptedTokens: await sealTokens(world.secrets, OWNER, renewed),
-          scopes: renewed.scopes,
-        });
-      }, 200);
+      renewed = await oauth.refresh(granted, new AbortController().signal);
     };
+    const waits: number[] = [];
+    const credentials = makeAccountCredentials({
+      ...world,
+      sleep: async (ms) => {
+        waits.push(ms);
+        if (waits.length === 2 && renewed) {
+          await world.tenancy.replaceAccountTokens(TENANT_ID, WORKSPACE_ID, ACCOUNT_ID, {
+            expectedVersion: 1,
+            encryptedTokens: await sealTokens(world.secrets, OWNER, renewed),
+            scopes: renewed.scopes,
+          });
+        }
+      },
+    });
+    const winner = () => renewed;
 
     // Act
     const outcome = await credentials(account, { signal: new AbortController().signal });
 
     // Assess
-    expect(outcome).toMatchObject({ kind: 'ready', tokens: { accessToken: winner?.accessToken } });
+    expect(outcome).toMatchObject({ kind: 'ready', tokens: { accessToken: winner()?.accessToken } });
+    expect(waits).toEqual(REFRESH_RACE_WAITS_MS.slice(0, 2));
     expect(await world.tenancy.getAccount(TENANT_ID, WORKSPACE_ID, ACCOUNT_ID)).toMatchObject({
       status: 'connected',
       tokensVersion: 2,
@@ -62,12 +73,15 @@ describe('a refresh refused because a concurrent refresh used the token first', 
   });
 
   it('a refusal no one explains within the waits disconnects the account (refresh_refused)', async () => {
-    const { world, oauth, account, credentials } = await setup();
+    const { world, oauth, account } = await setup();
     oauth.answerRefresh('refuse');
+    const waits: number[] = [];
+    const credentials = makeAccountCredentials({ ...world, sleep: async (ms) => void waits.push(ms) });
 
     const outcome = await credentials(account, { signal: new AbortController().signal });
 
     expect(outcome).toMatchObject({ kind: 'refused', reason: 'refresh_refused' });
+    expect(waits).toEqual([...REFRESH_RACE_WAITS_MS]);
     expect(await world.tenancy.getAccount(TENANT_ID, WORKSPACE_ID, ACCOUNT_ID)).toMatchObject({
       status: 'disconnected',
       disconnectReason: 'refresh_refused',

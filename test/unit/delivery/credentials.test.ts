@@ -4,7 +4,10 @@ import type { Platform } from '../../../shared/domain/platforms.js';
 import type { Network } from '../../../shared/networks/network.js';
 import type { PublishRequest } from '../../../shared/ports/connector.js';
 import type { TokenSet } from '../../../shared/ports/network-oauth.js';
-import { REFRESH_AHEAD_MS } from '../../../shared/services/accounts/account-credentials.js';
+import {
+  REFRESH_AHEAD_MS,
+  REFRESH_RACE_WAITS_MS,
+} from '../../../shared/services/accounts/account-credentials.js';
 import { sealTokens } from '../../../shared/services/accounts/token-vault.js';
 import { makeDeliverPost } from '../../../shared/services/delivery/deliver-post.js';
 import { FakeOAuthProvider } from '../support/fake-oauth-provider.js';
@@ -128,9 +131,11 @@ describe('credentials at delivery', () => {
       platformRawCode: 'invalid_grant',
       retryable: false,
     });
+    // Disconnected once the waits for a concurrent refresh's write (on the world's clock) found none.
+    const waited = REFRESH_RACE_WAITS_MS.reduce((sum, ms) => sum + ms, 0);
     expect(await world.account()).toMatchObject({
       status: 'disconnected',
-      disconnectedAt: atDelivery(0),
+      disconnectedAt: atDelivery(waited),
       disconnectReason: 'refresh_refused',
     });
     expect(world.real.requests).toHaveLength(0);
