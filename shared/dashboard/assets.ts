@@ -25,7 +25,9 @@ main { max-width: 72rem; margin: 0 auto; padding: 1.5rem; }
 h1 { margin-top: 0; }
 section { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.25rem; margin-bottom: 1.25rem; }
 table { width: 100%; border-collapse: collapse; background: #fff; }
-th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+/* On a phone a cell may break anywhere (long ids, emails); wider, a column keeps its words whole. */
+@media (max-width: 40rem) { th, td { overflow-wrap: anywhere; } }
 table.responsive th, table.responsive td { overflow-wrap: anywhere; }
 table.responsive th[scope=row] a { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8125rem; }
 @media (max-width: 40rem) {
