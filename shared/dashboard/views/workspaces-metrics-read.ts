@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { callOperation, type OperationOutcome } from '../call-operation.js';
 import type { DashboardEnv } from '../env.js';
 import type { PostResource } from './posts-list.js';
-import type { PostMetricsResource } from './posts-metrics.js';
+import { readPostMetrics } from './posts-metrics.js';
 import {
   OVERVIEW_POST_BOUND,
   OVERVIEW_WINDOW_DAYS,
@@ -54,16 +54,14 @@ async function latestOf(
   workspaceId: string,
   post: PostResource & { publishedAt: string },
 ): Promise<PostLatestMetrics | undefined> {
-  const read = await callOperation<PostMetricsResource>(c, 'getPostMetrics', {
-    params: { workspace_id: workspaceId, post_id: post.id },
-  });
+  const read = await readPostMetrics(c, workspaceId, post.id);
   if (!read.ok) return undefined;
   return {
     id: post.id,
     platform: post.platform,
     content: post.content,
     publishedAt: post.publishedAt,
-    metrics: read.body.metrics,
+    metrics: read.metrics.metrics,
   };
 }
 
