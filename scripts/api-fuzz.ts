@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startFakeNetworks } from '../infra/fake-networks/start.js';
 import { type LocalHost, startLocalHost } from '../infra/local/host.js';
@@ -24,6 +25,7 @@ import { makeWebhookSender } from '../shared/adapters/http/webhook-sender.js';
 import { makeMediaFetcher } from '../shared/runtime/media-fetcher.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../shared/runtime/network-config.js';
 import { makeAdmin } from '../shared/services/admin.js';
+import { withoutPytestStyleSummary } from './support/foreign-summary.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // Thousands of refused requests would fill the output with warnings; errors (a 500's cause) still show.
@@ -66,7 +68,8 @@ function runSchemathesis(target: Target, extraArgs: readonly string[]): Promise<
     ],
     {
       cwd: repoRoot,
-      stdio: 'inherit',
+      // Its output is passed on line by line, its pytest-style closing line reworded (foreign-summary.ts).
+      stdio: ['inherit', 'pipe', 'inherit'],
       env: {
         ...process.env,
         API_FUZZ_BASE_URL: target.baseUrl,
@@ -75,9 +78,14 @@ function runSchemathesis(target: Target, extraArgs: readonly string[]): Promise<
       },
     },
   );
+  const lines = createInterface({ input: child.stdout });
+  lines.on('line', (line) => process.stdout.write(`${withoutPytestStyleSummary(line)}\n`));
+  const outputEnded = new Promise<void>((resolve) => lines.once('close', resolve));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      void outputEnded.then(() => resolve(code ?? (signal ? 1 : 0)));
+    });
   });
 }
 
