@@ -1,5 +1,6 @@
 import type { NetworkRules } from '../domain/platform-rules/helpers.js';
 import type { DailyQuota, LateIdNotes, NetworkDefinition, QuotaSettings } from './definition.js';
+import { facebookDefinition } from './facebook/definition.js';
 import { instagramDefinition } from './instagram/definition.js';
 import { linkedinDefinition } from './linkedin/definition.js';
 import { tiktokDefinition } from './tiktok/definition.js';
@@ -17,6 +18,7 @@ export const NETWORK_DEFINITIONS = [
   instagramDefinition,
   tiktokDefinition,
   youtubeDefinition,
+  facebookDefinition,
 ] as const;
 
 /**

@@ -4,6 +4,8 @@ import {
   type AppCredentialsSource,
   type NetworkEndpoints,
 } from '../runtime/network-config.js';
+import { makeFacebookNetwork } from './facebook/index.js';
+import { facebookSandbox } from './facebook/sandbox.js';
 import { makeInstagramNetwork } from './instagram/index.js';
 import { instagramSandbox } from './instagram/sandbox.js';
 import { makeLinkedInNetwork } from './linkedin/index.js';
@@ -29,6 +31,7 @@ export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
   tiktok: makeTikTokNetwork,
   youtube: makeYouTubeNetwork,
   instagram: makeInstagramNetwork,
+  facebook: makeFacebookNetwork,
 };
 
 /** What the sandbox simulates of each network (its latency, media limits, failure codes and post ids). */
@@ -38,6 +41,7 @@ export const SANDBOX_SIMULATIONS: Readonly<Record<Platform, SandboxSimulation>> 
   instagram: instagramSandbox,
   tiktok: tiktokSandbox,
   youtube: youtubeSandbox,
+  facebook: facebookSandbox,
 };
 
 export type Networks = ReadonlyMap<Platform, Network>;

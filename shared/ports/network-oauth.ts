@@ -27,6 +27,12 @@ export interface NetworkProfile {
   avatarUrl?: string;
 }
 
+/** One account a consent granted: its own tokens and who it is. */
+export interface GrantedAccount {
+  tokens: TokenSet;
+  profile: NetworkProfile;
+}
+
 export interface AuthorizationUrlRequest {
   /**
    * The app's client id (NetworkDeps.appCredentials(), which is asynchronous: the connect flow
@@ -98,4 +104,10 @@ export interface OAuthProvider {
   /** Revokes the grant at the network, where it can; a failure here never blocks a disconnect. */
   revoke?(tokens: TokenSet, signal: AbortSignal): Promise<void>;
   readProfile(accessToken: string, signal: AbortSignal): Promise<NetworkProfile>;
+  /**
+   * Where one consent grants several accounts (each with its own tokens): every one of them, read
+   * with the consent's tokens. When present, the connect flow stores these instead of the profile;
+   * an empty list (none the service may publish to) fails the connect `no_publishable_account`.
+   */
+  readAccounts?(tokens: TokenSet, signal: AbortSignal): Promise<readonly GrantedAccount[]>;
 }

@@ -47,7 +47,7 @@ export const oauthCallback = defineOperation({
   path: '/v1/oauth/{platform}/callback',
   summary: 'Where a network sends the person back after consenting',
   description:
-    "Not called by API clients: the network redirects the person's browser here at the end of a connect (POST …/accounts/connect). It takes no API key: the single-use `state` authenticates it. The account is stored, then the browser goes to the connect's `redirectUri` with `accountId`, or `error` and `error_description` (access_denied, network_error, grant_refused, temporarily_unavailable, network_not_configured, not_authorized, server_error); without `redirectUri` it shows a plain page. A `state` that is unknown, expired or already used gets a page saying so (400): there is nowhere safe to redirect.",
+    "Not called by API clients: the network redirects the person's browser here at the end of a connect (POST …/accounts/connect). It takes no API key: the single-use `state` authenticates it. The account is stored, then the browser goes to the connect's `redirectUri` with `accountId`, or `error` and `error_description` (access_denied, network_error, grant_refused, temporarily_unavailable, network_not_configured, no_publishable_account, not_authorized, server_error); without `redirectUri` it shows a plain page. A `state` that is unknown, expired or already used gets a page saying so (400): there is nowhere safe to redirect.",
   tag: 'Accounts',
   auth: 'none',
   rateLimitFamily: 'other',

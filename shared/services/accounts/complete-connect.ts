@@ -14,6 +14,7 @@ import type { AppCredentialsSource } from '../../ports/app-credentials.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
 import {
+  type GrantedAccount,
   GrantRefusedError,
   type NetworkProfile,
   OAuthUnavailableError,
@@ -55,7 +56,14 @@ export interface CallbackRequest {
 export type ConnectOutcome =
   /** The state is unknown, expired, already used or of another network: nowhere to send the person. */
   | { kind: 'invalid_state' }
-  | { kind: 'connected'; account: Account; redirectUri?: RedirectTarget }
+  | {
+      kind: 'connected';
+      /** The first account stored: the one the redirect names. */
+      account: Account;
+      /** Every account stored, `account` first: several where one consent granted several (readAccounts). */
+      accounts: readonly Account[];
+      redirectUri?: RedirectTarget;
+    }
   | { kind: 'failed'; error: ConnectErrorCode; redirectUri?: RedirectTarget };
 
 /**
@@ -136,11 +144,15 @@ async function storeAccount(
   }
 }
 
-/** The network's part, through the app the connect started with: the code for tokens, the tokens for who the person is. */
+/**
+ * The network's part, through the app the connect started with: the code for tokens, the tokens
+ * for who the person is; or, where one consent grants several accounts (readAccounts), each of
+ * them with its own tokens.
+ */
 async function authorise(
   client: NetworkAppClient,
   request: { platform: Platform; code: string; codeVerifier?: string; publicBaseUrl: string },
-): Promise<{ tokens: TokenSet; profile: NetworkProfile }> {
+): Promise<readonly GrantedAccount[]> {
   const tokens = await client.oauth.exchangeCode(
     {
       code: request.code,
@@ -149,11 +161,13 @@ async function authorise(
     },
     AbortSignal.timeout(CONNECT_NETWORK_TIMEOUT_MS),
   );
+  if (client.oauth.readAccounts)
+    return client.oauth.readAccounts(tokens, AbortSignal.timeout(CONNECT_NETWORK_TIMEOUT_MS));
   const profile = await client.oauth.readProfile(
     tokens.accessToken,
     AbortSignal.timeout(CONNECT_NETWORK_TIMEOUT_MS),
   );
-  return { tokens, profile };
+  return [{ tokens, profile }];
 }
 
 /** Whether an error means "not now" rather than "never": the network or a part of ours was away. */
@@ -203,15 +217,21 @@ export async function completeConnect(
     const client = network && appClientOf(network, pending.app);
     const credentials = client && (await deps.appCredentials.credentialsFor(client.app));
     if (!client || !credentials || !deps.publicBaseUrl) return failed('network_not_configured');
-    const { tokens, profile } = await authorise(client, {
+    const granted = await authorise(client, {
       platform: pending.platform,
       code: request.code,
       ...(codeVerifier !== undefined && { codeVerifier }),
       publicBaseUrl: deps.publicBaseUrl,
     });
-    const account = await storeAccount(deps, pending, profile, tokens, client.app);
-    log.info('account connected', { platform: account.platform, accountId: account.accountId });
-    return { kind: 'connected', account, ...(returnTo && { redirectUri: returnTo }) };
+    const accounts: Account[] = [];
+    for (const { profile, tokens } of granted) {
+      const account = await storeAccount(deps, pending, profile, tokens, client.app);
+      log.info('account connected', { platform: account.platform, accountId: account.accountId });
+      accounts.push(account);
+    }
+    const [account] = accounts;
+    if (!account) return failed('no_publishable_account');
+    return { kind: 'connected', account, accounts, ...(returnTo && { redirectUri: returnTo }) };
   } catch (error) {
     if (error instanceof GrantRefusedError) {
       log.warn('the network refused the authorization code', { networkCode: error.networkCode });

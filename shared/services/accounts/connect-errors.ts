@@ -10,6 +10,8 @@ export const CONNECT_ERRORS = {
   temporarily_unavailable:
     'The network or the service could not complete the connection just now. Start again in a few minutes.',
   network_not_configured: 'Connecting accounts of this network is not configured on this deployment.',
+  no_publishable_account:
+    'The network granted no account this service can publish to (for example, no page you may create content on). Start again and pick one.',
   not_authorized:
     'The API key that started this connection may no longer connect accounts in this workspace.',
   server_error: 'Something went wrong on our side. Start connecting again.',

@@ -1,0 +1,29 @@
+import { digits, MB, type SandboxSimulation } from '../sandbox/simulation.js';
+
+/** Facebook Pages in the sandbox (../sandbox/simulation.ts). */
+export const facebookSandbox: SandboxSimulation = {
+  latencyMs: { min: 300, max: 1000 },
+  mediaSizeLimits: { image: 4 * MB, video: 10 * 1024 * MB },
+  profile: {
+    rawCodes: {
+      // Graph API code 100: invalid parameter.
+      invalid: () => '100',
+      // Subcode 1346003: the post goes against the Community Standards.
+      rejected: '368/1346003',
+      mediaTooLarge: '1366046',
+      tokenRevoked: '190/460',
+      rateLimited: '32',
+      unavailable: '2',
+    },
+    rejectedMessage: 'This content goes against our Community Standards.',
+  },
+  postIdentity({ hash }) {
+    // A Page post id is `<page-id>_<post-id>`, both numeric (15–17 digits).
+    const pageId = `10${digits(hash, 0, 13)}`;
+    const postId = `12${digits(hash, 8, 14)}`;
+    return {
+      platformPostId: `${pageId}_${postId}`,
+      platformPostUrl: `https://www.facebook.com/${pageId}/posts/${postId}`,
+    };
+  },
+};
