@@ -3,6 +3,7 @@ import type { DailyQuota, LateIdNotes, NetworkDefinition, QuotaSettings } from '
 import { facebookDefinition } from './facebook/definition.js';
 import { instagramDefinition } from './instagram/definition.js';
 import { linkedinDefinition } from './linkedin/definition.js';
+import { threadsDefinition } from './threads/definition.js';
 import { tiktokDefinition } from './tiktok/definition.js';
 import { xDefinition } from './x/definition.js';
 import { youtubeDefinition } from './youtube/definition.js';
@@ -19,6 +20,7 @@ export const NETWORK_DEFINITIONS = [
   tiktokDefinition,
   youtubeDefinition,
   facebookDefinition,
+  threadsDefinition,
 ] as const;
 
 /**

@@ -12,6 +12,8 @@ import { makeLinkedInNetwork } from './linkedin/index.js';
 import { linkedinSandbox } from './linkedin/sandbox.js';
 import type { Network, NetworkFactory } from './network.js';
 import type { SandboxSimulation } from './sandbox/simulation.js';
+import { makeThreadsNetwork } from './threads/index.js';
+import { threadsSandbox } from './threads/sandbox.js';
 import { makeTikTokNetwork } from './tiktok/index.js';
 import { tiktokSandbox } from './tiktok/sandbox.js';
 import { makeXNetwork } from './x/index.js';
@@ -32,6 +34,7 @@ export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
   youtube: makeYouTubeNetwork,
   instagram: makeInstagramNetwork,
   facebook: makeFacebookNetwork,
+  threads: makeThreadsNetwork,
 };
 
 /** What the sandbox simulates of each network (its latency, media limits, failure codes and post ids). */
@@ -42,6 +45,7 @@ export const SANDBOX_SIMULATIONS: Readonly<Record<Platform, SandboxSimulation>> 
   tiktok: tiktokSandbox,
   youtube: youtubeSandbox,
   facebook: facebookSandbox,
+  threads: threadsSandbox,
 };
 
 export type Networks = ReadonlyMap<Platform, Network>;

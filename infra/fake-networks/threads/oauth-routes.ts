@@ -1,0 +1,208 @@
+import { ALL_SCOPES } from './control.js';
+import { graphError, type Reply, replies } from './http.js';
+import type { Handler, RouteContext } from './route.js';
+import type { FakeToken } from './store.js';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const errorPage = (message: string): Reply => ({
+  status: 400,
+  html: `<!doctype html><title>Error</title><p>${escapeHtml(message)}</p>`,
+});
+
+function redirectProblem(context: RouteContext, params: URLSearchParams): string | undefined {
+  // Meta's Facebook app id instead of the Threads app id is refused this way (threads.md §1).
+  if (params.get('client_id') !== context.app.clientId) return 'No app ID was provided in the request.';
+  const redirectUri = params.get('redirect_uri') ?? '';
+  try {
+    const parsed = new URL(redirectUri);
+    if (!['http:', 'https:'].includes(parsed.protocol)) return 'Invalid redirect_uri.';
+  } catch {
+    return 'Invalid redirect_uri.';
+  }
+  if (context.app.redirectUris && !context.app.redirectUris.includes(redirectUri)) {
+    return 'The redirect_uri does not match a valid OAuth redirect URI of the app.';
+  }
+  return undefined;
+}
+
+/** Threads sends the code with a trailing `#_` (threads.md §3 step 2), which a browser never sends on. */
+function redirectTo(redirectUri: string, params: Record<string, string>, fragment = ''): Reply {
+  const target = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+  return { status: 302, location: `${target.toString()}${fragment}` };
+}
+
+/**
+ * GET /oauth/authorize (threads.net's consent window): client_id, redirect_uri, scope and
+ * response_type=code required, state optional; scopes comma- or space-separated, threads_basic
+ * among them (threads.md §3). Then a page with the profile to sign in as, Allow and Cancel.
+ */
+export const authorizePage: Handler<RouteContext> = (context) => {
+  const params = context.url.searchParams;
+  const problem = redirectProblem(context, params);
+  if (problem) return errorPage(problem);
+  const redirectUri = params.get('redirect_uri') ?? '';
+  const state = params.get('state') ?? '';
+  if (params.get('response_type') !== 'code') {
+    return redirectTo(redirectUri, {
+      error: 'invalid_request',
+      error_reason: 'response_type',
+      ...(state && { state }),
+    });
+  }
+  const scopes = (params.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
+  if (!scopes.includes('threads_basic') || scopes.some((scope) => !ALL_SCOPES.includes(scope))) {
+    return redirectTo(redirectUri, { error: 'invalid_scope', ...(state && { state }) });
+  }
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const users = [...context.store.users.values()]
+    .map((user) => `<option value="${escapeHtml(user.userId)}">@${escapeHtml(user.username)}</option>`)
+    .join('');
+  return {
+    status: 200,
+    html: `<!doctype html>
+<html><head><title>Threads (fake): allow access</title></head>
+<body>
+<h1>Allow this app to access your Threads profile?</h1>
+<p>It asks for: ${scopes.map(escapeHtml).join(', ')}</p>
+<form method="post" action="/oauth/authorize/decision">
+${hidden('client_id', context.app.clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}${hidden('scope', scopes.join(','))}
+<label>Signed in as <select name="user">${users}</select></label>
+<button type="submit" name="decision" value="approve">Allow</button>
+<button type="submit" name="decision" value="deny">Cancel</button>
+</form>
+</body></html>`,
+  };
+};
+
+/** POST /oauth/authorize/decision: Allow → ?code=…&state=…#_; Cancel → access_denied. */
+export const authorizeDecision: Handler<RouteContext> = (context) => {
+  const params = new URLSearchParams(context.body.toString('utf8'));
+  const problem = redirectProblem(context, params);
+  if (problem) return errorPage(problem);
+  const redirectUri = params.get('redirect_uri') ?? '';
+  const state = params.get('state') ?? '';
+  if (params.get('decision') !== 'approve') {
+    return redirectTo(redirectUri, {
+      error: 'access_denied',
+      error_reason: 'user_denied',
+      error_description: 'Permissions error',
+      ...(state && { state }),
+    });
+  }
+  const userId = params.get('user') ?? [...context.store.users.keys()][0] ?? '';
+  if (!context.store.users.has(userId)) return errorPage('Unknown profile.');
+  const code = context.store.secret(32);
+  // The person may leave out what the app asked beyond threads_basic (a test posts `decline=…`).
+  const declined = (params.get('decline') ?? '').split(',').filter((scope) => scope !== 'threads_basic');
+  context.store.codes.set(code, {
+    code,
+    userId,
+    scopes: (params.get('scope') ?? '').split(',').filter((scope) => scope && !declined.includes(scope)),
+    redirectUri,
+    expiresAt: context.settings.now() + context.settings.codeLifetimeMs,
+    used: false,
+  });
+  return redirectTo(redirectUri, { code, ...(state && { state }) }, '#_');
+};
+
+function issue(context: RouteContext, userId: string, scopes: string[], kind: FakeToken['kind']): FakeToken {
+  const now = context.settings.now();
+  const seconds = kind === 'short' ? context.settings.shortLivedSeconds : context.settings.longLivedSeconds;
+  const token: FakeToken = {
+    token: context.store.secret(48),
+    userId,
+    scopes,
+    kind,
+    issuedAt: now,
+    expiresAt: now + seconds * 1000,
+    revoked: false,
+  };
+  context.store.tokens.set(token.token, token);
+  return token;
+}
+
+/** POST /oauth/access_token (graph.threads.net): a code → a short-lived token (1 hour) and the user id. */
+export const codeExchange: Handler<RouteContext> = (context) => {
+  const form = context.fields;
+  if (form.get('client_id') !== context.app.clientId)
+    return graphError(101, 'Error validating application. Invalid application ID.');
+  if (form.get('client_secret') !== context.app.clientSecret)
+    return graphError(101, 'Error validating client secret.');
+  if (form.get('grant_type') !== 'authorization_code') return replies.badParameter('Unsupported grant_type.');
+  const code = context.store.codes.get(form.get('code') ?? '');
+  if (!code || code.used || code.expiresAt <= context.settings.now()) {
+    return graphError(100, 'This authorization code has been used or has expired.', {
+      subcode: 36007,
+      type: 'OAuthException',
+    });
+  }
+  code.used = true;
+  if (code.redirectUri !== form.get('redirect_uri')) {
+    return graphError(
+      100,
+      'Error validating verification code. Please make sure your redirect_uri is identical.',
+      {
+        subcode: 36008,
+        type: 'OAuthException',
+      },
+    );
+  }
+  const token = issue(context, code.userId, code.scopes, 'short');
+  return { status: 200, json: { access_token: token.token, user_id: Number(code.userId) } };
+};
+
+function tokenOf(context: RouteContext): FakeToken | Reply {
+  const token = context.store.tokens.get(context.fields.get('access_token') ?? '');
+  if (!token) return replies.invalidToken();
+  if (token.revoked) return replies.revokedToken();
+  if (token.expiresAt <= context.settings.now()) return replies.expiredToken();
+  return token;
+}
+
+/** GET /access_token?grant_type=th_exchange_token&client_secret&access_token: short → long-lived (60 days). */
+export const longLivedExchange: Handler<RouteContext> = (context) => {
+  if (context.fields.get('grant_type') !== 'th_exchange_token')
+    return replies.badParameter('Invalid grant_type.');
+  if (context.fields.get('client_secret') !== context.app.clientSecret)
+    return graphError(101, 'Error validating client secret.');
+  const short = tokenOf(context);
+  if ('status' in short) return short;
+  if (short.kind !== 'short') return replies.badParameter('The token is not a short-lived token.');
+  if (!short.scopes.includes('threads_basic'))
+    return graphError(10, 'The threads_basic permission is required.');
+  const long = issue(context, short.userId, short.scopes, 'long');
+  return {
+    status: 200,
+    json: {
+      access_token: long.token,
+      token_type: 'bearer',
+      expires_in: context.settings.longLivedSeconds - 56,
+    },
+  };
+};
+
+/**
+ * GET /refresh_access_token?grant_type=th_refresh_token&access_token: a long-lived token at least
+ * 24 hours old and unexpired → a new one for 60 days (the old one keeps working until it expires).
+ */
+export const refresh: Handler<RouteContext> = (context) => {
+  if (context.fields.get('grant_type') !== 'th_refresh_token')
+    return replies.badParameter('Invalid grant_type.');
+  const token = tokenOf(context);
+  if ('status' in token) return token;
+  if (token.kind !== 'long') return replies.badParameter('Only a long-lived token can be refreshed.');
+  if (context.settings.now() - token.issuedAt < context.settings.refreshMinAgeMs) {
+    return replies.badParameter('The access token must be at least 24 hours old to be refreshed.');
+  }
+  const renewed = issue(context, token.userId, token.scopes, 'long');
+  return {
+    status: 200,
+    json: {
+      access_token: renewed.token,
+      token_type: 'bearer',
+      expires_in: context.settings.longLivedSeconds,
+    },
+  };
+};

@@ -1,0 +1,150 @@
+import { createContainer } from './container-routes.js';
+import type { FakeThreadsEndpoint } from './control.js';
+import { authenticate, getObject, listPosts, me, publish, publishingLimit } from './graph-routes.js';
+import { graphError, type Reply } from './http.js';
+import {
+  authorizeDecision,
+  authorizePage,
+  codeExchange,
+  longLivedExchange,
+  refresh,
+} from './oauth-routes.js';
+import type { ApiContext, Handler, RouteContext } from './route.js';
+
+export type Route =
+  | {
+      method: string;
+      pattern: RegExp;
+      endpoint: FakeThreadsEndpoint;
+      access: 'open';
+      handler: Handler<RouteContext>;
+    }
+  | {
+      method: string;
+      pattern: RegExp;
+      endpoint: FakeThreadsEndpoint;
+      access: 'token';
+      /**
+       * What the token must hold (threads.md §3 "Permissions"): every call `threads_basic`;
+       * containers, publishing and the limit `threads_content_publish` too; reading replies
+       * `threads_read_replies` (a reply's container also needs `threads_manage_replies`, checked there).
+       */
+      permissions: readonly string[];
+      handler: Handler<ApiContext>;
+    };
+
+/** Graph paths carry a version (`/v1.0/me`); unversioned calls get the oldest Meta serves. */
+const graph = (path: string) => new RegExp(`^(?:/v\\d+\\.\\d+)?${path}$`);
+const USER = '(?<user>me|[0-9]+)';
+const BASIC = ['threads_basic'] as const;
+const PUBLISH = ['threads_basic', 'threads_content_publish'] as const;
+const READ_REPLIES = ['threads_basic', 'threads_read_replies'] as const;
+
+export const ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    pattern: /^\/oauth\/authorize$/,
+    endpoint: 'authorize',
+    access: 'open',
+    handler: authorizePage,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/oauth\/authorize\/decision$/,
+    endpoint: 'authorize',
+    access: 'open',
+    handler: authorizeDecision,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/oauth\/access_token$/,
+    endpoint: 'oauth.access_token',
+    access: 'open',
+    handler: codeExchange,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/access_token$/,
+    endpoint: 'access_token',
+    access: 'open',
+    handler: longLivedExchange,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/refresh_access_token$/,
+    endpoint: 'refresh_access_token',
+    access: 'open',
+    handler: refresh,
+  },
+  { method: 'GET', pattern: graph('/me'), endpoint: 'me', access: 'token', permissions: BASIC, handler: me },
+  {
+    method: 'POST',
+    pattern: graph(`/${USER}/threads`),
+    endpoint: 'threads.create',
+    access: 'token',
+    permissions: PUBLISH,
+    handler: createContainer,
+  },
+  {
+    method: 'GET',
+    pattern: graph(`/${USER}/threads`),
+    endpoint: 'threads.list',
+    access: 'token',
+    permissions: BASIC,
+    handler: listPosts('threads'),
+  },
+  {
+    method: 'GET',
+    pattern: graph(`/${USER}/replies`),
+    endpoint: 'replies.list',
+    access: 'token',
+    permissions: READ_REPLIES,
+    handler: listPosts('replies'),
+  },
+  {
+    method: 'POST',
+    pattern: graph(`/${USER}/threads_publish`),
+    endpoint: 'threads_publish',
+    access: 'token',
+    permissions: PUBLISH,
+    handler: publish,
+  },
+  {
+    method: 'GET',
+    pattern: graph(`/${USER}/threads_publishing_limit`),
+    endpoint: 'threads_publishing_limit',
+    access: 'token',
+    permissions: PUBLISH,
+    handler: publishingLimit,
+  },
+  {
+    method: 'GET',
+    pattern: graph('/(?<id>[0-9]+)'),
+    endpoint: 'object.get',
+    access: 'token',
+    permissions: BASIC,
+    handler: getObject,
+  },
+];
+
+export function findRoute(
+  method: string,
+  url: URL,
+): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(url.pathname);
+    if (match) return { route, params: { ...match.groups } };
+  }
+  return undefined;
+}
+
+export async function run(route: Route, context: RouteContext): Promise<Reply> {
+  if (route.access === 'open') return route.handler(context);
+  const authenticated = authenticate(context);
+  if ('status' in authenticated) return authenticated;
+  const missing = route.permissions.filter((permission) => !authenticated.token.scopes.includes(permission));
+  if (missing.length > 0)
+    return graphError(10, `Application does not have permission for this action (${missing.join(', ')}).`);
+  return route.handler(authenticated);
+}

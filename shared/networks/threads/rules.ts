@@ -1,0 +1,193 @@
+import {
+  checkTextLength,
+  type DurationLimit,
+  isBlank,
+  type NetworkRules,
+  type Part,
+  type PlatformCheck,
+  type VideoDurations,
+  violation,
+} from '../../domain/platform-rules/helpers.js';
+import {
+  checkCarousel,
+  checkPartMedia,
+  checkSingleItem,
+  checkSingleMediaPost,
+} from '../../domain/platform-rules/shapes.js';
+import type { MediaKindLookup } from '../../domain/post-shape.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
+import {
+  THREADS_CAROUSEL_MAX_ITEMS,
+  THREADS_CAROUSEL_MIN_ITEMS,
+  THREADS_MAX_LINKS,
+  THREADS_MAX_TEXT,
+  THREADS_MAX_VIDEO_SECONDS,
+  THREADS_THREAD_MAX_ITEMS,
+  THREADS_THREAD_MIN_ITEMS,
+} from './limits.js';
+import type { ThreadsOptions } from './options-schema.js';
+import { distinctLinks, threadsTextLength } from './text-length.js';
+
+const LABEL = {
+  text: 'A Threads text post',
+  image: 'A Threads image post',
+  video: 'A Threads video post',
+  carousel: 'A Threads carousel',
+  thread: 'A Threads thread',
+};
+
+export const checkThreads: PlatformCheck<ThreadsOptions> = ({
+  draft,
+  parts,
+  kindOf,
+  typeAllowed,
+  options,
+}) => {
+  const out = parts.flatMap((part, index) =>
+    textViolations(part, draft.postType === 'text' || index === 0 ? options?.linkAttachment : undefined),
+  );
+  if (!typeAllowed) return out;
+  switch (draft.postType) {
+    case 'text':
+      out.push(...checkSingleItem(draft, LABEL.text));
+      for (const part of parts) {
+        if (isBlank(part.text))
+          out.push(violation(part.textField, 'TEXT_REQUIRED', `${LABEL.text} needs text.`));
+        out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label: LABEL.text }, kindOf));
+      }
+      break;
+    case 'image':
+      out.push(
+        ...checkSingleMediaPost(
+          draft,
+          parts,
+          { min: 1, max: 1, kinds: ['image'], label: LABEL.image },
+          kindOf,
+        ),
+      );
+      break;
+    case 'video':
+      out.push(
+        ...checkSingleMediaPost(
+          draft,
+          parts,
+          { min: 1, max: 1, kinds: ['video'], label: LABEL.video },
+          kindOf,
+        ),
+      );
+      break;
+    case 'carousel':
+      out.push(
+        ...checkCarousel(
+          draft,
+          parts,
+          {
+            min: THREADS_CAROUSEL_MIN_ITEMS,
+            max: THREADS_CAROUSEL_MAX_ITEMS,
+            kinds: ['image', 'video'],
+            label: LABEL.carousel,
+          },
+          kindOf,
+        ),
+      );
+      break;
+    case 'thread':
+      out.push(...threadShape(draft.content, parts, kindOf));
+      break;
+    default:
+      break;
+  }
+  return out;
+};
+
+function textViolations(part: Part, linkAttachment: string | undefined): RuleViolation[] {
+  const out = checkTextLength(
+    part,
+    threadsTextLength(part.text),
+    THREADS_MAX_TEXT,
+    'The text',
+    'characters (an emoji counts its UTF-8 bytes)',
+  );
+  const links = distinctLinks(part.text, linkAttachment);
+  if (links > THREADS_MAX_LINKS) {
+    out.push(
+      violation(
+        part.textField,
+        'CONTENT_SHAPE',
+        `The post has ${links} distinct links; Threads allows ${THREADS_MAX_LINKS}.`,
+        THREADS_MAX_LINKS,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Each post of a thread is a Threads post of its own, published as a reply to the one before:
+ * text alone, one image or video, or 2 to 20 media (a carousel).
+ */
+function threadShape(
+  content: string | readonly unknown[],
+  parts: readonly Part[],
+  kindOf: MediaKindLookup,
+): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  if (typeof content === 'string') {
+    out.push(
+      violation('content', 'CONTENT_SHAPE', `${LABEL.thread} needs array content: one item per post.`),
+    );
+  } else if (content.length < THREADS_THREAD_MIN_ITEMS) {
+    out.push(
+      violation(
+        'content',
+        'TOO_FEW_ITEMS',
+        `${LABEL.thread} needs at least ${THREADS_THREAD_MIN_ITEMS} items; found ${content.length}.`,
+        THREADS_THREAD_MIN_ITEMS,
+      ),
+    );
+  } else if (content.length > THREADS_THREAD_MAX_ITEMS) {
+    out.push(
+      violation(
+        'content',
+        'TOO_MANY_ITEMS',
+        `${LABEL.thread} takes at most ${THREADS_THREAD_MAX_ITEMS} items; found ${content.length}.`,
+        THREADS_THREAD_MAX_ITEMS,
+      ),
+    );
+  }
+  for (const part of parts) {
+    if (isBlank(part.text) && part.media.length === 0) {
+      out.push(violation(part.textField, 'TEXT_REQUIRED', 'Each post of a thread needs text or media.'));
+    }
+    out.push(
+      ...checkPartMedia(
+        part,
+        {
+          min: 0,
+          max: THREADS_CAROUSEL_MAX_ITEMS,
+          kinds: ['image', 'video'],
+          label: 'A post of a Threads thread',
+        },
+        kindOf,
+      ),
+    );
+  }
+  return out;
+}
+
+/** threads.md §6: a video runs more than 0 s and at most 5 minutes, wherever it is. */
+const THREADS_VIDEO: DurationLimit = { maxSeconds: THREADS_MAX_VIDEO_SECONDS, label: 'A video on Threads' };
+
+export const threadsVideoDurations: VideoDurations = {
+  video: THREADS_VIDEO,
+  carousel: THREADS_VIDEO,
+  thread: THREADS_VIDEO,
+};
+
+/** Threads' content rules, as its definition holds them. */
+export const threadsRules: NetworkRules<ThreadsOptions> = {
+  check: checkThreads,
+  videoDurations: threadsVideoDurations,
+  takesDocuments: false,
+  takesUserTags: false,
+};
