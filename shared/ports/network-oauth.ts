@@ -92,6 +92,12 @@ export interface OAuthProvider {
   /** Of `scopes`, those asked only for the metrics: an app not approved for them connects without. */
   readonly metricsOnlyScopes?: readonly string[];
   authorizationUrl(request: AuthorizationUrlRequest): string;
+  /**
+   * For a network that takes the authorization request only pushed first (RFC 9126 PAR, which
+   * answers the `request_uri` the consent URL carries): the consent URL, once pushed. When present,
+   * the connect flow calls it instead of `authorizationUrl` (which such a network cannot answer).
+   */
+  pushedAuthorizationUrl?(request: AuthorizationUrlRequest, signal: AbortSignal): Promise<string>;
   /** GrantRefusedError for a code the network refuses; OAuthUnavailableError when it cannot say. */
   exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet>;
   /**

@@ -11,6 +11,7 @@ import type { Network, NetworkAppClient } from '../../networks/network.js';
 import type { Networks } from '../../networks/registry.js';
 import type { AppCredentials, AppCredentialsSource, NetworkApp } from '../../ports/app-credentials.js';
 import type { Clock } from '../../ports/clock.js';
+import type { AuthorizationUrlRequest, OAuthProvider } from '../../ports/network-oauth.js';
 import type { OAuthStateStore } from '../../ports/oauth-state-store.js';
 import type { TenantStore } from '../../ports/tenant-store.js';
 import type { WorkspaceStore } from '../../ports/workspace-store.js';
@@ -135,13 +136,32 @@ export async function startConnect(deps: StartConnectDeps, request: ConnectReque
     },
     client.oauth.usesPkce,
   );
-  const authorizeUrl = client.oauth.authorizationUrl({
+  const authorization = {
     clientId: credentials.clientId,
     state: issued.state,
     redirectUri: callbackUrl(deps.publicBaseUrl, platform),
     ...(issued.codeChallenge && { codeChallenge: issued.codeChallenge }),
     // The operator's word that this app lacks its metrics-only scopes: they are not asked.
     ...(credentials.askMetricsScopes === false && { askMetricsScopes: false }),
-  });
+  };
+  const authorizeUrl = client.oauth.pushedAuthorizationUrl
+    ? await pushed(client.oauth.pushedAuthorizationUrl.bind(client.oauth), authorization)
+    : client.oauth.authorizationUrl(authorization);
   return { authorizeUrl, expiresAt: issued.expiresAt };
+}
+
+/** How long the connect waits for a network's pushed authorization request (it holds the caller's request). */
+const PUSH_TIMEOUT_MS = 10_000;
+
+/** The consent URL after the push; a network that cannot take it now answers 503 (try again). */
+async function pushed(
+  push: NonNullable<OAuthProvider['pushedAuthorizationUrl']>,
+  request: AuthorizationUrlRequest,
+): Promise<string> {
+  try {
+    return await push(request, AbortSignal.timeout(PUSH_TIMEOUT_MS));
+  } catch {
+    // Its cause (unreachable, refused) is the network's; the caller can only try again.
+    throw new ServiceUnavailableError('The network did not take the authorization request; try again.', 5);
+  }
 }
