@@ -127,8 +127,9 @@ export async function videoState(context: PageContext, videoId: string): Promise
     return 'error';
   if (publishing_phase?.status === 'complete') return 'published';
   if (publishing_phase === undefined) return overall === 'ready' ? 'published' : 'processing';
+  // Nothing processed or published: the finish step (which starts both) never reached Meta.
   if (publishing_phase.status === 'not_started' && processing_phase?.status === 'not_started')
-    return overall === 'upload_complete' || overall === 'processing' ? 'not_published' : 'processing';
+    return 'not_published';
   return 'processing';
 }
 
