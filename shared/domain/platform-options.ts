@@ -97,7 +97,7 @@ export const platformOptionsInput = platformOptionsSchema
     return stored as PlatformOptions;
   })
   .describe(
-    `Settings of the post's network, under its platform name: ${describedPlatforms.slice(0, -1).join(', ')} and ${describedPlatforms.at(-1)}. Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH.`,
+    `Settings of the post's network, under its platform name: ${describedPlatforms.slice(0, -1).join(', ')} and ${describedPlatforms.at(-1)}. Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH. Each network's fields, described: listNetworks.`,
   );
 
 /** Options with nothing in them are no options: the post stores none and reads back null. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { errorEnvelopeSchema } from '../http/openapi-errors.js';
 import type { Operation } from '../http/operation.js';
+import { NETWORK_DEFINITIONS } from '../networks/definitions.js';
 import { type JsonSchema, leanInputSchema, summarySchema } from './agent-schemas.js';
 import { shareRepeatedParts } from './shared-subschemas.js';
 import { annotationsOf, type ToolAnnotations } from './tool-annotations.js';
@@ -30,6 +31,20 @@ export function isTool(operation: Operation): boolean {
 }
 
 /**
+ * Each network's platformOptions schema: written out in every network's terms they would be most of
+ * createPost's input and grow with each network, so a tool's input names them and listNetworks
+ * answers them whole (docs/mcp.md#what-tools-list-costs). The server checks them as on REST.
+ */
+const NETWORK_OPTION_SCHEMAS: ReadonlySet<unknown> = new Set<unknown>(
+  NETWORK_DEFINITIONS.map((definition) => definition.platformOptions.schema),
+);
+
+function readElsewhere(jsonSchema: Record<string, unknown>): void {
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  Object.assign(jsonSchema, { type: 'object', description: 'Its fields: listNetworks.' });
+}
+
+/**
  * Draft-07, as the MCP SDK's own server emits: the SDK's client validates results with Ajv's
  * draft-07 mode. Definitions are gathered at the root so every `$ref` resolves.
  */
@@ -42,6 +57,9 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', definitions: Re
     target: 'draft-7',
     io,
     unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (io === 'input' && NETWORK_OPTION_SCHEMAS.has(zodSchema)) readElsewhere(jsonSchema);
+    },
   }) as JsonSchema;
   Object.assign(definitions, own as Record<string, JsonSchema> | undefined);
   return rest;

@@ -12,6 +12,7 @@ import { importMedia } from './media/import-media.js';
 import { getMedia, listMedia } from './media/read-media.js';
 import { createUploadUrl } from './media/upload-url.js';
 import { makeGetOpenApi } from './meta/get-openapi.js';
+import { listNetworks } from './meta/list-networks.js';
 import { cancelPost } from './posts/cancel-post.js';
 import { createPost } from './posts/create-post.js';
 import { approvePost, rejectPost } from './posts/decide-approval.js';
@@ -35,6 +36,7 @@ import { listWorkspaces } from './workspaces/list-workspaces.js';
  */
 export const operations: readonly Operation[] = [
   listWorkspaces,
+  listNetworks,
   listAccounts,
   getAccount,
   getAccountMetrics,

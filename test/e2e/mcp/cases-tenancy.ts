@@ -1,4 +1,6 @@
+import Ajv2020 from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
+import { PLATFORM_IDS } from '../../../shared/networks/definitions.js';
 import { seedRealAccount } from '../../support/metrics-fixtures.js';
 import { expectSameAnswer, expectSuccess, type ToolCase } from './parity-context.js';
 
@@ -7,6 +9,20 @@ export const tenancyCases: Record<string, ToolCase> = {
     const call = await ctx.mcp.call('listWorkspaces');
     expect(expectSuccess(call, 200).data).toEqual([expect.objectContaining({ id: ctx.tenant.workspaceId })]);
     expectSameAnswer(call, await ctx.rest('GET', '/v1/workspaces'));
+  },
+
+  async listNetworks(ctx) {
+    const call = await ctx.mcp.call('listNetworks');
+    const networks = expectSuccess(call, 200).data as { platform: string; platformOptions: object }[];
+    expect(networks.map((network) => network.platform)).toEqual([...PLATFORM_IDS]);
+    // Each network's platformOptions schema is what a create checks: TikTok's takes its privacy
+    // level and refuses a field it does not have, as createPost does.
+    const tiktok = networks.find((network) => network.platform === 'tiktok');
+    const accepts = new Ajv2020({ strict: false }).compile(tiktok?.platformOptions ?? {});
+    expect(accepts({ privacyLevel: 'SELF_ONLY', disableComment: true })).toBe(true);
+    expect(accepts({ privacyLevel: 'SELF_ONLY', shareToStory: true })).toBe(false);
+    expect(accepts({ privacyLevel: 'EVERYONE' })).toBe(false);
+    expectSameAnswer(call, await ctx.rest('GET', '/v1/networks'));
   },
 
   async listAccounts(ctx) {

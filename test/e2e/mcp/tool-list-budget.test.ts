@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_TYPES_BY_PLATFORM } from '../../../shared/domain/post-types.js';
+import { PLATFORM_IDS } from '../../../shared/networks/definitions.js';
 import { startTestHost, type TestHost } from '../../support/test-host.js';
 import { mcpUrl } from './support.js';
 
@@ -15,8 +16,10 @@ type Schema = Record<string, unknown>;
 function resolved(schema: Schema, root: Schema): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string') return schema;
-  const name = ref.replace('#/definitions/', '');
-  return (root.definitions as Record<string, Schema>)[name] ?? schema;
+  // Draft-07's definitions (tool inputs) or 2020-12's $defs (listNetworks' schemas).
+  const [, kind, name] = /^#\/(definitions|\$defs)\/(.+)$/.exec(ref) ?? [];
+  if (kind === undefined || name === undefined) return schema;
+  return ((root[kind] ?? {}) as Record<string, Schema>)[name] ?? schema;
 }
 
 /** Every schema an argument can take: itself, its anyOf/allOf/oneOf branches, refs followed. */
@@ -110,11 +113,29 @@ describe('MCP tools/list: what it costs an agent, and that every argument says w
       '',
     );
     expect(createPost.map(({ path }) => path)).toEqual(
-      expect.arrayContaining([
-        'body.platformOptions.tiktok.privacyLevel',
-        'body.media[].userTags[].username',
-      ]),
+      expect.arrayContaining(['body.platformOptions.tiktok', 'body.media[].userTags[].username']),
     );
+  });
+
+  it("names each network's platformOptions and leaves their fields to listNetworks, which describes every one", async () => {
+    const options = bodyField('createPost', 'platformOptions');
+    const perNetwork = branchesOf(options, options).find((branch) => branch.properties)?.properties as
+      | Record<string, Schema>
+      | undefined;
+    for (const platform of PLATFORM_IDS) {
+      const entry = resolved(perNetwork?.[platform] ?? {}, tool('createPost').inputSchema as Schema);
+      expect(JSON.stringify(entry)).not.toContain('properties');
+    }
+    expect(JSON.stringify(options)).toContain('listNetworks');
+    const listed = await client.callTool({ name: 'listNetworks', arguments: {} });
+    const { data } = listed.structuredContent as { data: { platform: string; platformOptions: Schema }[] };
+    for (const network of data) {
+      const undescribed = argumentsOf(network.platformOptions, network.platformOptions, '').filter(
+        ({ description }) => typeof description !== 'string' || description.trim() === '',
+      );
+      expect(undescribed, network.platform).toEqual([]);
+    }
+    expect(data.map((network) => network.platform)).toEqual([...PLATFORM_IDS]);
   });
 
   it('gives a date-time argument as format date-time, without a pattern', () => {
