@@ -8,11 +8,13 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { appIdPart } from '../../infra/constructs/network-apps.js';
 import type { ServiceFunction } from '../../infra/constructs/service-function.js';
 import { repoRoot } from '../../infra/paths.js';
 import { type ServiceStack, tableOutputKey } from '../../infra/stacks/service-stack.js';
 import { MAIN_TABLE, TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import { defineOperation, type Operation } from '../../shared/http/operation.js';
+import { APP_IDS } from '../../shared/networks/definitions.js';
 import { operations } from '../../shared/operations/registry.js';
 import {
   buildStack,
@@ -38,12 +40,8 @@ const OUTPUT_KEYS = [
   'EventsQueueUrl',
   'ScheduleGroupName',
   'KmsKeyArn',
-  'XAppSecretName',
-  'LinkedinAppSecretName',
-  'LinkedinCommunityAppSecretName',
-  'InstagramAppSecretName',
-  'TiktokAppSecretName',
-  'GoogleAppSecretName',
+  // One secret's name per network app, from the registry (XAppSecretName, LinkedinCommunityAppSecretName, …).
+  ...APP_IDS.map((app) => `${appIdPart(app)}AppSecretName`),
   'OAuthCallbackUrl',
   'AlarmTopicArn',
 ].sort();
