@@ -24,21 +24,32 @@ describe('Bluesky OAuth', () => {
     expect(world.fake.control.sessions().at(-1)?.accessToken).toBe(session.token);
 
     const profile = await world.network.oauth.readProfile(tokens.accessToken, AbortSignal.timeout(5000));
-    expect(profile).toEqual({ networkUserId: USER.did, handle: `@${USER.handle}`, displayName: USER.displayName });
+    expect(profile).toEqual({
+      networkUserId: USER.did,
+      handle: `@${USER.handle}`,
+      displayName: USER.displayName,
+    });
   });
 
   it('has no authorization URL without the push (AT Protocol servers take pushed requests only)', () => {
     expect(() =>
-      world.network.oauth.authorizationUrl({ clientId: world.fake.clientId, state: 's', redirectUri: CALLBACK }),
+      world.network.oauth.authorizationUrl({
+        clientId: world.fake.clientId,
+        state: 's',
+        redirectUri: CALLBACK,
+      }),
     ).toThrow(/pushed/);
   });
 
-  it('answers the servers' use_dpop_nonce by retrying once with their nonce (not an auth failure)', async () => {
+  it("answers the servers' use_dpop_nonce by retrying once with their nonce (not an auth failure)", async () => {
     world.fake.control.rotateNonces();
     const before = world.fake.control.seen().length;
     const tokens = await connect(world, 'st_nonce');
     expect(JSON.parse(tokens.accessToken)).toMatchObject({ did: USER.did });
-    const calls = world.fake.control.seen().slice(before).map((call) => call.endpoint);
+    const calls = world.fake.control
+      .seen()
+      .slice(before)
+      .map((call) => call.endpoint);
     // A fresh session key has no nonce yet: PAR and token are each refused once, then accepted.
     expect(calls.filter((endpoint) => endpoint === 'par')).toHaveLength(2);
     expect(calls.filter((endpoint) => endpoint === 'token')).toHaveLength(2);
@@ -50,7 +61,9 @@ describe('Bluesky OAuth', () => {
     expect(refreshed?.refreshToken).toBeDefined();
     expect(refreshed?.refreshToken).not.toBe(tokens.refreshToken);
     expect(JSON.parse(refreshed?.accessToken ?? '{}')).toMatchObject({ did: USER.did });
-    await expect(world.network.oauth.refresh?.(tokens, AbortSignal.timeout(5000))).rejects.toBeInstanceOf(GrantRefusedError);
+    await expect(world.network.oauth.refresh?.(tokens, AbortSignal.timeout(5000))).rejects.toBeInstanceOf(
+      GrantRefusedError,
+    );
     const again = await world.network.oauth.refresh?.(refreshed ?? tokens, AbortSignal.timeout(5000));
     expect(again?.accessToken).toBeDefined();
   });
@@ -58,19 +71,29 @@ describe('Bluesky OAuth', () => {
   it('refuses a code exchanged with another verifier (PKCE), as invalid_grant', async () => {
     const oauth = world.network.oauth;
     const url = await oauth.pushedAuthorizationUrl?.(
-      { clientId: world.fake.clientId, state: 'st_pkce', redirectUri: CALLBACK, codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+      {
+        clientId: world.fake.clientId,
+        state: 'st_pkce',
+        redirectUri: CALLBACK,
+        codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      },
       AbortSignal.timeout(5000),
     );
     const { consentAt } = await import('../../../e2e/support/consent.js');
     const code = new URL(await consentAt(url ?? '')).searchParams.get('code') ?? '';
     await expect(
-      oauth.exchangeCode({ code, redirectUri: CALLBACK, codeVerifier: 'not-the-verifier-of-that-challenge-000000' }, AbortSignal.timeout(5000)),
+      oauth.exchangeCode(
+        { code, redirectUri: CALLBACK, codeVerifier: 'not-the-verifier-of-that-challenge-000000' },
+        AbortSignal.timeout(5000),
+      ),
     ).rejects.toBeInstanceOf(GrantRefusedError);
   });
 
   it('revokes the session: its refresh token stops working', async () => {
     const tokens = await connect(world, 'st_revoke');
     await world.network.oauth.revoke?.(tokens, AbortSignal.timeout(5000));
-    await expect(world.network.oauth.refresh?.(tokens, AbortSignal.timeout(5000))).rejects.toBeInstanceOf(GrantRefusedError);
+    await expect(world.network.oauth.refresh?.(tokens, AbortSignal.timeout(5000))).rejects.toBeInstanceOf(
+      GrantRefusedError,
+    );
   });
 });
