@@ -109,6 +109,7 @@ const VALID: Record<string, (text: string) => Post> = {
     }),
   youtubeShort: (text) =>
     aPost({ platform: 'youtube', postType: 'short', content: text, media: [urlMedia('video')] }),
+  threads: (text) => aPost({ platform: 'threads', postType: 'text', content: text }),
 };
 const validPost = (platform: Platform, text = 'Hello') => (VALID[platform] as (text: string) => Post)(text);
 
@@ -132,6 +133,7 @@ const ID_SHAPES: Record<string, { id: RegExp; url: (id: string) => RegExp }> = {
     id: /^[A-Za-z0-9_-]{11}$/,
     url: (id) => new RegExp(`^https://www\\.youtube\\.com/shorts/${id.replace(/[-]/g, '\\-')}$`),
   },
+  threads: { id: /^18\d{15}$/, url: () => /^https:\/\/www\.threads\.net\/@acme\/post\/[A-Za-z0-9_-]{11}$/ },
 };
 
 /** A connector that never really waits: it notes each requested pause and lets time stand still. */
@@ -190,6 +192,7 @@ const RAW_CODES: Record<
     mediaTooLarge: '400',
     invalid: 'invalidTitle',
   },
+  threads: { rateLimited: '9', tokenRevoked: '190', mediaTooLarge: 'ERROR/UNKNOWN', invalid: '100' },
 };
 
 describe('parseSandboxDirectives', () => {
@@ -702,6 +705,7 @@ describe('sandbox connector: network rules', () => {
           content: 'A <b> title',
           media: [urlMedia('video')],
         }),
+        threads: aPost({ platform: 'threads', postType: 'text', content: '   ' }),
       };
       const post = broken[platform];
       const request = aRequest(post);
