@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_THREADS_DEFAULT_USER,
+  startThreadsFake,
+  type ThreadsFake,
+} from '../../infra/fake-networks/threads/index.js';
+import { newId } from '../../shared/domain/ids.js';
+import { mediaObjectKey } from '../../shared/domain/media.js';
+import type { Post } from '../../shared/domain/posts.js';
+import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
+import type { BootstrapResult } from '../../shared/services/admin.js';
+import { eventually } from '../support/eventually.js';
+import { postsClient } from '../support/post-fixtures.js';
+import { startTestHost, type TestHost } from '../support/test-host.js';
+import { requestConnect } from './support/connect.js';
+import { consentAt } from './support/consent.js';
+
+const BACK = 'https://app.example.com/connected';
+
+/** A JPEG-looking file (the magic bytes the fake checks), small. */
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4092, 7)]);
+
+/**
+ * Threads end to end: an account connected through the fake's consent page and our callback
+ * (short-lived token exchanged for a 60-day one), then each post type delivered by the worker to
+ * the fake: a text post with its link card, an image Threads fetches from a presigned GET of the
+ * media bucket (s3rver on loopback), a carousel, a video and a thread as a reply chain.
+ */
+describe('connecting a Threads account and publishing every post type through the fake', () => {
+  let threads: ThreadsFake;
+  let host: TestHost;
+  let tenant: BootstrapResult;
+  let accountId = '';
+
+  beforeAll(async () => {
+    // Containers are ready at the first check: a pending answer would wait Meta's 30–60 s
+    // (the pending path is the integration tests' own: test/integration/networks/threads/).
+    threads = await startThreadsFake({ processingPolls: { VIDEO: 0 } });
+    const env = {
+      THREADS_GRAPH_URL: threads.graphUrl,
+      THREADS_AUTHORIZE_URL: threads.authorizeUrl,
+      THREADS_CLIENT_ID: threads.clientId,
+      THREADS_CLIENT_SECRET: threads.clientSecret,
+    };
+    host = await startTestHost({
+      networkEndpoints: loadNetworkEndpoints(env),
+      appCredentials: envAppCredentials(env),
+      delivery: { tokenRefreshIntervalMs: false, sandboxLatencyMs: { min: 0, max: 0 } },
+    });
+    tenant = await host.admin.bootstrap({ name: 'Threads' });
+    await host.admin.setRedirectUris({ tenantId: tenant.tenantId, uris: [BACK] });
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await threads?.stop();
+  });
+
+  const uploaded = async (bytes: Buffer, mimeType: string, filename: string): Promise<string> => {
+    const mediaId = newId('media');
+    const objectKey = mediaObjectKey(tenant.tenantId, tenant.workspaceId, mediaId);
+    await host.deps.storage.put(objectKey, bytes, mimeType);
+    await host.deps.media.put({
+      mediaId,
+      tenantId: tenant.tenantId,
+      workspaceId: tenant.workspaceId,
+      filename,
+      mimeType,
+      sizeBytes: bytes.length,
+      status: 'uploaded',
+      objectKey,
+      createdAt: new Date().toISOString(),
+      uploadedAt: new Date().toISOString(),
+    });
+    return mediaId;
+  };
+
+  const publish = async (body: Record<string, unknown>): Promise<Post> => {
+    const created = await postsClient(host, tenant).create({
+      platform: 'threads',
+      accountId,
+      status: 'publish',
+      ...body,
+    } as never);
+    expect(created.status, JSON.stringify(await created.clone().json())).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    return eventually(
+      async () => {
+        const post = (await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id)) as Post;
+        return post.status === 'published' || post.status === 'failed' ? post : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the Threads post to settle' },
+    );
+  };
+
+  it('consent → account with a 60-day token; the account read shows the handle', async () => {
+    const started = await requestConnect(host, tenant, 'threads', BACK);
+    expect(started.status).toBe(200);
+    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
+    expect(authorizeUrl.startsWith(threads.authorizeUrl)).toBe(true);
+    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
+    expect(accountId).toMatch(/^acc_/);
+    const read = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
+      apiKey: tenant.apiKey,
+    });
+    const account = (await read.json()) as Record<string, unknown>;
+    expect(account).toMatchObject({
+      platform: 'threads',
+      status: 'connected',
+      networkUserId: FAKE_THREADS_DEFAULT_USER.userId,
+      handle: `@${FAKE_THREADS_DEFAULT_USER.username}`,
+    });
+    expect(Date.parse(String(account.tokenExpiresAt))).toBeGreaterThan(Date.now() + 59 * 24 * 3600 * 1000);
+  });
+
+  it('a text post with its link card and reply control is published, and the account read shows Threads’ own count', async () => {
+    const post = await publish({
+      postType: 'text',
+      content: 'Notes from the week',
+      platformOptions: {
+        threads: { linkAttachment: 'https://example.com/notes', replyControl: 'accounts_you_follow' },
+      },
+    });
+    expect(post.status).toBe('published');
+    const published = threads.control.posts().find((p) => p.id === post.platformPostId);
+    expect(published).toMatchObject({
+      mediaType: 'TEXT_POST',
+      linkAttachment: 'https://example.com/notes',
+      replyControl: 'accounts_you_follow',
+    });
+    expect(post.platformPostUrl).toBe(published?.permalink);
+    const read = (await (
+      await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, { apiKey: tenant.apiKey })
+    ).json()) as { usage: { network?: Record<string, unknown> } };
+    expect(read.usage.network).toMatchObject({ used: 0, limit: 250, windowSeconds: 86_400 });
+  });
+
+  it('an image with alt text is fetched by Threads from a 15-minute presigned URL and published', async () => {
+    const mediaId = await uploaded(JPEG, 'image/jpeg', 'harbour.jpg');
+    const post = await publish({
+      postType: 'image',
+      content: 'The harbour',
+      media: [{ id: mediaId, alt: 'Boats' }],
+    });
+    expect(post.status).toBe('published');
+    const container = threads.control.containers().find((c) => c.type === 'IMAGE' && !c.isCarouselItem);
+    expect(container?.fetched).toEqual({ contentType: 'image/jpeg', bytes: JPEG.length });
+    expect(container?.params).toMatchObject({ text: 'The harbour', alt_text: 'Boats' });
+    const url = new URL(String(container?.params.image_url));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+  });
+
+  it('a carousel of two images, a video and a thread of three replies are published', async () => {
+    const first = await uploaded(JPEG, 'image/jpeg', 'a.jpg');
+    const second = await uploaded(JPEG, 'image/jpeg', 'b.jpg');
+    const carousel = await publish({
+      postType: 'carousel',
+      content: 'Two views',
+      media: [{ id: first }, { id: second }],
+    });
+    expect(carousel.status).toBe('published');
+    expect(threads.control.posts().find((p) => p.id === carousel.platformPostId)?.mediaType).toBe(
+      'CAROUSEL_ALBUM',
+    );
+
+    const clip = await uploaded(Buffer.alloc(4096, 3), 'video/mp4', 'clip.mp4');
+    const video = await publish({ postType: 'video', content: 'A clip', media: [{ id: clip }] });
+    expect(video.status).toBe('published');
+
+    const thread = await publish({
+      postType: 'thread',
+      content: [{ text: 'One' }, { text: 'Two' }, { text: 'Three' }],
+    });
+    expect(thread.status).toBe('published');
+    const chain = threads.control.posts().slice(-3);
+    expect(chain.map((p) => p.text)).toEqual(['One', 'Two', 'Three']);
+    expect(chain[0]?.id).toBe(thread.platformPostId);
+    expect(chain[1]?.repliedTo).toBe(chain[0]?.id);
+    expect(chain[2]?.repliedTo).toBe(chain[1]?.id);
+  });
+});
