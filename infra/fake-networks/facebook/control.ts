@@ -1,5 +1,5 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
-import type { FakeFacebookSettings } from './route.js';
+import type { FakeFacebookSettings } from './settings.js';
 import type {
   FakeFacebookStore,
   FakeFacebookUser,

@@ -1,7 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FakeFacebookControlState } from './control.js';
 import type { Reply } from './http.js';
+import type { FakeFacebookSettings } from './settings.js';
 import type { FakeFacebookStore, FakeToken } from './store.js';
+
+export type { FakeFacebookSettings } from './settings.js';
 
 /** The fake's registered Meta app (Facebook Login). */
 export interface FakeFacebookApp {
@@ -9,29 +12,6 @@ export interface FakeFacebookApp {
   clientSecret: string;
   /** Valid OAuth redirect URIs (exact match); undefined accepts any absolute http(s) URL. */
   redirectUris?: readonly string[];
-}
-
-export interface FakeFacebookSettings {
-  /** Short-lived user tokens: about an hour; long-lived: about 60 days (facebook-pages.md §1). */
-  shortLivedSeconds: number;
-  longLivedSeconds: number;
-  codeLifetimeMs: number;
-  /** Photos: 4 MB (1366046 past it). */
-  maxImageBytes: number;
-  maxVideoBytes: number;
-  /** `message` length (63,206, §6). */
-  maxMessage: number;
-  /** Attached photos per post (10, our cap: Meta names none). */
-  maxAttachedPhotos: number;
-  /** Reels per Page per rolling 24 hours (30, §2.5). */
-  reelsPerDay: number;
-  /** Reels: 3–90 s (§2.5, the current page). */
-  reelSeconds: { min: number; max: number };
-  /** More posts than this from one Page within a minute: 368/1390008 ("going too fast"). */
-  burstPerMinute: number;
-  /** Status reads a video or reel stays in processing. */
-  processingPolls: { video: number; reel: number };
-  now: () => number;
 }
 
 export interface RouteContext {

@@ -13,7 +13,8 @@ export const facebookSandbox: SandboxSimulation = {
       mediaTooLarge: '1366046',
       tokenRevoked: '190/460',
       rateLimited: '32',
-      unavailable: '2',
+      // Meta's 503 (a Graph code-2 body reads as 2; the sandbox names the HTTP status, as every network's does).
+      unavailable: '503',
     },
     rejectedMessage: 'This content goes against our Community Standards.',
   },

@@ -67,6 +67,12 @@ const NETWORKS: Readonly<Record<string, NetworkWords>> = {
     word: 'youtube',
     displayName: 'YouTube',
   },
+  facebook: {
+    folder: 'shared/networks/facebook',
+    fake: 'infra/fake-networks/facebook',
+    word: 'facebook',
+    displayName: 'Facebook',
+  },
 };
 
 /**

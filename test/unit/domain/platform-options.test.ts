@@ -75,7 +75,7 @@ describe('platformOptions schema', () => {
       'linkedin',
       'unrecognized_keys',
     ],
-    ['a network the service does not know', { facebook: { title: 'Hi' } }, '', 'unrecognized_keys'],
+    ['a network the service does not know', { myspace: { title: 'Hi' } }, '', 'unrecognized_keys'],
     [
       'a reply setting X does not have',
       { twitter: { replySettings: 'everyone' } },

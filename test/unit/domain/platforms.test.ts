@@ -21,7 +21,7 @@ describe('normalizePlatform', () => {
     expect(normalizePlatform(input)).toBe(expected);
   });
 
-  it.each(['facebook', 'mastodon', '', ' twitter', 'twitter ', 'x.com', 'linked-in'])(
+  it.each(['myspace', 'mastodon', '', ' twitter', 'twitter ', 'x.com', 'linked-in'])(
     'answers undefined for the unknown platform "%s"',
     (value) => {
       expect(normalizePlatform(value)).toBeUndefined();

@@ -488,7 +488,7 @@ describe('workspacePoliciesSchema', () => {
     ['a date without zero padding', { blackoutDates: ['2026-2-3'] }],
     ['a timestamp for a date', { blackoutDates: ['2026-12-25T00:00:00Z'] }],
     ['a repeated date', { blackoutDates: ['2026-12-25', '2026-12-25'] }],
-    ['an unknown platform', { allowedPlatforms: ['facebook'] }],
+    ['an unknown platform', { allowedPlatforms: ['myspace'] }],
     ['the alias x (stored as twitter)', { allowedPlatforms: ['x'] }],
     ['no platform at all', { allowedPlatforms: [] }],
     ['a repeated platform', { allowedPlatforms: ['linkedin', 'linkedin'] }],

@@ -13,25 +13,50 @@ import {
 
 describe('the network definitions registry', () => {
   it('lists the platforms in the order the API does, with their names and the x alias', () => {
-    expect(PLATFORMS).toEqual(['twitter', 'linkedin', 'instagram', 'tiktok', 'youtube']);
+    expect(PLATFORMS).toEqual([
+      'twitter',
+      'linkedin',
+      'instagram',
+      'tiktok',
+      'youtube',
+      'bluesky',
+      'facebook',
+      'threads',
+    ]);
     expect(NETWORK_NAMES).toEqual({
       twitter: 'X',
       linkedin: 'LinkedIn',
       instagram: 'Instagram',
       tiktok: 'TikTok',
       youtube: 'YouTube',
+      bluesky: 'Bluesky',
+      facebook: 'Facebook',
+      threads: 'Threads',
     });
     expect(PLATFORM_ALIASES).toEqual({ x: 'twitter' });
   });
 
   it("collects each network's apps, the default first, and its endpoints with the real hosts", () => {
-    expect(NETWORK_APPS).toEqual(['X', 'LINKEDIN', 'LINKEDIN_COMMUNITY', 'INSTAGRAM', 'TIKTOK', 'GOOGLE']);
+    expect(NETWORK_APPS).toEqual([
+      'X',
+      'LINKEDIN',
+      'LINKEDIN_COMMUNITY',
+      'INSTAGRAM',
+      'TIKTOK',
+      'GOOGLE',
+      'BLUESKY',
+      'FACEBOOK',
+      'THREADS',
+    ]);
     expect(APP_OF_PLATFORM).toEqual({
       twitter: 'X',
       linkedin: 'LINKEDIN',
       instagram: 'INSTAGRAM',
       tiktok: 'TIKTOK',
       youtube: 'GOOGLE',
+      bluesky: 'BLUESKY',
+      facebook: 'FACEBOOK',
+      threads: 'THREADS',
     });
     expect(NETWORK_ENDPOINT_DEFAULTS).toEqual({
       X_API_URL: 'https://api.x.com',
@@ -48,6 +73,15 @@ describe('the network definitions registry', () => {
       YOUTUBE_ANALYTICS_API_URL: 'https://youtubeanalytics.googleapis.com/v2',
       GOOGLE_AUTHORIZE_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
       GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token',
+      BLUESKY_ENTRYWAY_URL: 'https://bsky.social',
+      BLUESKY_PLC_URL: 'https://plc.directory',
+      BLUESKY_VIDEO_URL: 'https://video.bsky.app',
+      FACEBOOK_GRAPH_URL: 'https://graph.facebook.com',
+      FACEBOOK_AUTHORIZE_URL: 'https://www.facebook.com/v24.0/dialog/oauth',
+      FACEBOOK_GRAPH_VIDEO_URL: 'https://graph-video.facebook.com',
+      FACEBOOK_RUPLOAD_URL: 'https://rupload.facebook.com',
+      THREADS_GRAPH_URL: 'https://graph.threads.net',
+      THREADS_AUTHORIZE_URL: 'https://threads.net/oauth/authorize',
     });
   });
 

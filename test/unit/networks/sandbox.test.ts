@@ -110,6 +110,7 @@ const VALID: Record<string, (text: string) => Post> = {
   youtubeShort: (text) =>
     aPost({ platform: 'youtube', postType: 'short', content: text, media: [urlMedia('video')] }),
   threads: (text) => aPost({ platform: 'threads', postType: 'text', content: text }),
+  facebook: (text) => aPost({ platform: 'facebook', postType: 'text', content: text }),
 };
 const validPost = (platform: Platform, text = 'Hello') => (VALID[platform] as (text: string) => Post)(text);
 
@@ -134,6 +135,10 @@ const ID_SHAPES: Record<string, { id: RegExp; url: (id: string) => RegExp }> = {
     url: (id) => new RegExp(`^https://www\\.youtube\\.com/shorts/${id.replace(/[-]/g, '\\-')}$`),
   },
   threads: { id: /^18\d{15}$/, url: () => /^https:\/\/www\.threads\.net\/@acme\/post\/[A-Za-z0-9_-]{11}$/ },
+  facebook: {
+    id: /^10\d{13}_12\d{14}$/,
+    url: (id) => new RegExp(`^https://www\\.facebook\\.com/${id.replace('_', '/posts/')}$`),
+  },
 };
 
 /** A connector that never really waits: it notes each requested pause and lets time stand still. */
@@ -193,6 +198,7 @@ const RAW_CODES: Record<
     invalid: 'invalidTitle',
   },
   threads: { rateLimited: '9', tokenRevoked: '190', mediaTooLarge: 'ERROR/UNKNOWN', invalid: '100' },
+  facebook: { rateLimited: '32', tokenRevoked: '190/460', mediaTooLarge: '1366046', invalid: '100' },
 };
 
 describe('parseSandboxDirectives', () => {
@@ -530,6 +536,7 @@ describe('sandbox connector: magic content', () => {
     ['instagram', '2207051'],
     ['tiktok', 'spam_risk_text'],
     ['youtube', 'duplicate'],
+    ['facebook', '368/1346003'],
   ] as const)('[sandbox:rejected] fails %s permanently with PLATFORM_REJECTED', async (platform, raw) => {
     const { connector } = setup();
     const outcome = await connector.publish(aRequest(validPost(platform, 'Hi [sandbox:rejected]')));
@@ -706,6 +713,7 @@ describe('sandbox connector: network rules', () => {
           media: [urlMedia('video')],
         }),
         threads: aPost({ platform: 'threads', postType: 'text', content: '   ' }),
+        facebook: aPost({ platform: 'facebook', postType: 'text', content: '   ' }),
       };
       const post = broken[platform];
       const request = aRequest(post);
