@@ -1,4 +1,5 @@
 import type { NetworkRules } from '../domain/platform-rules/helpers.js';
+import { blueskyDefinition } from './bluesky/definition.js';
 import type { DailyQuota, LateIdNotes, NetworkDefinition, QuotaSettings } from './definition.js';
 import { facebookDefinition } from './facebook/definition.js';
 import { instagramDefinition } from './instagram/definition.js';
@@ -19,6 +20,7 @@ export const NETWORK_DEFINITIONS = [
   instagramDefinition,
   tiktokDefinition,
   youtubeDefinition,
+  blueskyDefinition,
   facebookDefinition,
   threadsDefinition,
 ] as const;

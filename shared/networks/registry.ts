@@ -4,6 +4,8 @@ import {
   type AppCredentialsSource,
   type NetworkEndpoints,
 } from '../runtime/network-config.js';
+import { makeBlueskyNetwork } from './bluesky/index.js';
+import { blueskySandbox } from './bluesky/sandbox.js';
 import { makeFacebookNetwork } from './facebook/index.js';
 import { facebookSandbox } from './facebook/sandbox.js';
 import { makeInstagramNetwork } from './instagram/index.js';
@@ -32,6 +34,7 @@ export const NETWORK_FACTORIES: Partial<Record<Platform, NetworkFactory>> = {
   linkedin: makeLinkedInNetwork,
   tiktok: makeTikTokNetwork,
   youtube: makeYouTubeNetwork,
+  bluesky: makeBlueskyNetwork,
   instagram: makeInstagramNetwork,
   facebook: makeFacebookNetwork,
   threads: makeThreadsNetwork,
@@ -44,6 +47,7 @@ export const SANDBOX_SIMULATIONS: Readonly<Record<Platform, SandboxSimulation>> 
   instagram: instagramSandbox,
   tiktok: tiktokSandbox,
   youtube: youtubeSandbox,
+  bluesky: blueskySandbox,
   facebook: facebookSandbox,
   threads: threadsSandbox,
 };

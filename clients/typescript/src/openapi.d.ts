@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the networks posts can go to
+         * @description Every network of this service: its platform name and aliases, its post types and the JSON Schema of its platformOptions (the fields each network takes, described). Connecting an account needs the deployment to have an app for the network (connectAccount answers network_not_configured otherwise).
+         */
+        get: operations["listNetworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/accounts": {
         parameters: {
             query?: never;
@@ -117,7 +137,7 @@ export interface paths {
         };
         /**
          * Where a network sends the person back after consenting
-         * @description Not called by API clients: the network redirects the person's browser here at the end of a connect (POST …/accounts/connect). It takes no API key: the single-use `state` authenticates it. The account is stored, then the browser goes to the connect's `redirectUri` with `accountId`, or `error` and `error_description` (access_denied, network_error, grant_refused, temporarily_unavailable, network_not_configured, not_authorized, server_error); without `redirectUri` it shows a plain page. A `state` that is unknown, expired or already used gets a page saying so (400): there is nowhere safe to redirect.
+         * @description Not called by API clients: the network redirects the person's browser here at the end of a connect (POST …/accounts/connect). It takes no API key: the single-use `state` authenticates it. The account is stored, then the browser goes to the connect's `redirectUri` with `accountId`, or `error` and `error_description` (access_denied, network_error, grant_refused, temporarily_unavailable, network_not_configured, no_publishable_account, not_authorized, server_error); without `redirectUri` it shows a plain page. A `state` that is unknown, expired or already used gets a page saying so (400): there is nowhere safe to redirect.
          */
         get: operations["oauthCallback"];
         put?: never;
@@ -814,16 +834,30 @@ export interface components {
             /** @description Which networks the metrics collection reads (docs/metrics.md "The setting"). */
             metricsCollection: {
                 /** @description The networks whose posts' and accounts' metrics the workspace collects; empty: none. */
-                platforms: ("twitter" | "linkedin" | "instagram" | "tiktok" | "youtube")[];
+                platforms: ("twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads")[];
                 /** @description True while the workspace has not chosen: every network but those that bill each read (X). Set in the dashboard's workspace page. */
                 isDefault: boolean;
+            };
+        };
+        Network: {
+            /** @description The platform name posts and accounts use. */
+            platform: string;
+            /** @description The name people know the network by. */
+            displayName: string;
+            /** @description Other names accepted on input for it, stored as platform. */
+            aliases: string[];
+            /** @description Its post types, the first the default of a post's postType. */
+            postTypes: string[];
+            /** @description The JSON Schema (draft 2020-12) of its platformOptions: what a post's platformOptions.<platform> takes. */
+            platformOptions: {
+                [key: string]: unknown;
             };
         };
         Account: {
             id: string;
             workspaceId: string;
             /** @enum {string} */
-            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             displayName: string;
             handle: string;
             /** @description The profile picture's address on the network, where it gives one. */
@@ -866,7 +900,7 @@ export interface components {
             id: string;
             workspaceId: string;
             /** @enum {string} */
-            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             displayName: string;
             handle: string;
             /** @description The profile picture's address on the network, where it gives one. */
@@ -919,11 +953,11 @@ export interface components {
                     used: number;
                     limit: number;
                 };
-                /** @description Instagram only: the network's own count of the account's posts (content_publishing_limit) as last read before a publish; absent until one was read in the last two days. Posts made outside the service count too. */
+                /** @description Instagram only: the network's own count of the account's posts (content_publishing_limit) as last read before a publish; absent until one was read in the last two days. Posts made outside the service count too. Threads only: the network's own count of the account's posts (threads_publishing_limit) as last read before a publish; absent until one was read in the last two days. Posts made outside the service count too. */
                 network?: {
                     used: number;
                     limit: number;
-                    /** @description The network’s window: Instagram’s is a rolling 24 hours. */
+                    /** @description The network’s window: Instagram’s is a rolling 24 hours. Threads’ is a rolling 24 hours. */
                     windowSeconds: number;
                     /**
                      * Format: date-time
@@ -936,7 +970,7 @@ export interface components {
         AccountMetrics: {
             accountId: string;
             /** @enum {string} */
-            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             /**
              * Format: date-time
              * @description When the service read them.
@@ -1075,12 +1109,55 @@ export interface components {
             /** @description Whether the channel's subscribers are notified of the upload (YouTube's default: true). */
             notifySubscribers?: boolean;
         };
+        BlueskyOptions: {
+            /** @description The languages of the text (BCP-47 tags, at most 3), e.g. ["en"]. */
+            langs?: string[];
+            /** @description Text posts only: a link preview card (app.bsky.embed.external) as given; Bluesky does not build one from the page, and neither do we. */
+            linkCard?: {
+                /**
+                 * Format: uri
+                 * @description The page the card links to.
+                 */
+                uri: string;
+                /** @description The card title. */
+                title: string;
+                /** @description The card description. */
+                description: string;
+            };
+        };
+        FacebookOptions: {
+            /**
+             * Format: uri
+             * @description Text posts only: the link Facebook shows as a preview card under the text (`link`); Facebook reads its Open Graph tags when the post is made.
+             */
+            link?: string;
+            /** @description Video and reel posts only: the video's title (`title`), beside the post text. */
+            title?: string;
+        };
+        ThreadsOptions: {
+            /**
+             * @description Who may reply (reply_control): everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only; a thread applies it to each of its posts. Left out, everyone may.
+             * @enum {string}
+             */
+            replyControl?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
+            /** @description The one topic of the post (topic_tag), without #: 1 to 50 characters, no "." or "&". */
+            topicTag?: string;
+            /**
+             * Format: uri
+             * @description Text posts only: the link shown as the post's preview card (link_attachment). Left out, Threads previews the text's first link.
+             */
+            linkAttachment?: string;
+            /** @description The id of a Threads post to quote (quote_post_id); in a thread, its first post quotes it. */
+            quotePostId?: string;
+            /** @description The id of a post of the account's own to publish this post as a reply to (reply_to_id); in a thread, its first post replies to it. */
+            replyToId?: string;
+        };
         CreatedPost: {
             id: string;
             /** @enum {string} */
             status: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
             /** @enum {string} */
-            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             /** @enum {string} */
             postType: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
             /** Format: date-time */
@@ -1118,7 +1195,7 @@ export interface components {
             workspaceId: string;
             accountId: string;
             /** @enum {string} */
-            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             /** @enum {string} */
             postType: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
             /** @enum {string} */
@@ -1163,6 +1240,12 @@ export interface components {
                 tiktok?: components["schemas"]["TikTokOptions"];
                 /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                 youtube?: components["schemas"]["YouTubeOptions"];
+                /** @description Bluesky: the languages of the text, a link card. */
+                bluesky?: components["schemas"]["BlueskyOptions"];
+                /** @description Facebook: a text post's link preview, a video's or reel's title. */
+                facebook?: components["schemas"]["FacebookOptions"];
+                /** @description Threads: who may reply, a topic, a text post’s link card, a post to quote or reply to. */
+                threads?: components["schemas"]["ThreadsOptions"];
             } | null;
             /** Format: date-time */
             createdAt: string;
@@ -1202,7 +1285,7 @@ export interface components {
         PostMetrics: {
             postId: string;
             /** @enum {string} */
-            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             /**
              * Format: date-time
              * @description When the service read them.
@@ -1261,7 +1344,7 @@ export interface components {
         PostMetricsRefresh: {
             postId: string;
             /** @enum {string} */
-            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+            platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             /**
              * Format: date-time
              * @description When the worker reads them: now, or an earlier due time.
@@ -1401,7 +1484,7 @@ export interface components {
                 /** @constant */
                 status: "queued";
                 /** @enum {string} */
-                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
                 accountId: string;
                 /**
                  * Format: date-time
@@ -1452,7 +1535,7 @@ export interface components {
                 /** @constant */
                 status: "scheduled";
                 /** @enum {string} */
-                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
                 accountId: string;
                 /**
                  * Format: date-time
@@ -1503,7 +1586,7 @@ export interface components {
                 /** @constant */
                 status: "published";
                 /** @enum {string} */
-                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
                 accountId: string;
                 /**
                  * Format: date-time
@@ -1554,7 +1637,7 @@ export interface components {
                 /** @constant */
                 status: "failed";
                 /** @enum {string} */
-                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
                 accountId: string;
                 /**
                  * Format: date-time
@@ -1640,7 +1723,7 @@ export interface components {
             data: {
                 accountId: string;
                 /** @enum {string} */
-                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
                 /** @description Why the network withdrew the authorisation, as it said it. */
                 reason: string;
             };
@@ -1660,7 +1743,7 @@ export interface components {
             data: {
                 postId: string;
                 /** @enum {string} */
-                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
                 accountId: string;
                 /**
                  * Format: date-time
@@ -1915,6 +1998,126 @@ export interface operations {
             };
         };
     };
+    listNetworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every network, in the order the API lists them. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The networks. */
+                        data: components["schemas"]["Network"][];
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: the request failed schema validation; see `details`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `plan_inactive`: the tenant's plan is not active. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "plan_inactive";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `rate_limited`: over the per-minute limit: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `internal_error`: our fault: retry with backoff. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "internal_error";
+                    };
+                };
+            };
+            /** @description `service_unavailable`: the storage is throttled or unreachable (retry after Retry-After seconds), or a part of the service this operation needs is not configured. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "service_unavailable";
+                    };
+                };
+            };
+        };
+    };
     listAccounts: {
         parameters: {
             query?: {
@@ -1922,7 +2125,7 @@ export interface operations {
                 limit?: number;
                 /** @description The nextCursor of the previous page. */
                 cursor?: string;
-                /** @description twitter (or x), linkedin, instagram, tiktok, youtube */
+                /** @description twitter (or x), linkedin, instagram, tiktok, youtube, bluesky, facebook, threads */
                 platform?: string;
             };
             header?: never;
@@ -2684,10 +2887,10 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube
+                     * @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube, bluesky, facebook, threads
                      * @enum {string}
                      */
-                    platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
+                    platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads" | "x";
                     /**
                      * @description LinkedIn only: the kind of app to connect through. member (Sign In with LinkedIn + Share on LinkedIn) posts as the member; community (the Community Management API) posts as the member and as the Pages they manage. Default: member when the deployment has that app, else community.
                      * @enum {string}
@@ -2893,7 +3096,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The network the person consented at, as named when the connect started. */
-                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube";
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             };
             cookie?: never;
         };
@@ -2983,8 +3186,8 @@ export interface operations {
                 status?: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
                 /** @description Connected account id (acc_…). */
                 accountId?: string;
-                /** @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube */
-                platform?: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
+                /** @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube, bluesky, facebook, threads */
+                platform?: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads" | "x";
                 /** @description Earliest scheduledAt (inclusive). ISO 8601 with Z or any offset, compared in UTC. In a query string, send + as %2B. */
                 scheduledFrom?: string;
                 /** @description Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset, compared in UTC. In a query string, send + as %2B. */
@@ -3205,10 +3408,10 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube
+                     * @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube, bluesky, facebook, threads
                      * @enum {string}
                      */
-                    platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
+                    platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads" | "x";
                     /** @description Connected account id (acc_…). */
                     accountId: string;
                     /**
@@ -3217,7 +3420,7 @@ export interface operations {
                      */
                     status: "publish" | "scheduled" | "draft";
                     /**
-                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short.
+                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short; bluesky: text, image, video, thread; facebook: text, image, carousel, video, reel; threads: text, image, video, carousel, thread.
                      * @enum {string}
                      */
                     postType: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
@@ -3247,6 +3450,12 @@ export interface operations {
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                         youtube?: components["schemas"]["YouTubeOptions"];
+                        /** @description Bluesky: the languages of the text, a link card. */
+                        bluesky?: components["schemas"]["BlueskyOptions"];
+                        /** @description Facebook: a text post's link preview, a video's or reel's title. */
+                        facebook?: components["schemas"]["FacebookOptions"];
+                        /** @description Threads: who may reply, a topic, a text post’s link card, a post to quote or reply to. */
+                        threads?: components["schemas"]["ThreadsOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;
@@ -3506,10 +3715,10 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube
+                     * @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube, bluesky, facebook, threads
                      * @enum {string}
                      */
-                    platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "x";
+                    platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads" | "x";
                     /** @description Connected account id (acc_…). */
                     accountId: string;
                     /**
@@ -3518,7 +3727,7 @@ export interface operations {
                      */
                     status: "publish" | "scheduled" | "draft";
                     /**
-                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short.
+                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short; bluesky: text, image, video, thread; facebook: text, image, carousel, video, reel; threads: text, image, video, carousel, thread.
                      * @enum {string}
                      */
                     postType: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
@@ -3548,6 +3757,12 @@ export interface operations {
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                         youtube?: components["schemas"]["YouTubeOptions"];
+                        /** @description Bluesky: the languages of the text, a link card. */
+                        bluesky?: components["schemas"]["BlueskyOptions"];
+                        /** @description Facebook: a text post's link preview, a video's or reel's title. */
+                        facebook?: components["schemas"]["FacebookOptions"];
+                        /** @description Threads: who may reply, a topic, a text post’s link card, a post to quote or reply to. */
+                        threads?: components["schemas"]["ThreadsOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;
@@ -4141,7 +4356,7 @@ export interface operations {
                     /** @description Replaces the media of a post whose content is a string. */
                     media?: components["schemas"]["MediaRef"][];
                     /**
-                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short.
+                     * @description The kind of post; each network takes its own: twitter: text, image, video, thread; linkedin: text, image, video, document, carousel; instagram: image, carousel, reel, story; tiktok: video, carousel; youtube: video, short; bluesky: text, image, video, thread; facebook: text, image, carousel, video, reel; threads: text, image, video, carousel, thread.
                      * @enum {string}
                      */
                     postType?: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
@@ -4162,6 +4377,12 @@ export interface operations {
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
                         youtube?: components["schemas"]["YouTubeOptions"];
+                        /** @description Bluesky: the languages of the text, a link card. */
+                        bluesky?: components["schemas"]["BlueskyOptions"];
+                        /** @description Facebook: a text post's link preview, a video's or reel's title. */
+                        facebook?: components["schemas"]["FacebookOptions"];
+                        /** @description Threads: who may reply, a topic, a text post’s link card, a post to quote or reply to. */
+                        threads?: components["schemas"]["ThreadsOptions"];
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;

@@ -29,7 +29,7 @@ export function checkDpop(
   if (typeof proof !== 'string') return refuse('invalid_dpop_proof', 'DPoP proof required');
   const verified = verifyEs256(proof);
   const claims = verified?.claims;
-  if (!verified || verified.header.typ !== 'dpop+jwt' || !claims)
+  if (verified?.header.typ !== 'dpop+jwt' || !claims)
     return refuse('invalid_dpop_proof', 'Invalid DPoP proof');
   const htu = `${context.baseUrl}${context.url.pathname}`;
   const now = context.settings.now() / 1000;

@@ -1,4 +1,4 @@
-import { createECDH, createHash, createPrivateKey, type JsonWebKey, randomBytes, sign } from 'node:crypto';
+import { createECDH, type JsonWebKey } from 'node:crypto';
 
 /** A P-256 private key as a JWK (what the token bundle and the operator's secret hold). */
 export interface PrivateEcJwk {
@@ -29,10 +29,6 @@ function keyFromScalar(material: Buffer): PrivateEcJwk {
   };
 }
 
-export function generateKey(): PrivateEcJwk {
-  return keyFromScalar(randomBytes(32));
-}
-
 /** A P-256 key derived from 32 bytes of secret material: the same material gives the same key. */
 export function derivedKey(material: Buffer): PrivateEcJwk {
   return keyFromScalar(material);
@@ -40,26 +36,6 @@ export function derivedKey(material: Buffer): PrivateEcJwk {
 
 export function publicJwk(key: PrivateEcJwk): JsonWebKey {
   return { kty: key.kty, crv: key.crv, x: key.x, y: key.y, ...(key.kid && { kid: key.kid }) };
-}
-
-/** RFC 7638 thumbprint of the public key (what a server binds tokens to). */
-export function thumbprint(key: Pick<PrivateEcJwk, 'crv' | 'kty' | 'x' | 'y'>): string {
-  const canonical = JSON.stringify({ crv: key.crv, kty: key.kty, x: key.x, y: key.y });
-  return createHash('sha256').update(canonical).digest('base64url');
-}
-
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** A compact ES256 JWS of `payload` with `header` (alg added). */
-export function signJwt(
-  key: PrivateEcJwk,
-  header: Record<string, unknown>,
-  payload: Record<string, unknown>,
-): string {
-  const input = `${encode({ alg: 'ES256', ...header })}.${encode(payload)}`;
-  const privateKey = createPrivateKey({ key: { ...key }, format: 'jwk' });
-  const signature = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
-  return `${input}.${signature.toString('base64url')}`;
 }
 
 /** Whether a value read back (an operator's secret, a token bundle) is a P-256 private JWK. */
