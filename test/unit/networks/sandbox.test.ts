@@ -111,6 +111,7 @@ const VALID: Record<string, (text: string) => Post> = {
     aPost({ platform: 'youtube', postType: 'short', content: text, media: [urlMedia('video')] }),
   threads: (text) => aPost({ platform: 'threads', postType: 'text', content: text }),
   facebook: (text) => aPost({ platform: 'facebook', postType: 'text', content: text }),
+  bluesky: (text) => aPost({ platform: 'bluesky', postType: 'text', content: text }),
 };
 const validPost = (platform: Platform, text = 'Hello') => (VALID[platform] as (text: string) => Post)(text);
 
@@ -135,6 +136,10 @@ const ID_SHAPES: Record<string, { id: RegExp; url: (id: string) => RegExp }> = {
     url: (id) => new RegExp(`^https://www\\.youtube\\.com/shorts/${id.replace(/[-]/g, '\\-')}$`),
   },
   threads: { id: /^18\d{15}$/, url: () => /^https:\/\/www\.threads\.net\/@acme\/post\/[A-Za-z0-9_-]{11}$/ },
+  bluesky: {
+    id: /^at:\/\/did:plc:[0-9a-f]{24}\/app\.bsky\.feed\.post\/[234567a-j][234567a-z]{12}$/,
+    url: (id) => new RegExp(`^https://bsky\\.app/profile/acme/post/${id.split('/').at(-1)}$`),
+  },
   facebook: {
     id: /^10\d{13}_12\d{14}$/,
     url: (id) => new RegExp(`^https://www\\.facebook\\.com/${id.replace('_', '/posts/')}$`),
@@ -199,6 +204,12 @@ const RAW_CODES: Record<
   },
   threads: { rateLimited: '9', tokenRevoked: '190', mediaTooLarge: 'ERROR/UNKNOWN', invalid: '100' },
   facebook: { rateLimited: '32', tokenRevoked: '190/460', mediaTooLarge: '1366046', invalid: '100' },
+  bluesky: {
+    rateLimited: 'RateLimitExceeded',
+    tokenRevoked: 'invalid_token',
+    mediaTooLarge: 'BlobTooLarge',
+    invalid: 'InvalidRequest',
+  },
 };
 
 describe('parseSandboxDirectives', () => {
@@ -714,6 +725,7 @@ describe('sandbox connector: network rules', () => {
         }),
         threads: aPost({ platform: 'threads', postType: 'text', content: '   ' }),
         facebook: aPost({ platform: 'facebook', postType: 'text', content: '   ' }),
+        bluesky: aPost({ platform: 'bluesky', postType: 'text', content: 'x'.repeat(301) }),
       };
       const post = broken[platform];
       const request = aRequest(post);
