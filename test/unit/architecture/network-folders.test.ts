@@ -67,6 +67,12 @@ const NETWORKS: Readonly<Record<string, NetworkWords>> = {
     word: 'youtube',
     displayName: 'YouTube',
   },
+  bluesky: {
+    folder: 'shared/networks/bluesky',
+    fake: 'infra/fake-networks/bluesky',
+    word: 'bluesky',
+    displayName: 'Bluesky',
+  },
   facebook: {
     folder: 'shared/networks/facebook',
     fake: 'infra/fake-networks/facebook',
