@@ -106,14 +106,12 @@ describe('platformOptions.threads', () => {
   });
 
   it('takes linkAttachment on text posts only (422 otherwise)', () => {
-    const draft = (postType: PostDraft['postType']) =>
-      aDraft({
-        platform: 'threads',
-        postType,
-        media: images(1),
-        platformOptions: { threads: { linkAttachment: 'https://example.com' } },
-      });
-    expect(platformOptionsViolations({ ...draft('text'), media: [] })).toEqual([]);
+    const draft = (postType: PostDraft['postType']) => ({
+      platform: 'threads' as const,
+      postType,
+      platformOptions: { threads: { linkAttachment: 'https://example.com' } },
+    });
+    expect(platformOptionsViolations(draft('text'))).toEqual([]);
     expect(platformOptionsViolations(draft('image'))).toEqual([
       expect.objectContaining({
         field: 'platformOptions.threads.linkAttachment',
