@@ -5,6 +5,7 @@ import { getAccount } from './accounts/get-account.js';
 import { getAccountMetrics } from './accounts/get-account-metrics.js';
 import { listAccounts } from './accounts/list-accounts.js';
 import { oauthCallback } from './accounts/oauth-callback.js';
+import { oauthClientJwks, oauthClientMetadata } from './accounts/oauth-client-metadata.js';
 import { readEvents } from './events/read-events.js';
 import { confirmMedia } from './media/confirm-media.js';
 import { deleteMedia, deleteMediaShort } from './media/delete-media.js';
@@ -42,6 +43,8 @@ export const operations: readonly Operation[] = [
   getAccountMetrics,
   connectAccount,
   oauthCallback,
+  oauthClientMetadata,
+  oauthClientJwks,
   disconnectAccount,
   createPost,
   validatePost,

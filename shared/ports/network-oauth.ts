@@ -84,6 +84,24 @@ export class OAuthUnavailableError extends Error {
   }
 }
 
+/** Where our client metadata document and its keys are served (`{base_url}/v1/oauth/{platform}/…`). */
+export interface ClientMetadataRequest {
+  /** `…/client-metadata.json`: for such a network, the client id is this URL. */
+  metadataUrl: string;
+  /** `…/jwks.json`. */
+  jwksUrl: string;
+  /** `…/callback`. */
+  redirectUri: string;
+  /** The deployment's public base URL (`client_uri`). */
+  publicBaseUrl: string;
+}
+
+/** A client metadata document and the public keys it names (never a private one). */
+export interface ClientMetadata {
+  document: Readonly<Record<string, unknown>>;
+  jwks: { keys: readonly Readonly<Record<string, unknown>>[] };
+}
+
 export interface OAuthProvider {
   /** Whether the authorization request carries a PKCE S256 challenge. */
   readonly usesPkce: boolean;
@@ -98,6 +116,14 @@ export interface OAuthProvider {
    * the connect flow calls it instead of `authorizationUrl` (which such a network cannot answer).
    */
   pushedAuthorizationUrl?(request: AuthorizationUrlRequest, signal: AbortSignal): Promise<string>;
+  /**
+   * For a network whose servers fetch the client's metadata from the client (OAuth client ID
+   * metadata documents: the client id is the document's URL): the document and the public keys the
+   * client authenticates with, from the app's credentials. Served at
+   * `{base_url}/v1/oauth/{platform}/client-metadata.json` and `…/jwks.json`; absent, those answer
+   * 404. Undefined when the app has no credentials.
+   */
+  clientMetadata?(request: ClientMetadataRequest): Promise<ClientMetadata | undefined>;
   /** GrantRefusedError for a code the network refuses; OAuthUnavailableError when it cannot say. */
   exchangeCode(exchange: CodeExchange, signal: AbortSignal): Promise<TokenSet>;
   /**

@@ -148,6 +148,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth/{platform}/client-metadata.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Our OAuth client metadata document, for a network's authorization server
+         * @description Not called by API clients: a network whose authorization servers fetch the client's metadata (OAuth client ID metadata documents, where the client id is this URL) reads it here when an account is connected. It takes no API key. 404 for a network that fetches none.
+         */
+        get: operations["oauthClientMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/{platform}/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys of our OAuth client, for a network's authorization server
+         * @description Not called by API clients: the JSON Web Key Set our client metadata document names (`jwks_uri`), with the public keys our client signs its authentication with. It takes no API key. 404 for a network that fetches none.
+         */
+        get: operations["oauthClientJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspace_id}/posts": {
         parameters: {
             query?: never;
@@ -3145,6 +3185,138 @@ export interface operations {
                      *       "message": "The request does not match the schema; see details."
                      *     }
                      */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `internal_error`: our fault: retry with backoff. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    oauthClientMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The network whose servers fetch our client metadata. */
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client metadata document (JSON). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: the request failed schema validation; see `details`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `internal_error`: our fault: retry with backoff. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    oauthClientJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The network whose servers fetch our client metadata. */
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set (JSON), public keys only. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description `INVALID_REQUEST`: the request failed schema validation; see `details`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "INVALID_REQUEST";

@@ -1,6 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import {
   type AuthorizationUrlRequest,
+  type ClientMetadata,
+  type ClientMetadataRequest,
   type CodeExchange,
   GrantRefusedError,
   type NetworkProfile,
@@ -11,6 +13,7 @@ import {
 import { requireAppCredentials } from '../oauth/app-credentials.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { asOAuthError, blueskyClient, challengeOf, connectKey, discover } from './auth-server.js';
+import { clientMetadataOf } from './client-metadata.js';
 import { dpopHandle, withNonceRetry } from './dpop.js';
 import { pdsTrustsIssuer, resolveDid } from './identity.js';
 import { requestOptions } from './insecure.js';
@@ -173,6 +176,11 @@ export function makeBlueskyOAuth(deps: BlueskyOAuthDeps): OAuthProvider {
         });
         await oauth.processRevocationResponse(response);
       });
+    },
+
+    async clientMetadata(request: ClientMetadataRequest): Promise<ClientMetadata | undefined> {
+      const credentials = await deps.appCredentials();
+      return credentials && clientMetadataOf(credentials, request);
     },
 
     async readProfile(accessToken: string, signal: AbortSignal): Promise<NetworkProfile> {
