@@ -193,18 +193,17 @@ export function makeThreadsPublish(deps: ThreadsPublishDeps) {
         }
       }
     } catch (error) {
-      if (error instanceof ThreadsStepFailed) {
-        if (progress.item) delete progress.item.publishSentAt;
-        return withProgress(error.outcome);
-      }
-      if (error instanceof NoAnswerError && progress.item?.publishSentAt) {
+      // A step refused before anything new was sent: an earlier send's time stays, for its check.
+      if (error instanceof ThreadsStepFailed) return withProgress(error.outcome);
+      if (progress.item?.publishSentAt) {
+        // threads_publish may have gone through: the look-up settles it, never a blind retry.
+        const aborted = error instanceof NoAnswerError && error.code === 'ABORTED';
         return withProgress({
           kind: 'unknown',
-          code: error.code === 'ABORTED' ? 'PLATFORM_TIMEOUT' : 'PLATFORM_NO_ANSWER',
+          code: aborted ? 'PLATFORM_TIMEOUT' : 'PLATFORM_NO_ANSWER',
           message: 'Threads did not answer the publish request; it may have published the post.',
         });
       }
-      if (progress.item) delete progress.item.publishSentAt;
       if (error instanceof RequestNotSentError) {
         return withProgress(failed('transient', 'PLATFORM_UNREACHABLE', 'Threads could not be reached.'));
       }
