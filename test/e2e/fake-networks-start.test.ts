@@ -37,7 +37,7 @@ const call = (path: string, init: RequestInit = {}) =>
 
 it('connects an X account through the fake consent page and publishes a post to it', async () => {
   expect(started.output()).toMatch(
-    /Fake networks: X, LinkedIn, Instagram, TikTok, YouTube run inside this host/,
+    /Fake networks: X, LinkedIn, Instagram, TikTok, YouTube, Bluesky, Facebook, Threads run inside this host/,
   );
 
   // Connect: the authorize URL points at the fake; its consent sends the browser to our callback.

@@ -35,7 +35,7 @@ describe('dashboard: the workspace’s metrics collection setting', () => {
     expect(page.html).toMatch(/value="youtube" checked/);
     expect(page.html).not.toMatch(/value="twitter" checked/);
     expect(await readOverApi()).toEqual({
-      platforms: ['linkedin', 'instagram', 'tiktok', 'youtube'],
+      platforms: ['linkedin', 'instagram', 'tiktok', 'youtube', 'bluesky', 'facebook', 'threads'],
       isDefault: true,
     });
   });
