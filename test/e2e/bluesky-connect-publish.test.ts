@@ -85,6 +85,15 @@ describe('connecting a Bluesky account and publishing through the fake', () => {
     });
   });
 
+  it('answers 503 (try again) when the authorization server does not take the pushed request', async () => {
+    bluesky.control.inject('par', { kind: 'reply', reply: { status: 503, json: { error: 'server_error' } } }, 2);
+    const started = await requestConnect(host, tenant, 'bluesky', BACK);
+    expect(started.status).toBe(503);
+    expect(started.headers.get('retry-after')).toBe('5');
+    expect(JSON.stringify(await started.json())).not.toContain('server_error');
+    bluesky.control.clearFailures();
+  });
+
   it('publishes a text post with a link and a mention, an image with alt text, a thread and a video', async () => {
     const client = postsClient(host, tenant);
     const text = await client.create({
