@@ -20,6 +20,8 @@ export const FAKE_THREADS_ENDPOINTS = [
   'object.get',
   'threads_publish',
   'threads_publishing_limit',
+  'media.insights',
+  'threads_insights',
 ] as const;
 export type FakeThreadsEndpoint = (typeof FAKE_THREADS_ENDPOINTS)[number];
 

@@ -2,6 +2,7 @@ import { createContainer } from './container-routes.js';
 import type { FakeThreadsEndpoint } from './control.js';
 import { authenticate, getObject, listPosts, me, publish, publishingLimit } from './graph-routes.js';
 import { graphError, type Reply } from './http.js';
+import { accountInsights, mediaInsights } from './insights-routes.js';
 import {
   authorizeDecision,
   authorizePage,
@@ -39,6 +40,7 @@ const USER = '(?<user>me|[0-9]+)';
 const BASIC = ['threads_basic'] as const;
 const PUBLISH = ['threads_basic', 'threads_content_publish'] as const;
 const READ_REPLIES = ['threads_basic', 'threads_read_replies'] as const;
+const INSIGHTS = ['threads_basic', 'threads_manage_insights'] as const;
 
 export const ROUTES: readonly Route[] = [
   {
@@ -116,6 +118,22 @@ export const ROUTES: readonly Route[] = [
     access: 'token',
     permissions: PUBLISH,
     handler: publishingLimit,
+  },
+  {
+    method: 'GET',
+    pattern: graph('/(?<id>[0-9]+)/insights'),
+    endpoint: 'media.insights',
+    access: 'token',
+    permissions: INSIGHTS,
+    handler: mediaInsights,
+  },
+  {
+    method: 'GET',
+    pattern: graph(`/${USER}/threads_insights`),
+    endpoint: 'threads_insights',
+    access: 'token',
+    permissions: INSIGHTS,
+    handler: accountInsights,
   },
   {
     method: 'GET',

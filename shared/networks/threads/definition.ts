@@ -1,5 +1,6 @@
 import { defineNetwork } from '../definition.js';
 import { THREADS_DAILY_POSTS } from './limits.js';
+import { threadsMetrics } from './metrics-fields.js';
 import { threadsOptions } from './options-schema.js';
 import { threadsRules } from './rules.js';
 
@@ -27,4 +28,5 @@ export const threadsDefinition = defineNetwork({
     /** The consent page, on the web host. */
     THREADS_AUTHORIZE_URL: 'https://threads.net/oauth/authorize',
   },
+  metrics: threadsMetrics,
 });

@@ -1,6 +1,7 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeThreadsApi } from './api.js';
 import { makeThreadsLookUp } from './look-up.js';
+import { makeThreadsMetrics } from './metrics.js';
 import { makeThreadsOAuth } from './oauth.js';
 import { makeThreadsPublish } from './publish.js';
 
@@ -25,6 +26,7 @@ export const makeThreadsNetwork: NetworkFactory = (deps): Network => {
     connector: {
       publish: makeThreadsPublish({ api, now }),
       findPublished: makeThreadsLookUp({ api }),
+      ...makeThreadsMetrics({ api }),
     },
   };
 };

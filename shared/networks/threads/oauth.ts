@@ -12,19 +12,23 @@ import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import type { TokenAnswerContext } from '../oauth/authorization-code-declaration.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
+import { scopesToAsk } from '../oauth/scopes-to-ask.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
 import { THREADS_API_VERSION } from './api.js';
+import { threadsMetrics } from './metrics-fields.js';
 
 /**
  * What the connector needs (threads.md §3): every call (`threads_basic`), containers and publishing
  * (`threads_content_publish`), a thread's replies (`threads_manage_replies`) and the look-up of a
- * reply among the account's replies (`threads_read_replies`).
+ * reply among the account's replies (`threads_read_replies`), and the metrics' insights
+ * (`threads_manage_insights`, metrics-fields.ts; left out for an app not approved for it).
  */
 export const THREADS_SCOPES: readonly string[] = [
   'threads_basic',
   'threads_content_publish',
   'threads_manage_replies',
   'threads_read_replies',
+  ...threadsMetrics.scopes,
 ];
 
 /** A long-lived token lives 60 days (threads.md §3). */
@@ -72,6 +76,7 @@ export function makeThreadsOAuth(deps: ThreadsOAuthDeps): OAuthProvider {
     {
       network: NETWORK,
       scopes: THREADS_SCOPES,
+      metricsOnlyScopes: threadsMetrics.scopes,
       usesPkce: false,
       authorize: { url: deps.authorizeUrl, scopeDelimiter: ',' },
       token: {
@@ -113,8 +118,12 @@ class LongLivedTokens {
         code,
       );
     }
-    // Threads does not say what was granted: what was asked (a missing one shows as a 10 later).
-    return this.tokenSet(exchanged, [...THREADS_SCOPES], 'the long-lived token exchange');
+    // Threads does not say what was granted: what this app asked (a declined one shows as a 10 later).
+    const scopes = scopesToAsk(
+      { scopes: THREADS_SCOPES, metricsOnlyScopes: threadsMetrics.scopes },
+      context.app,
+    );
+    return this.tokenSet(exchanged, scopes, 'the long-lived token exchange');
   }
 
   /**

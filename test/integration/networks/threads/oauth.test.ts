@@ -29,7 +29,7 @@ describe('Threads OAuth against the fake', () => {
   afterEach(() => world.stop());
   const signal = () => AbortSignal.timeout(5000);
 
-  it('sends the person to THREADS_AUTHORIZE_URL with the four scopes comma-separated, response_type=code and no PKCE', async () => {
+  it('sends the person to THREADS_AUTHORIZE_URL with the five scopes (insights for the metrics) comma-separated, response_type=code and no PKCE', async () => {
     world = await startWorld();
     const url = new URL(await authorize(world, 'st'));
     expect(`${url.origin}${url.pathname}`).toBe(world.fake.authorizeUrl);
@@ -37,7 +37,8 @@ describe('Threads OAuth against the fake', () => {
       client_id: world.fake.clientId,
       redirect_uri: CALLBACK,
       response_type: 'code',
-      scope: 'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies',
+      scope:
+        'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights',
       state: 'st',
     });
     expect(world.network.oauth.usesPkce).toBe(false);
