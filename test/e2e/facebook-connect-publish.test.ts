@@ -208,4 +208,16 @@ describe('connecting Facebook Pages and publishing every post type through the f
     expect(reel.platformPostUrl).toBe(`https://www.facebook.com/reel/${reel.platformPostId}`);
     expect(facebook.control.videos().filter((v) => v.kind === 'reel')).toHaveLength(1);
   });
+
+  it('a Page token Meta refuses (the person changed password, 190/460): no refresh exists, the post fails and the Page must be reconnected', async () => {
+    facebook.control.revokeTokensOf(FAKE_FACEBOOK_DEFAULT_USER.userId);
+
+    const post = await publish({ postType: 'text', content: 'After the password change' });
+
+    expect(post.status).toBe('failed');
+    expect(post.platformPostId).toBeUndefined();
+    const account = await host.deps.tenancy.getAccount(tenant.tenantId, tenant.workspaceId, accountId);
+    expect(account?.status).toBe('disconnected');
+    expect(facebook.control.seen().filter((seen) => seen.endpoint === 'token')).toHaveLength(2);
+  });
 });
