@@ -10,6 +10,8 @@ export const FAKE_BLUESKY_ENDPOINTS = [
   'getServiceAuth',
   'uploadVideo',
   'getJobStatus',
+  'getPosts',
+  'getProfile',
 ] as const;
 export type FakeBlueskyEndpoint = (typeof FAKE_BLUESKY_ENDPOINTS)[number];
 
@@ -35,6 +37,8 @@ export interface FakeBlueskyControl {
   user(did: string): FakeBlueskyUser | undefined;
   failVideoJobs(failureCode: string | undefined): void;
   seen(): readonly { endpoint: string; method: string; path: string }[];
+  /** What a post's view counts (likeCount, replyCount, repostCount, quoteCount, bookmarkCount). */
+  setCounts(uri: string, counts: Record<string, number>): void;
 }
 
 export function makeControl(state: FakeBlueskyControlState, store: FakeBlueskyStore): FakeBlueskyControl {
@@ -54,5 +58,8 @@ export function makeControl(state: FakeBlueskyControlState, store: FakeBlueskySt
       state.videoFailure = failureCode;
     },
     seen: () => state.seen,
+    setCounts: (uri, counts) => {
+      store.counts.set(uri, counts);
+    },
   };
 }

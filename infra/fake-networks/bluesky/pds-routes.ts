@@ -18,7 +18,7 @@ function cidOf(prefix: string, content: Buffer | string): string {
  * The account behind `Authorization: DPoP <token>` and its proof (the PDS's nonce, `ath`, the key
  * the token is bound to), or the PDS's refusal: 401 with a DPoP challenge.
  */
-function authorised(context: RouteContext): { user: FakeBlueskyUser } | { refusal: Reply } {
+export function authorised(context: RouteContext): { user: FakeBlueskyUser } | { refusal: Reply } {
   const header = context.headers.authorization ?? '';
   if (!header.startsWith('DPoP ')) {
     return {

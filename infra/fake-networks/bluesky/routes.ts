@@ -1,3 +1,4 @@
+import { getPosts, getProfile } from './appview-routes.js';
 import type { Handler } from './context.js';
 import type { FakeBlueskyEndpoint } from './control.js';
 import {
@@ -83,6 +84,20 @@ export const ROUTES: readonly Route[] = [
     endpoint: 'getServiceAuth',
     server: 'pds',
     handler: getServiceAuth,
+  },
+  {
+    method: 'GET',
+    path: xrpc('app.bsky.feed.getPosts'),
+    endpoint: 'getPosts',
+    server: 'pds',
+    handler: getPosts,
+  },
+  {
+    method: 'GET',
+    path: xrpc('app.bsky.actor.getProfile'),
+    endpoint: 'getProfile',
+    server: 'pds',
+    handler: getProfile,
   },
   {
     method: 'GET',

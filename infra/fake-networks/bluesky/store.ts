@@ -73,6 +73,8 @@ export class FakeBlueskyStore {
   readonly created: FakeRecord[] = [];
   readonly serviceTokens = new Map<string, { did: string; aud: string; lxm: string; expiresAt: number }>();
   readonly jobs = new Map<string, FakeVideoJob>();
+  /** The counts a post view shows (likeCount…), as a test set them; absent: zeros. */
+  readonly counts = new Map<string, Record<string, number>>();
   /** Write points spent per DID: [epoch ms, points]. */
   readonly writes = new Map<string, { at: number; points: number }[]>();
   /** The current DPoP nonces: one for the authorization server, one for the PDS. */

@@ -1,5 +1,6 @@
 import type { Connector } from '../../ports/connector.js';
 import { findOnBluesky } from './look-up.js';
+import { readBlueskyAccountMetrics, readBlueskyPostMetrics } from './metrics.js';
 import { publishToBluesky } from './publish.js';
 
 export interface BlueskyConnectorOptions {
@@ -9,7 +10,7 @@ export interface BlueskyConnectorOptions {
   now?: () => number;
 }
 
-/** Bluesky's connector: publish.ts and look-up.ts, on each account's own PDS (from its session). */
+/** Bluesky's connector: publish.ts, look-up.ts and metrics.ts, on each account's own PDS (from its session). */
 export function makeBlueskyConnector(options: BlueskyConnectorOptions): Connector {
   const settings = {
     videoUrl: options.videoUrl,
@@ -19,5 +20,7 @@ export function makeBlueskyConnector(options: BlueskyConnectorOptions): Connecto
   return {
     publish: (request) => publishToBluesky(settings, request),
     findPublished: (request) => findOnBluesky(options.fetch, request),
+    readPostMetrics: (request) => readBlueskyPostMetrics(options.fetch, settings.now, request),
+    readAccountMetrics: (request) => readBlueskyAccountMetrics(options.fetch, settings.now, request),
   };
 }

@@ -1,5 +1,6 @@
 import { defineNetwork } from '../definition.js';
 import { BLUESKY_DAILY_POSTS } from './limits.js';
+import { BLUESKY_METRICS_BATCH_SIZE, BLUESKY_POST_METRIC_FIELDS } from './metrics-fields.js';
 import { blueskyOptions } from './options-schema.js';
 import { blueskyRules } from './rules.js';
 
@@ -20,6 +21,15 @@ export const blueskyDefinition = defineNetwork({
     BLUESKY_ENTRYWAY_URL: 'https://bsky.social',
     BLUESKY_PLC_URL: 'https://plc.directory',
     BLUESKY_VIDEO_URL: 'https://video.bsky.app',
+  },
+  metrics: {
+    // transition:generic, asked at connect anyway, covers the AppView reads through the PDS.
+    scopes: [],
+    batchSize: BLUESKY_METRICS_BATCH_SIZE,
+    fields: { ...BLUESKY_POST_METRIC_FIELDS },
+    source:
+      "GET {pds}/xrpc/app.bsky.feed.getPosts?uris=<up to 25 AT-URIs> (posts); GET {pds}/xrpc/app.bsky.actor.getProfile?actor=<did> (followersCount, followsCount, postsCount), both passed to the AppView by the account's PDS (atproto-proxy)",
+    cost: 'No money; counted against the PDS’s per-IP request limit (3,000 per 5 minutes). Counts are eventually consistent; Bluesky has no impressions, views or clicks.',
   },
   examplePublished: {
     platformPostId: 'at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lx7abcdefg22',

@@ -18,7 +18,10 @@ export interface XrpcCall {
   method: 'GET' | 'POST';
   /** The NSID, e.g. `com.atproto.repo.createRecord`. */
   nsid: string;
-  query?: Record<string, string>;
+  /** A list is sent as the parameter repeated (`uris=…&uris=…`). */
+  query?: Record<string, string | readonly string[]>;
+  /** Extra headers, e.g. `atproto-proxy` for a call the PDS passes to the AppView. */
+  headers?: Record<string, string>;
   json?: unknown;
   /** Raw bytes (a blob upload) with their media type. */
   bytes?: { body: Uint8Array | ReadableStream<Uint8Array>; contentType: string; length?: number };
@@ -39,8 +42,10 @@ export interface XrpcAnswer {
  */
 export async function callXrpc(caller: XrpcCaller, call: XrpcCall): Promise<XrpcAnswer> {
   const url = new URL(`${caller.serviceUrl.replace(/\/$/, '')}/xrpc/${call.nsid}`);
-  for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
-  const headers = new Headers({ Accept: 'application/json' });
+  for (const [name, value] of Object.entries(call.query ?? {})) {
+    for (const one of typeof value === 'string' ? [value] : value) url.searchParams.append(name, one);
+  }
+  const headers = new Headers({ Accept: 'application/json', ...call.headers });
   let body: string | Uint8Array | ReadableStream<Uint8Array> | null = null;
   if (call.json !== undefined) {
     headers.set('Content-Type', 'application/json');
