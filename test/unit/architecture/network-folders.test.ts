@@ -79,6 +79,12 @@ const NETWORKS: Readonly<Record<string, NetworkWords>> = {
     word: 'facebook',
     displayName: 'Facebook',
   },
+  threads: {
+    folder: 'shared/networks/threads',
+    fake: 'infra/fake-networks/threads',
+    word: 'threads',
+    displayName: 'Threads',
+  },
 };
 
 /**
@@ -117,6 +123,7 @@ const FILE_ACCESS_CONSTANTS = new Set(['X_OK']);
 
 function namesNetwork(token: Token, network: NetworkWords): boolean {
   if (token.kind === 'module') return token.text.split('/').includes(network.folder.split('/').at(-1) ?? '');
+  if (network.word === 'threads') return namesThreads(token);
   const lower = token.text.toLowerCase();
   if (token.kind === 'identifier') {
     if (lower.includes(network.word)) return true;
@@ -131,6 +138,20 @@ function namesNetwork(token: Token, network: NetworkWords): boolean {
   if (asWord(network.word, 'i')) return true;
   if (network.displayName !== 'X') return asWord(network.displayName, 'i');
   return token.text === 'x' || token.text === 'X' || /(^|[\s(])X($|[\s).,:;!?])/.test(token.text);
+}
+
+/**
+ * Threads is also the plural of a post type (`thread`), and `threadShape` holds its letters: an
+ * identifier names the network when `threads` is one of several words in it (makeThreadsNetwork,
+ * THREADS_GRAPH_URL, threadsSandbox), not the bare `threads` of a list of threads; a literal when
+ * it is the platform value `'threads'` or holds the display name `Threads`, capitalised, as a word.
+ */
+function namesThreads(token: Token): boolean {
+  if (token.kind === 'identifier') {
+    const parts = identifierParts(token.text);
+    return parts.length > 1 && parts.some((part) => part.toLowerCase() === 'threads');
+  }
+  return token.text === 'threads' || /(^|[^A-Za-z0-9_-])Threads($|[^A-Za-z0-9_-])/.test(token.text);
 }
 
 /** An import or export of a module in the network's folder names it too (`./x/definition.js`). */
