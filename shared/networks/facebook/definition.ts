@@ -10,7 +10,7 @@ export const facebookDefinition = defineNetwork({
   postTypes: ['text', 'image', 'carousel', 'video', 'reel'],
   rules: facebookRules,
   platformOptions: facebookOptions,
-  sandboxHandle: 'Sandbox Page',
+  sandboxHandle: 'sandbox.page',
   // Meta documents no count for feed posts, photos and videos; reels are 30 per Page per rolling
   // 24 hours (facebook-pages.md §4): the one documented number is our ceiling for every post.
   dailyQuota: { limit: 30, unit: 'posts', costPerPost: 1 },

@@ -191,6 +191,14 @@ export async function failOnError(response: Response, step: FacebookStep): Promi
   throw new FacebookStepFailed(failureOf(await readGraphError(response), step));
 }
 
+/**
+ * Meta accepted the call that makes the post (a 2xx) and its answer does not name it: the post may
+ * well exist, so this is never a failure to retry blindly (publish answers `unknown`).
+ */
+export class AcceptedWithoutId extends Error {
+  override readonly name = 'AcceptedWithoutId';
+}
+
 export function unreadable(what: string): FacebookStepFailed {
   return new FacebookStepFailed({
     kind: 'failed',

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { type FacebookApi, readJson } from './api.js';
-import { type FacebookStep, failOnError, unreadable } from './errors.js';
+import { AcceptedWithoutId, type FacebookStep, failOnError, unreadable } from './errors.js';
 import { FACEBOOK_LOOKUP_PAGE_SIZE } from './limits.js';
 
 /** A connector call's context: the API, the Page's token and id, the worker's signal. */
@@ -39,14 +39,17 @@ export async function uploadPhoto(
   params: Record<string, string>,
 ): Promise<{ id: string; postId?: string }> {
   const created = Created.safeParse(await post(context, 'photo', `/${context.pageId}/photos`, params));
-  if (!created.success) throw unreadable('the photo upload');
+  if (!created.success) {
+    // A published photo is a post: unreadable, it may exist. An unpublished one is nothing yet.
+    throw params.published === 'false' ? unreadable('the photo upload') : new AcceptedWithoutId('the photo');
+  }
   return { id: created.data.id, ...(created.data.post_id && { postId: created.data.post_id }) };
 }
 
 /** `POST /{page-id}/feed`: a text, link or multi-photo post, by its `<page-id>_<post-id>`. */
 export async function createFeedPost(context: PageContext, params: Record<string, string>): Promise<string> {
   const created = Created.safeParse(await post(context, 'feed', `/${context.pageId}/feed`, params));
-  if (!created.success) throw unreadable('the post');
+  if (!created.success) throw new AcceptedWithoutId('the post');
   return created.data.id;
 }
 
@@ -55,7 +58,7 @@ export async function createVideo(context: PageContext, params: Record<string, s
   const created = Created.safeParse(
     await post(context, 'video', `/${context.pageId}/videos`, params, 'video'),
   );
-  if (!created.success) throw unreadable('the video upload');
+  if (!created.success) throw new AcceptedWithoutId('the video');
   return created.data.id;
 }
 

@@ -1,5 +1,6 @@
 import type { DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
 import { failed } from '../publish/failed-outcome.js';
+import { readJson } from './api.js';
 import { FacebookStepFailed, type FailedOutcome, failureOf, readGraphError } from './errors.js';
 import {
   createFeedPost,
@@ -176,7 +177,8 @@ export async function publishReel(
       ...(steps.options.title && { title: steps.options.title }),
     });
     if (!response.ok) throw new FacebookStepFailed(failureOf(await readGraphError(response), 'reel'));
-    await response.arrayBuffer();
+    // Read to its end: a body cut off is an answer lost (NoAnswerError), the finish perhaps done.
+    await readJson(response);
     steps.answered();
     progress.finished = true;
   }

@@ -2,7 +2,7 @@ import { contentItems, type Post } from '../../domain/posts.js';
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
-import { FacebookStepFailed, type FailedOutcome } from './errors.js';
+import { AcceptedWithoutId, FacebookStepFailed, type FailedOutcome } from './errors.js';
 import { type PageContext, permalinkOf } from './graph.js';
 import { FACEBOOK_MEDIA_URL_SECONDS } from './limits.js';
 import { type FacebookPostType, fileProblem, shapeProblem } from './media-check.js';
@@ -123,6 +123,17 @@ export function makeFacebookPublish(deps: FacebookPublishDeps) {
       }
     } catch (error) {
       if (error instanceof FacebookStepFailed) return withProgress(error.outcome);
+      if (error instanceof AcceptedWithoutId) {
+        return {
+          kind: 'unknown',
+          code: 'PLATFORM_NO_POST_ID',
+          message: `Facebook accepted ${error.message} without naming it.`,
+          progress: toPublishProgress({
+            ...progress,
+            attemptAt: sentAt ?? new Date(deps.now()).toISOString(),
+          }),
+        };
+      }
       if (error instanceof NoAnswerError && sentAt) {
         return {
           kind: 'unknown',

@@ -48,6 +48,13 @@ describe('Facebook: an unknown outcome is looked up, never published twice', () 
     });
   });
 
+  it('a post Meta accepted (200) without naming it is unknown, never a failure to retry blindly', async () => {
+    world.fake.control.inject('feed', { kind: 'reply', reply: { status: 200, json: { success: true } } });
+    const outcome = await world.network.connector.publish(aRequest(world, 'text'));
+    expect(outcome).toMatchObject({ kind: 'unknown', code: 'PLATFORM_NO_POST_ID' });
+    expect(outcome.kind === 'unknown' && outcome.progress?.attemptAt).toBeTruthy();
+  });
+
   it('the same text posted earlier (before the attempt) by someone else is not taken for ours', async () => {
     world.fake.control.addPost({
       pageId: PAGE.pageId,
