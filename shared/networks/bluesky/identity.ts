@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import { OAuthUnavailableError } from '../../ports/network-oauth.js';
+import { GrantRefusedError, OAuthUnavailableError } from '../../ports/network-oauth.js';
 import { readJson } from '../http/json-answer.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { unavailableWhenUnreachable } from '../oauth/unreachable.js';
+import { isCallablePds } from './pds-address.js';
 
 const NETWORK = 'Bluesky';
 
@@ -58,7 +59,7 @@ export async function resolveDid(
 ): Promise<ResolvedIdentity> {
   let url: string;
   if (did.startsWith('did:plc:')) url = `${deps.plcUrl.replace(/\/$/, '')}/${encodeURIComponent(did)}`;
-  else if (/^did:web:[a-zA-Z0-9.-]+$/.test(did))
+  else if (/^did:web:[a-zA-Z0-9.-]+$/.test(did) && isCallablePds(`https://${did.slice(8)}`, deps.plcUrl))
     url = `https://${did.slice('did:web:'.length)}/.well-known/did.json`;
   else
     throw new OAuthUnavailableError(
@@ -77,6 +78,9 @@ export async function resolveDid(
   );
   if (typeof service?.serviceEndpoint !== 'string' || !URL.canParse(service.serviceEndpoint)) {
     throw new OAuthUnavailableError('The Bluesky account names no PDS in its DID document.', 'no_pds');
+  }
+  if (!isCallablePds(service.serviceEndpoint, deps.plcUrl)) {
+    throw new GrantRefusedError('pds_address_refused');
   }
   const handle = document.data.alsoKnownAs?.find((name) => name.startsWith('at://'))?.slice('at://'.length);
   return { did, pds: service.serviceEndpoint.replace(/\/$/, ''), ...(handle && { handle }) };

@@ -4,6 +4,7 @@ import { checkPlatformRules } from '../../../shared/domain/platform-rules/index.
 import type { PostDraft } from '../../../shared/domain/posts.js';
 import { detectFacets } from '../../../shared/networks/bluesky/facets.js';
 import { graphemeLength } from '../../../shared/networks/bluesky/limits.js';
+import { isCallablePds } from '../../../shared/networks/bluesky/pds-address.js';
 import { itemRkey, TID_PATTERN, tidOf } from '../../../shared/networks/bluesky/tid.js';
 import { aDraft, codes, images, kindFromType, videos } from './drafts.js';
 
@@ -154,5 +155,29 @@ describe('Bluesky record keys (TIDs)', () => {
     expect(itemRkey('pst_a', due, 1)).not.toBe(itemRkey('pst_a', due, 0));
     expect(itemRkey('pst_b', due, 0)).not.toBe(itemRkey('pst_a', due, 0));
     expect(itemRkey('pst_a', due, 0)).toMatch(TID_PATTERN);
+  });
+});
+
+describe("a PDS address from a DID document (the account holder's input)", () => {
+  const PLC = 'https://plc.directory';
+
+  it('is called only over https on a public host', () => {
+    expect(isCallablePds('https://morel.us-east.host.bsky.network', PLC)).toBe(true);
+    expect(isCallablePds('http://morel.us-east.host.bsky.network', PLC)).toBe(false);
+    for (const internal of [
+      'https://127.0.0.1',
+      'https://169.254.169.254/latest',
+      'https://10.0.0.7',
+      'https://192.168.1.1',
+      'https://[::1]',
+      'https://localhost:8080',
+      'https://user:pw@pds.example.com',
+    ])
+      expect(isCallablePds(internal, PLC), internal).toBe(false);
+  });
+
+  it('may be loopback http only where the PLC directory is itself a loopback fake', () => {
+    expect(isCallablePds('http://127.0.0.1:4000', 'http://127.0.0.1:4000/plc')).toBe(true);
+    expect(isCallablePds('http://127.0.0.1:4000', PLC)).toBe(false);
   });
 });
