@@ -86,7 +86,11 @@ describe('connecting a Bluesky account and publishing through the fake', () => {
   });
 
   it('answers 503 (try again) when the authorization server does not take the pushed request', async () => {
-    bluesky.control.inject('par', { kind: 'reply', reply: { status: 503, json: { error: 'server_error' } } }, 2);
+    bluesky.control.inject(
+      'par',
+      { kind: 'reply', reply: { status: 503, json: { error: 'server_error' } } },
+      2,
+    );
     const started = await requestConnect(host, tenant, 'bluesky', BACK);
     expect(started.status).toBe(503);
     expect(started.headers.get('retry-after')).toBe('5');
@@ -204,6 +208,35 @@ describe('connecting a Bluesky account and publishing through the fake', () => {
       'Second',
       'A clip',
     ]);
+  });
+
+  it('refreshes an expired session with its single-use refresh token, stores the new one, and publishes', async () => {
+    const sessionsBefore = bluesky.control.sessions().length;
+    bluesky.control.expireAccessTokens();
+    const created = await postsClient(host, tenant).create({
+      platform: 'bluesky',
+      accountId,
+      status: 'publish',
+      postType: 'text',
+      content: 'After a refresh',
+    });
+    const post = await waitPublished(((await created.json()) as { id: string }).id);
+    expect(post).toMatchObject({ status: 'published' });
+    const sessions = bluesky.control.sessions();
+    expect(sessions.length).toBe(sessionsBefore + 1);
+    // The old refresh token is spent; a second publish uses the new session without refreshing again.
+    expect(sessions[sessionsBefore - 1]?.refreshUsed).toBe(true);
+    const again = await postsClient(host, tenant).create({
+      platform: 'bluesky',
+      accountId,
+      status: 'publish',
+      postType: 'text',
+      content: 'With the new session',
+    });
+    expect(await waitPublished(((await again.json()) as { id: string }).id)).toMatchObject({
+      status: 'published',
+    });
+    expect(bluesky.control.sessions().length).toBe(sessionsBefore + 1);
   });
 
   it('serves our client metadata document and its public key set, without an API key; 404 for other networks', async () => {
