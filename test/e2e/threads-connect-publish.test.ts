@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_THREADS_DEFAULT_USER,
+  graphError,
   startThreadsFake,
   type ThreadsFake,
 } from '../../infra/fake-networks/threads/index.js';
@@ -8,6 +9,7 @@ import { newId } from '../../shared/domain/ids.js';
 import { mediaObjectKey } from '../../shared/domain/media.js';
 import type { Post } from '../../shared/domain/posts.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
+import { openTokens, sealTokens } from '../../shared/services/accounts/token-vault.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { eventually } from '../support/eventually.js';
 import { postsClient } from '../support/post-fixtures.js';
@@ -178,5 +180,88 @@ describe('connecting a Threads account and publishing every post type through th
     expect(chain[0]?.id).toBe(thread.platformPostId);
     expect(chain[1]?.repliedTo).toBe(chain[0]?.id);
     expect(chain[2]?.repliedTo).toBe(chain[1]?.id);
+  });
+
+  /** An account as a connect would leave it, holding a long-lived token the fake issued `ageMs` ago. */
+  const accountWithToken = async (ageMs: number, suffix: string) => {
+    const user = {
+      userId: `2600000000000010${suffix}`,
+      username: `threader_${suffix}`,
+      name: `Threader ${suffix}`,
+    };
+    threads.control.addUser(user);
+    const token = threads.control.issueToken(user.userId, { ageMs });
+    const expiresAt = new Date(
+      threads.control.tokens().find((t) => t.token === token)?.expiresAt ?? 0,
+    ).toISOString();
+    const owner = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, accountId: newId('account') };
+    const now = new Date().toISOString();
+    const scopes = [
+      'threads_basic',
+      'threads_content_publish',
+      'threads_manage_replies',
+      'threads_read_replies',
+    ];
+    await host.deps.tenancy.putAccount({
+      ...owner,
+      platform: 'threads',
+      displayName: user.name,
+      handle: `@${user.username}`,
+      status: 'connected',
+      sandbox: false,
+      connectedAt: now,
+      createdAt: now,
+      networkUserId: user.userId,
+      scopes,
+      tokenExpiresAt: expiresAt,
+      refreshExpiresAt: expiresAt,
+      refreshable: true,
+      encryptedTokens: await sealTokens(host.deps.secrets, owner, {
+        accessToken: token,
+        refreshToken: token,
+        expiresAt,
+        refreshExpiresAt: expiresAt,
+        scopes,
+      }),
+      tokensVersion: 1,
+    });
+    return { owner, token };
+  };
+
+  const refreshCalls = () =>
+    threads.control.requests().filter((r) => r.endpoint === 'refresh_access_token').length;
+
+  it('a token refused (190) that is over 24 hours old is refreshed once with th_refresh_token, stored, and the post goes out', async () => {
+    const { owner, token } = await accountWithToken(3 * 24 * 3600 * 1000, '1');
+    threads.control.failNext('threads.create', {
+      kind: 'reply',
+      reply: graphError(190, 'Error validating access token: Session has expired.', { subcode: 463 }),
+    });
+    const before = refreshCalls();
+    accountId = owner.accountId;
+
+    const post = await publish({ postType: 'text', content: 'After a refresh' });
+
+    expect(post.status).toBe('published');
+    expect(refreshCalls()).toBe(before + 1);
+    const account = await host.deps.tenancy.getAccount(owner.tenantId, owner.workspaceId, owner.accountId);
+    const stored = await openTokens(host.deps.secrets, owner, String(account?.encryptedTokens));
+    expect(stored.accessToken).not.toBe(token);
+    expect(stored.refreshToken).toBe(stored.accessToken);
+    expect(threads.control.tokens().find((t) => t.token === stored.accessToken)?.kind).toBe('long');
+  });
+
+  it('a token revoked within its first 24 hours is not refreshed (Meta would refuse): the post fails, the account is disconnected', async () => {
+    const { owner, token } = await accountWithToken(60 * 1000, '2');
+    threads.control.revokeToken(token);
+    const before = refreshCalls();
+    accountId = owner.accountId;
+
+    const post = await publish({ postType: 'text', content: 'With a revoked token' });
+
+    expect(post.status).toBe('failed');
+    expect(refreshCalls()).toBe(before);
+    const account = await host.deps.tenancy.getAccount(owner.tenantId, owner.workspaceId, owner.accountId);
+    expect(account?.status).toBe('disconnected');
   });
 });
