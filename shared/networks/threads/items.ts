@@ -48,6 +48,11 @@ export function itemKey(item: ThreadsItem): string {
   return [String(item.index), ...item.media.map((entry) => entry.ref)].join(' ');
 }
 
+/** The item's place in the post, from its key. */
+export function indexOfKey(key: string): number {
+  return Number(key.split(' ')[0]);
+}
+
 /** The earliest the post can have gone out: when it was due (scheduled), else when it was made. */
 export function dueAt(post: Pick<Post, 'createdAt' | 'scheduledAt'>): number {
   const created = Date.parse(post.createdAt);

@@ -2,7 +2,7 @@ import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
 import { ThreadsStepFailed } from './errors.js';
 import { searchPosts } from './find-post.js';
 import { containerStatus, type GraphContext, permalinkOf } from './graph.js';
-import { dueAt, itemTexts } from './items.js';
+import { dueAt, indexOfKey, itemTexts } from './items.js';
 import { threadsProfileUrl } from './limits.js';
 import { readThreadsOptions } from './options.js';
 import { readProgress } from './progress.js';
@@ -47,10 +47,8 @@ export function makeThreadsLookUp(deps: { api: GraphContext['api'] }) {
           handle: request.account.handle,
           ...(replyToId && { replyToId }),
         };
-        const container =
-          progress.item?.of.startsWith(`${index} `) || progress.item?.of === String(index)
-            ? progress.item.container
-            : undefined;
+        const item = progress.item;
+        const container = item && indexOfKey(item.of) === index ? item.container : undefined;
         if (container) {
           const status = await containerStatus(context, container);
           if (status.code !== 'PUBLISHED') return { kind: 'not_found' };

@@ -11,7 +11,8 @@ export const threadsSandbox: SandboxSimulation = {
       invalid: () => '100',
       // Subcode 2207051: the activity was restricted to protect the community.
       rejected: '1/2207051',
-      mediaTooLarge: 'ERROR/UNKNOWN',
+      // Code 100 with subcode 2207004: the image Meta fetched is too large.
+      mediaTooLarge: '100/2207004',
       tokenRevoked: '190',
       rateLimited: '9',
       unavailable: '503',

@@ -202,7 +202,7 @@ const RAW_CODES: Record<
     mediaTooLarge: '400',
     invalid: 'invalidTitle',
   },
-  threads: { rateLimited: '9', tokenRevoked: '190', mediaTooLarge: 'ERROR/UNKNOWN', invalid: '100' },
+  threads: { rateLimited: '9', tokenRevoked: '190', mediaTooLarge: '100/2207004', invalid: '100' },
   facebook: { rateLimited: '32', tokenRevoked: '190/460', mediaTooLarge: '1366046', invalid: '100' },
   bluesky: {
     rateLimited: 'RateLimitExceeded',
