@@ -1,6 +1,16 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TokenSet } from '../../../../shared/ports/network-oauth.js';
-import { aPost, type BlueskyWorld, connect, publishRequest, startWorld, USER } from './bluesky-world.js';
+import {
+  anAccount,
+  aPost,
+  type BlueskyWorld,
+  connect,
+  publishRequest,
+  startWorld,
+  USER,
+} from './bluesky-world.js';
 
 const xrpcError = (status: number, error: string, headers: Record<string, string> = {}) => ({
   kind: 'reply' as const,
@@ -95,6 +105,45 @@ describe('Bluesky error map', () => {
     const outcome = await publish('Bad gateway');
     expect(outcome).toMatchObject({ kind: 'failed', failure: 'transient', code: 'PLATFORM_ERROR' });
     expect(world.fake.control.seen().at(-1)?.endpoint).toBe('getRecord');
+  });
+
+  it('a PDS that cannot be reached (connection refused): transient, nothing can have been posted', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const session = { ...JSON.parse(tokens.accessToken), pds: `http://127.0.0.1:${port}` };
+    const outcome = await world.network.connector.publish(
+      publishRequest(world, aPost('Nowhere'), { ...tokens, accessToken: JSON.stringify(session) }),
+    );
+    expect(outcome).toMatchObject({
+      kind: 'failed',
+      failure: 'transient',
+      code: 'PLATFORM_UNREACHABLE',
+      platformRawCode: 'ECONNREFUSED',
+    });
+  });
+
+  it('a connection dropped on createRecord is unknown; the look-up then says whether the post is there', async () => {
+    const post = aPost('Dropped');
+    world.fake.control.inject('createRecord', { kind: 'reset' });
+    const outcome = await world.network.connector.publish(publishRequest(world, post, tokens));
+    expect(outcome).toMatchObject({ kind: 'unknown', code: 'PLATFORM_NO_ANSWER' });
+    const found = await world.network.connector.findPublished?.({
+      account: anAccount(),
+      credentials: { accessToken: tokens.accessToken },
+      post,
+      clientReference: post.postId,
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(found).toEqual({ kind: 'not_found' });
+  });
+
+  it('a session string that is not ours: the account must be reconnected', async () => {
+    const outcome = await world.network.connector.publish(
+      publishRequest(world, aPost('Garbled'), { ...tokens, accessToken: 'not-a-bundle' }),
+    );
+    expect(outcome).toMatchObject({ kind: 'failed', failure: 'auth_revoked', code: 'TOKEN_REVOKED' });
   });
 
   it('the account named in the session is the one written to', async () => {
