@@ -1,7 +1,7 @@
 import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
 import { dueAtMs, itemTexts } from './items.js';
+import { pdsCaller } from './pds-caller.js';
 import { readProgress } from './progress.js';
-import { pdsCaller } from './publish.js';
 import { getPostRecord, postUrl } from './records.js';
 import { decodeSession } from './session.js';
 import { itemRkey } from './tid.js';

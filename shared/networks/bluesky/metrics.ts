@@ -10,7 +10,7 @@ import { RequestNotSentError } from '../http/network-fetch.js';
 import { inBatches } from '../in-batches.js';
 import { errorName, retryAfterOf } from './errors.js';
 import { accountMetricsOf, BLUESKY_METRICS_BATCH_SIZE, postMetricsOf } from './metrics-fields.js';
-import { pdsCaller } from './publish.js';
+import { pdsCaller } from './pds-caller.js';
 import { decodeSession } from './session.js';
 import { callXrpc, type XrpcAnswer, type XrpcCaller } from './xrpc.js';
 

@@ -1,6 +1,4 @@
-import type { DPoPHandle } from 'oauth4webapi';
 import type { PublishOutcome, PublishRequest } from '../../ports/connector.js';
-import { dpopHandle } from './dpop.js';
 import { type FailedOutcome, failed, failureOfAnswer, outcomeOfError } from './errors.js';
 import { detectFacets } from './facets.js';
 import { resolveHandleOn } from './handles.js';
@@ -8,9 +6,10 @@ import { type BlueskyItem, blueskyItems, dueAtMs } from './items.js';
 import { BLUESKY_VIDEO_CHECK_SECONDS } from './limits.js';
 import { checkVideo, type MediaContext, startVideo, uploadImage } from './media.js';
 import { blueskyOptionsOf } from './options.js';
+import { pdsCaller } from './pds-caller.js';
 import { type Blob, type BlueskyProgress, readProgress, type StrongRef, writeProgress } from './progress.js';
 import { createdRef, createPostRecord, getPostRecord, postUrl } from './records.js';
-import { type BlueskySession, decodeSession } from './session.js';
+import { decodeSession } from './session.js';
 import { itemRkey } from './tid.js';
 import type { XrpcCaller } from './xrpc.js';
 
@@ -19,39 +18,6 @@ export interface BlueskyPublishSettings {
   videoUrl: string;
   fetch?: typeof fetch;
   now: () => number;
-}
-
-/**
- * DPoP handles by session key, kept while the process lives (a warm function's next invocations):
- * each remembers the PDS's latest nonce, so a publish does not start with a use_dpop_nonce refusal.
- */
-const handles = new Map<string, Promise<DPoPHandle>>();
-const MAX_HANDLES = 200;
-
-function sessionHandle(session: BlueskySession): Promise<DPoPHandle> {
-  const id = `${session.did} ${session.key.x}`;
-  let handle = handles.get(id);
-  if (!handle) {
-    if (handles.size >= MAX_HANDLES) handles.delete(handles.keys().next().value ?? '');
-    handle = dpopHandle({ client_id: session.did }, session.key);
-    handles.set(id, handle);
-  }
-  return handle;
-}
-
-/** The session's PDS, with its DPoP key: every call of one publish or look-up. */
-export async function pdsCaller(
-  session: BlueskySession,
-  fetchImpl: typeof fetch | undefined,
-  signal: AbortSignal,
-): Promise<XrpcCaller> {
-  return {
-    serviceUrl: session.pds,
-    accessToken: session.token,
-    dpop: await sessionHandle(session),
-    signal,
-    ...(fetchImpl && { fetch: fetchImpl }),
-  };
 }
 
 type ItemStep = { kind: 'posted'; ref: StrongRef } | { kind: 'stop'; outcome: PublishOutcome };
