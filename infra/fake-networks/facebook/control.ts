@@ -1,6 +1,7 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
 import type { FakeFacebookSettings } from './settings.js';
 import type {
+  FakeEngagement,
   FakeFacebookStore,
   FakeFacebookUser,
   FakePhoto,
@@ -78,6 +79,8 @@ export interface FakeFacebookControl {
   videos(): readonly FakeVideo[];
   seen(): readonly SeenRequest[];
   fetchedUrls(): readonly string[];
+  /** The reactions, comments and shares a post or video (by its id) has. */
+  setEngagement(id: string, engagement: Partial<FakeEngagement>): void;
   /** Posts a post as another app would (the look-up must not mistake it for ours). */
   addPost(post: Omit<FakePost, 'id'>): FakePost;
 }
@@ -131,6 +134,15 @@ export function makeControl(
     videos: () => [...store.videos.values()],
     seen: () => [...state.seen],
     fetchedUrls: () => [...store.fetchedUrls],
+    setEngagement(id, engagement) {
+      store.engagement.set(id, {
+        reactions: 0,
+        comments: 0,
+        shares: 0,
+        ...store.engagement.get(id),
+        ...engagement,
+      });
+    },
     addPost(post) {
       const made = { ...post, id: `${post.pageId}_${store.id('9')}` };
       store.posts.push(made);

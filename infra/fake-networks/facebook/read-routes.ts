@@ -3,6 +3,23 @@ import { fetchMedia, judge } from './media-fetch.js';
 import type { ApiContext, Handler } from './route.js';
 import type { FakePost, FakeVideo } from './store.js';
 
+/** `fields=a,b.summary(x).limit(0),c`: the commas inside parentheses do not split. */
+function splitFields(fields: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of fields) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      out.push(current);
+      current = '';
+    } else current += char;
+  }
+  out.push(current);
+  return out.map((field) => field.trim()).filter(Boolean);
+}
+
 /** Meta's time format: `2026-05-10T09:00:00+0000`. */
 const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
@@ -116,10 +133,48 @@ function videoStatus(video: FakeVideo) {
   };
 }
 
-/** GET /{id}?fields=…: a video's `status` (and permalink), a post's or photo's `permalink_url`. */
+/**
+ * A post's or video's engagement fields as Meta answers them (with `pages_read_engagement`):
+ * `reactions` and `comments` with a summary, `shares` on feed posts only and left out at 0; a
+ * field a video does not have (`shares`) is refused (100), as Meta refuses unknown fields.
+ */
+function engagementOf(
+  context: ApiContext,
+  id: string,
+  fields: readonly string[],
+  kind: 'post' | 'video',
+): Reply | Record<string, unknown> {
+  const asked = fields.map((field) => field.split('.')[0]);
+  if (!asked.some((field) => field === 'reactions' || field === 'comments' || field === 'shares')) return {};
+  if (!context.token.scopes.includes('pages_read_engagement'))
+    return graphError(10, '(#10) This endpoint requires the pages_read_engagement permission.');
+  if (kind === 'video' && asked.includes('shares'))
+    return graphError(100, '(#100) Tried accessing nonexisting field (shares) on node type (Video)');
+  const counts = context.store.engagement.get(id) ?? { reactions: 0, comments: 0, shares: 0 };
+  const summary = (total: number) => ({ data: [], summary: { total_count: total } });
+  return {
+    ...(asked.includes('reactions') && { reactions: summary(counts.reactions) }),
+    ...(asked.includes('comments') && { comments: summary(counts.comments) }),
+    ...(asked.includes('shares') && counts.shares > 0 && { shares: { count: counts.shares } }),
+  };
+}
+
+/** GET /{id}?fields=…: a video's `status` (and permalink), a post's or photo's `permalink_url`, engagement, a Page's followers. */
 export const object: Handler<ApiContext> = (context) => {
   const id = context.params.id ?? '';
-  const fields = (context.fields.get('fields') ?? 'id').split(',');
+  const fields = splitFields(context.fields.get('fields') ?? 'id');
+  const owner = context.store.pageOf(id);
+  if (owner) {
+    if (context.token.pageId !== id && !context.token.pageIds.includes(id)) return replies.notFound(id);
+    return {
+      status: 200,
+      json: {
+        id,
+        ...(fields.includes('name') && { name: owner.page.name }),
+        ...(fields.includes('followers_count') && { followers_count: owner.page.followers ?? 0 }),
+      },
+    };
+  }
   const canRead = (pageId: string): Reply | undefined =>
     context.token.pageId === pageId || context.token.pageIds.includes(pageId)
       ? undefined
@@ -129,10 +184,13 @@ export const object: Handler<ApiContext> = (context) => {
     const refused = canRead(video.pageId);
     if (refused) return refused;
     if (fields.includes('status')) advance(context, video);
+    const engagement = engagementOf(context, id, fields, 'video');
+    if ('status' in engagement) return engagement as Reply;
     return {
       status: 200,
       json: {
         id,
+        ...engagement,
         ...(fields.includes('status') && { status: videoStatus(video) }),
         ...(fields.includes('permalink_url') && {
           permalink_url:
@@ -146,10 +204,14 @@ export const object: Handler<ApiContext> = (context) => {
   if (post) {
     const refused = canRead(post.pageId);
     if (refused) return refused;
+    // A reel's or video's story is read through its video id; the post id reads as a post.
+    const engagement = engagementOf(context, id, fields, 'post');
+    if ('status' in engagement) return engagement as Reply;
     return {
       status: 200,
       json: {
         id,
+        ...engagement,
         ...(fields.includes('permalink_url') && { permalink_url: postPermalink(post) }),
         ...(fields.includes('message') && { message: post.message }),
       },

@@ -8,6 +8,16 @@ export interface FakeFacebookPage {
   /** The person's tasks on the Page (CREATE_CONTENT lets them publish as it). */
   tasks: string[];
   pictureUrl?: string;
+  /** `followers_count`. */
+  followers?: number;
+}
+
+/** What people did with a post or video (its engagement fields). */
+export interface FakeEngagement {
+  reactions: number;
+  comments: number;
+  /** Feed posts only; Meta leaves the field out at 0. */
+  shares: number;
 }
 
 /** A person who can sign in at the consent page, and the Pages they manage. */
@@ -96,6 +106,8 @@ export class FakeFacebookStore {
   readonly posts: FakePost[] = [];
   readonly photos = new Map<string, FakePhoto>();
   readonly videos = new Map<string, FakeVideo>();
+  /** Engagement by post or video id (none: nothing yet). */
+  readonly engagement = new Map<string, FakeEngagement>();
   /** Every URL the fake fetched media from. */
   readonly fetchedUrls: string[] = [];
   private nextId = 1;

@@ -1,4 +1,5 @@
 import { defineNetwork } from '../definition.js';
+import { facebookMetrics } from './metrics-fields.js';
 import { facebookOptions } from './options-schema.js';
 import { facebookRules } from './rules.js';
 
@@ -25,4 +26,5 @@ export const facebookDefinition = defineNetwork({
     /** A reel's bytes (here: the URL Meta fetches them from) go to the resumable upload host. */
     FACEBOOK_RUPLOAD_URL: 'https://rupload.facebook.com',
   },
+  metrics: facebookMetrics,
 });

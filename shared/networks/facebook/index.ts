@@ -1,6 +1,7 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeFacebookApi } from './api.js';
 import { makeFacebookLookUp } from './look-up.js';
+import { makeFacebookMetrics } from './metrics.js';
 import { makeFacebookOAuth } from './oauth.js';
 import { makeFacebookPublish } from './publish.js';
 
@@ -33,6 +34,7 @@ export const makeFacebookNetwork: NetworkFactory = (deps): Network => {
     connector: {
       publish: makeFacebookPublish({ api, now }),
       findPublished: makeFacebookLookUp({ api }),
+      ...makeFacebookMetrics({ api }),
     },
   };
 };
