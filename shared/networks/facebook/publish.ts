@@ -122,7 +122,20 @@ export function makeFacebookPublish(deps: FacebookPublishDeps) {
           return await publishReel(steps, request.media[0]);
       }
     } catch (error) {
-      if (error instanceof FacebookStepFailed) return withProgress(error.outcome);
+      if (error instanceof FacebookStepFailed) {
+        // 506 on a retry: the Page's last post has this text, most likely an earlier attempt's
+        // that went through unseen (facebook-pages.md §3). Looked up, not failed.
+        if (error.outcome.code === 'DUPLICATE_CONTENT' && request.attempt > 1) {
+          return {
+            kind: 'unknown',
+            code: 'PLATFORM_DUPLICATE_ON_RETRY',
+            message:
+              'Facebook refused a retry as a duplicate: an earlier attempt may have published the post.',
+            progress: toPublishProgress(progress),
+          };
+        }
+        return withProgress(error.outcome);
+      }
       if (error instanceof AcceptedWithoutId) {
         return {
           kind: 'unknown',

@@ -48,6 +48,16 @@ describe('Facebook: an unknown outcome is looked up, never published twice', () 
     });
   });
 
+  it('506 on a retry (an earlier attempt went through unseen) is unknown, then found: ONE post', async () => {
+    const first = aRequest(world, 'text');
+    expect((await world.network.connector.publish(first)).kind).toBe('published');
+    const retry = await world.network.connector.publish({ ...first, attempt: 2 });
+    expect(retry).toMatchObject({ kind: 'unknown', code: 'PLATFORM_DUPLICATE_ON_RETRY' });
+    const found = await lookUp(first, retry.kind === 'unknown' ? retry.progress : undefined);
+    expect(found).toMatchObject({ kind: 'found', platformPostId: world.fake.control.posts()[0]?.id });
+    expect(world.fake.control.posts()).toHaveLength(1);
+  });
+
   it('a post Meta accepted (200) without naming it is unknown, never a failure to retry blindly', async () => {
     world.fake.control.inject('feed', { kind: 'reply', reply: { status: 200, json: { success: true } } });
     const outcome = await world.network.connector.publish(aRequest(world, 'text'));
