@@ -18,6 +18,8 @@ export interface FakeBlueskySettings {
   videoPolls: number;
   maxBlobBytes: number;
   maxImageBytes: number;
+  /** How long a blob no record references is kept (the PDS deletes it "within minutes"). */
+  blobLifetimeMs: number;
   writePointsPerHour: number;
   writePointsPerDay: number;
   now: () => number;

@@ -35,6 +35,8 @@ export interface BlueskyFakeOptions {
   accessTokenSeconds?: number;
   videoPolls?: number;
   writePointsPerHour?: number;
+  /** How long an unreferenced blob is kept (default 10 minutes). */
+  blobLifetimeMs?: number;
   now?: () => number;
 }
 
@@ -77,6 +79,7 @@ export async function startBlueskyFake(options: BlueskyFakeOptions = {}): Promis
     videoPolls: options.videoPolls ?? 1,
     maxBlobBytes: 52_428_800,
     maxImageBytes: 1_000_000,
+    blobLifetimeMs: options.blobLifetimeMs ?? 10 * 60_000,
     writePointsPerHour: options.writePointsPerHour ?? 5000,
     writePointsPerDay: 35_000,
     now: options.now ?? Date.now,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Reply } from '../shared/http.js';
 import { type Handler, jsonBody, type RouteContext, xrpcError } from './context.js';
 import { checkDpop } from './dpop-check.js';
-import { postRecordProblem } from './record-rules.js';
+import { postRecordProblem, referencedBlobs } from './record-rules.js';
 import type { FakeBlueskyUser, FakeRecord } from './store.js';
 
 const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/;
@@ -95,6 +95,10 @@ export const createRecord: Handler = (context) => {
   const record: FakeRecord = { uri, cid: cidOf('bafyrei', JSON.stringify(value)), did, rkey: key, value };
   context.store.records.set(uri, record);
   context.store.created.push(record);
+  for (const cid of referencedBlobs(value)) {
+    const blob = context.store.blobs.get(cid);
+    if (blob) blob.referenced = true;
+  }
   return {
     status: 200,
     json: {
@@ -157,6 +161,7 @@ export const uploadBlob: Handler = (context) => {
     cid: cidOf('bafkrei', context.body),
     mimeType,
     size: context.body.length,
+    uploadedAt: context.settings.now(),
   };
   context.store.blobs.set(blob.cid, blob);
   return {

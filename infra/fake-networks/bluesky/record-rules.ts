@@ -8,6 +8,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export interface RecordRules {
   maxImageBytes: number;
   maxBlobBytes: number;
+  blobLifetimeMs: number;
+  now: () => number;
 }
 
 /**
@@ -85,11 +87,14 @@ function blobProblem(
   store: FakeBlueskyStore,
   accept: string,
   maxBytes: number,
+  rules: RecordRules,
 ): string | undefined {
   if (!isObject(blob) || blob.$type !== 'blob' || !isObject(blob.ref) || typeof blob.ref.$link !== 'string')
     return 'blob ref is invalid';
   const stored = store.blobs.get(blob.ref.$link);
   if (!stored || stored.did !== did) return 'Could not find blob';
+  if (!stored.referenced && stored.uploadedAt + rules.blobLifetimeMs < rules.now())
+    return 'Could not find blob';
   if (!stored.mimeType.startsWith(accept)) return `blob must be ${accept}*`;
   if (stored.size > maxBytes) return `blob is too big: ${stored.size} > ${maxBytes}`;
   return undefined;
@@ -111,13 +116,13 @@ function embedProblem(
       for (const image of images) {
         if (!isObject(image) || typeof image.alt !== 'string')
           return 'Record/embed/images must have the property "alt"';
-        const problem = blobProblem(image.image, did, store, 'image/', rules.maxImageBytes);
+        const problem = blobProblem(image.image, did, store, 'image/', rules.maxImageBytes, rules);
         if (problem) return `Record/embed/images/image ${problem}`;
       }
       return undefined;
     }
     case 'app.bsky.embed.video': {
-      const problem = blobProblem(embed.video, did, store, 'video/mp4', rules.maxBlobBytes);
+      const problem = blobProblem(embed.video, did, store, 'video/mp4', rules.maxBlobBytes, rules);
       return problem && `Record/embed/video ${problem}`;
     }
     case 'app.bsky.embed.external': {
@@ -146,4 +151,19 @@ function replyProblem(reply: unknown, store: FakeBlueskyStore): string | undefin
     if (!found || found.cid !== ref.cid) return 'Record/reply refers to a record that does not exist';
   }
   return undefined;
+}
+
+/** The blobs a post record references: kept from then on (the PDS deletes only unreferenced ones). */
+export function referencedBlobs(record: Record<string, unknown>): string[] {
+  const embed = record.embed;
+  if (!isObject(embed)) return [];
+  const refs = [
+    ...(Array.isArray(embed.images)
+      ? embed.images.map((image) => (isObject(image) ? image.image : undefined))
+      : []),
+    embed.video,
+  ];
+  return refs.flatMap((blob) =>
+    isObject(blob) && isObject(blob.ref) && typeof blob.ref.$link === 'string' ? [blob.ref.$link] : [],
+  );
 }

@@ -15,6 +15,9 @@ export interface FakeBlob {
   cid: string;
   mimeType: string;
   size: number;
+  /** Epoch ms of the upload: a blob no record references is deleted after a while. */
+  uploadedAt: number;
+  referenced?: boolean;
 }
 
 export interface FakeRecord {

@@ -61,7 +61,13 @@ export const uploadVideo: Handler = (context) => {
   const user = context.store.users.get(did);
   if (user && user.videosLeftToday !== undefined) user.videosLeftToday -= 1;
   const cid = `bafkrei${createHash('sha256').update(context.body).digest('hex').slice(0, 52)}`;
-  const blob = { did, cid, mimeType: 'video/mp4', size: context.body.length };
+  const blob = {
+    did,
+    cid,
+    mimeType: 'video/mp4',
+    size: context.body.length,
+    uploadedAt: context.settings.now(),
+  };
   const job: FakeVideoJob = {
     jobId: `job-${context.store.secret(10)}`,
     did,
@@ -80,6 +86,7 @@ export const getJobStatus: Handler = (context) => {
   job.pollsLeft -= 1;
   const completed = job.pollsLeft < 0;
   // Once processed, the video service puts the blob on the user's PDS.
-  if (completed && !job.failureCode) context.store.blobs.set(job.blob.cid, job.blob);
+  if (completed && !job.failureCode)
+    context.store.blobs.set(job.blob.cid, { ...job.blob, uploadedAt: context.settings.now() });
   return { status: 200, json: { jobStatus: jobStatus(job, completed) } };
 };

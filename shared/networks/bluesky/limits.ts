@@ -40,6 +40,12 @@ export const BLUESKY_DAILY_POSTS = Math.floor(BLUESKY_WRITE_POINTS.day / BLUESKY
 export const BLUESKY_SCOPES = ['atproto', 'transition:generic'] as const;
 /** How long a video service token is asked for (research §2c: the default 60 s is too short). */
 export const BLUESKY_SERVICE_TOKEN_SECONDS = 30 * 60;
+/**
+ * How long an uploaded image blob is referenced from the progress rather than uploaded again: the
+ * PDS deletes a blob no record references "within a time window (eg, minutes)" (lexicon
+ * `com.atproto.repo.uploadBlob`); 5 minutes keeps well inside it.
+ */
+export const BLUESKY_BLOB_REUSE_MS = 5 * 60_000;
 /** When the worker checks a video job again. */
 export const BLUESKY_VIDEO_CHECK_SECONDS = 5;
 

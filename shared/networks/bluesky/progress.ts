@@ -22,14 +22,16 @@ export type StrongRef = z.output<typeof strongRefSchema>;
  * - `posted`: the thread's items already on Bluesky, in order (one for a single post);
  * - `sending`: the record key of the item whose createRecord was sent last (also derived from the
  *   post, tid.ts: it is kept so the logs and a look-up can name it);
- * - `blobs`: uploaded images, by the media's position in the request's `media` list;
+ * - `blobs`: uploaded images with when (epoch ms), by the media's position in the request's `media`
+ *   list: a blob no record references is deleted by the PDS within minutes, so an old one is
+ *   uploaded again rather than referenced (BLUESKY_BLOB_REUSE_MS);
  * - `videos`: a video job at the video service, or its finished blob, by position.
  * Entries of items already posted are dropped, which keeps a 25-item thread well under 8 KiB.
  */
 const progressSchema = z.object({
   posted: z.array(strongRefSchema),
   sending: z.string().optional(),
-  blobs: z.record(z.string(), blobSchema),
+  blobs: z.record(z.string(), z.object({ blob: blobSchema, at: z.number().int().min(0) })),
   videos: z.record(z.string(), z.object({ jobId: z.string().min(1).max(200) })),
 });
 export type BlueskyProgress = z.output<typeof progressSchema>;

@@ -3,7 +3,7 @@ import { type FailedOutcome, failed, failureOfAnswer, outcomeOfError } from './e
 import { detectFacets } from './facets.js';
 import { resolveHandleOn } from './handles.js';
 import { type BlueskyItem, blueskyItems, dueAtMs } from './items.js';
-import { BLUESKY_VIDEO_CHECK_SECONDS } from './limits.js';
+import { BLUESKY_BLOB_REUSE_MS, BLUESKY_VIDEO_CHECK_SECONDS } from './limits.js';
 import { checkVideo, type MediaContext, startVideo, uploadImage } from './media.js';
 import { blueskyOptionsOf } from './options.js';
 import { pdsCaller } from './pds-caller.js';
@@ -177,14 +177,14 @@ async function embedOf(
       };
     }
     let blob = progress.blobs[key];
-    if (!blob) {
+    if (!blob || context.now() - blob.at > BLUESKY_BLOB_REUSE_MS) {
       const uploaded = await uploadImage(context, media);
       if ('kind' in uploaded) return { kind: 'stop', outcome: uploaded };
-      blob = uploaded;
+      blob = { blob: uploaded, at: context.now() };
       progress.blobs[key] = blob;
     }
     // alt is required by the lexicon, and may be empty.
-    images.push({ image: blob, alt: media.alt ?? '' });
+    images.push({ image: blob.blob, alt: media.alt ?? '' });
   }
   if (images.length > 0) return { kind: 'embed', embed: { $type: 'app.bsky.embed.images', images } };
   if (linkCard && item.index === 0)

@@ -94,6 +94,66 @@ describe('publishing to Bluesky', () => {
     ).not.toContain('uploadBlob');
   });
 
+  it('keeps an uploaded image for a retry a few minutes later, and uploads it again once the PDS may have dropped it', async () => {
+    const image = storedMedia(world.bytes, 'image/jpeg', 4000, 'Kept');
+    const post = aPost('Kept image', { postType: 'image', media: [image.ref] });
+    world.fake.control.inject('createRecord', {
+      kind: 'reply',
+      reply: { status: 400, json: { error: 'InvalidSwap' } },
+    });
+    const first = await publish(post, { media: [image.delivery] });
+    expect(first).toMatchObject({ kind: 'failed' });
+    if (first.kind !== 'failed') return;
+    const uploads = () => world.fake.control.seen().filter((call) => call.endpoint === 'uploadBlob').length;
+    const before = uploads();
+    // A retry soon after references the blob it has.
+    world.fake.control.inject('createRecord', {
+      kind: 'reply',
+      reply: { status: 400, json: { error: 'InvalidSwap' } },
+    });
+    const second = await publish(post, {
+      media: [image.delivery],
+      progress: first.progress ?? {},
+      attempt: 2,
+    });
+    expect(uploads()).toBe(before);
+    // Six minutes on, the blob may be gone (unreferenced blobs last minutes): it is uploaded again.
+    const progress = structuredClone(second.kind === 'failed' ? (second.progress ?? {}) : {}) as {
+      blobs: Record<string, { at: number }>;
+    };
+    for (const entry of Object.values(progress.blobs)) entry.at -= 6 * 60_000;
+    published(await publish(post, { media: [image.delivery], progress, attempt: 3 }));
+    expect(uploads()).toBe(before + 1);
+  });
+
+  it('the fake, as the PDS, refuses a blob no record referenced in time', async () => {
+    const short = await startWorld({ blobLifetimeMs: 50 });
+    try {
+      const own = await connect(short, 'st_blob');
+      const image = storedMedia(short.bytes, 'image/png', 1000);
+      const post = aPost('Late', { postType: 'image', media: [image.ref] });
+      short.fake.control.inject('createRecord', {
+        kind: 'reply',
+        reply: { status: 503, json: { error: 'Unavailable' } },
+      });
+      const first = await short.network.connector.publish(
+        publishRequest(short, post, own, { media: [image.delivery] }),
+      );
+      if (first.kind !== 'failed') throw new Error('expected a failure');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const late = await short.network.connector.publish(
+        publishRequest(short, post, own, {
+          media: [image.delivery],
+          progress: first.progress ?? {},
+          attempt: 2,
+        }),
+      );
+      expect(late).toMatchObject({ kind: 'failed', failure: 'permanent', code: 'PLATFORM_REJECTED' });
+    } finally {
+      await short.stop();
+    }
+  });
+
   it('publishes a video through the video service: pending while the job runs, then the post with the blob', async () => {
     const video = storedMedia(world.bytes, 'video/mp4', 300_000, 'A clip');
     const post = aPost('A clip', { postType: 'video', media: [video.ref] });
