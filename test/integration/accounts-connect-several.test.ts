@@ -144,6 +144,25 @@ describe('connecting a consent that grants several accounts', () => {
     expect(await storedToken(String(bakery?.id))).toBe('new-token-1');
   });
 
+  it('without redirectUri, the result page names every page connected', async () => {
+    granted = () => [page('page-1', 'Bakery', 'token-1'), page('page-2', 'Bakery Events', 'token-2')];
+    const started = await host.call(`${ws()}/accounts/connect`, {
+      method: 'POST',
+      apiKey: tenant.apiKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platform: 'twitter' }),
+    });
+    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
+    const consent = await fetch(authorizeUrl, { redirect: 'manual' });
+    const result = await fetch(String(consent.headers.get('location')), { redirect: 'manual' });
+
+    expect(result.status).toBe(200);
+    const html = await result.text();
+    expect(html).toContain('Accounts connected');
+    expect(html).toContain('Bakery (Bakery) on X is connected.');
+    expect(html).toMatch(/Also connected: Bakery Events \(Bakery Events\), account id acc_[0-9A-Z]{26}\./);
+  });
+
   it('none to publish to: error=no_publishable_account, and nothing stored', async () => {
     const before = await listed();
     granted = () => [];

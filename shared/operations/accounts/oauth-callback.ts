@@ -23,9 +23,16 @@ function answer(outcome: ConnectOutcome): Reply<string> {
       const { account } = outcome;
       if (outcome.redirectUri)
         return redirect(redirectWithResult(outcome.redirectUri, { accountId: account.accountId }));
-      return page(200, 'Account connected', [
+      // A consent that granted several accounts (pages) names each, the first as before.
+      const others = outcome.accounts
+        .slice(1)
+        .map(
+          (other) => `Also connected: ${other.displayName} (${other.handle}), account id ${other.accountId}.`,
+        );
+      return page(200, outcome.accounts.length > 1 ? 'Accounts connected' : 'Account connected', [
         `${account.displayName} (${account.handle}) on ${NETWORK_NAMES[account.platform]} is connected.`,
         `Account id: ${account.accountId}`,
+        ...others,
         'You can close this window.',
       ]);
     }
