@@ -15,6 +15,8 @@ export const facebookDefinition = defineNetwork({
   // Meta documents no count for feed posts, photos and videos; reels are 30 per Page per rolling
   // 24 hours (facebook-pages.md §4): the one documented number is our ceiling for every post.
   dailyQuota: { limit: 30, unit: 'posts', costPerPost: 1 },
+  // A Page that posts more feed posts than that a day sets its own ceiling (docs/networks.md).
+  quotaSettings: { limit: 'FACEBOOK_DAILY_POSTS', costPerPost: 'FACEBOOK_POST_COST' },
   apps: ['FACEBOOK'],
   endpoints: {
     /** Everything but the consent page and the upload hosts (the version is the connector's). */

@@ -57,7 +57,12 @@ describe('the YouTube quota setting', () => {
 
 describe('the networks whose quota an operator sets', () => {
   it('keep the names operators use: the environment variables and CDK context keys of docs/deploy.md', () => {
-    expect(QUOTA_SETTING_NAMES).toEqual(['YOUTUBE_DAILY_QUOTA_UNITS', 'YOUTUBE_UPLOAD_COST_UNITS']);
+    expect(QUOTA_SETTING_NAMES).toEqual([
+      'YOUTUBE_DAILY_QUOTA_UNITS',
+      'YOUTUBE_UPLOAD_COST_UNITS',
+      'FACEBOOK_DAILY_POSTS',
+      'FACEBOOK_POST_COST',
+    ]);
   });
 
   it('go back to the environment under the same names, both settings written', () => {
