@@ -1,6 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
 import { checkServerIdentity } from 'node:tls';
 
 /**
@@ -143,10 +145,16 @@ export class PinnedConnectionError extends Error {
 
 export interface PinnedRequest {
   target: PinnedTarget;
-  method: 'GET' | 'POST';
+  method: string;
   /** Sent as they are, plus `host` (the URL's own) and, with a body, `content-length`. */
   headers: Record<string, string>;
   body?: Uint8Array;
+  /**
+   * A body streamed instead of `body` (public-fetch.ts): piped once the TCP connection is made, so
+   * a failed connection leaves it unread for the next pinned address. Its length is the caller's
+   * header, if any (chunked otherwise).
+   */
+  bodyStream?: Readable;
   /** `node:https`'s request for https URLs; `node:http`'s only where plain HTTP is allowed. */
   request: RequestFunction;
   /** True for HTTPS: SNI and the certificate checked against the URL's host name. */
@@ -199,7 +207,10 @@ function requestOnce(pinned: PinnedRequest, address: ResolvedAddress) {
       else if (!secured) reject(new PinnedConnectionError('tls', { cause: error }));
       else reject(new PinnedConnectionError('broken', { cause: error }));
     });
-    req.end(pinned.body);
+    const { bodyStream } = pinned;
+    if (bodyStream) {
+      req.on('socket', (socket) => socket.once('connect', () => pipeline(bodyStream, req, () => {})));
+    } else req.end(pinned.body);
   });
 }
 
