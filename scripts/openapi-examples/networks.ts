@@ -1,3 +1,4 @@
+import type { NetworkMetrics } from '../../shared/networks/definition.js';
 import { NETWORK_DEFINITIONS, type PlatformId } from '../../shared/networks/definitions.js';
 
 type Definition = (typeof NETWORK_DEFINITIONS)[number];
@@ -27,6 +28,11 @@ const mediaOnly = firstNetwork(
   'taking images but no text posts',
   (definition) => takes(definition, 'image') && !takes(definition, 'text'),
 );
+/** Its metrics are paid per read, so a workspace collects them only when told to (off by default). */
+const paidMetrics = firstNetwork('with metrics paid per read', (definition) => {
+  const metrics: NetworkMetrics | undefined = 'metrics' in definition ? definition.metrics : undefined;
+  return metrics?.paidPerRead === true;
+});
 const posting: readonly PlatformId[] = [threads, documents];
 const disconnected = firstNetwork(
   'left unused by the posts',
@@ -49,6 +55,8 @@ export const EXAMPLE_NETWORKS = {
   documents,
   /** It takes no post without media: the approval workspace's image post. */
   mediaOnly,
+  /** Its account's metrics are not collected by the workspace: the metrics_unavailable example. */
+  paidMetrics,
   /**
    * The account disconnected: the last network whose account the main workspace posts to through
    * no other role, so disconnecting it leaves every later call its account.

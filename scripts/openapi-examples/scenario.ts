@@ -41,7 +41,8 @@ const RECEIVER = 'https://hooks.example.com/social';
  */
 export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<void> {
   const { main, reviewed } = seeds;
-  const { connectable, unconfigured, threads, documents, mediaOnly, disconnected } = EXAMPLE_NETWORKS;
+  const { connectable, unconfigured, threads, documents, mediaOnly, disconnected, paidMetrics } =
+    EXAMPLE_NETWORKS;
   const ws = { workspace_id: main.workspaceId };
   const unknownWorkspace = { workspace_id: seeds.unknownId('workspace') };
   const notAnId = 'not-an-id';
@@ -54,6 +55,10 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
     code: 'unauthorized',
     apiKey: `smcp_${'0'.repeat(64)}`,
   });
+
+  // Networks
+  await api.succeed('listNetworks');
+  await api.record('listNetworks', { expect: 401, code: 'unauthorized', apiKey: `smcp_${'0'.repeat(64)}` });
 
   // Accounts
   await api.succeed('listAccounts', { params: ws, query: '?limit=2' });
@@ -582,7 +587,7 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
   await api.record('getAccountMetrics', {
     expect: 409,
     code: 'metrics_unavailable',
-    params: { ...ws, account_id: main.accounts[documents] },
+    params: { ...ws, account_id: main.accounts[paidMetrics] },
   });
 
   // A refresh brings the read post's next collection forward (after its reads' examples above).

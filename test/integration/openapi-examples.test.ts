@@ -20,6 +20,10 @@ const NO_SUCCESS_EXAMPLE: Readonly<Record<string, string>> = {
   oauthCallback: 'answers an HTML page or a redirect',
   // Its success body is the document itself.
   getOpenApi: 'answers the document',
+  // Documents in the OAuth standards' shapes, read by a network's authorization server, not by API
+  // clients; their content is the network's (the Bluesky section of docs/networks.md shows them).
+  oauthClientMetadata: 'answers the OAuth client metadata document',
+  oauthClientJwks: 'answers the JSON Web Key Set',
 };
 
 /** Operations whose 409 conflict is not recorded, and why. */

@@ -1904,7 +1904,10 @@ export interface operations {
                      *               "linkedin",
                      *               "instagram",
                      *               "tiktok",
-                     *               "youtube"
+                     *               "youtube",
+                     *               "bluesky",
+                     *               "facebook",
+                     *               "threads"
                      *             ]
                      *           },
                      *           "name": "Acme workspace"
@@ -2000,7 +2003,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "rate_limited",
-                     *       "message": "Rate limit for \"other\" exceeded. Retry after 11 seconds."
+                     *       "message": "Rate limit for \"other\" exceeded. Retry after 3 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"] & {
@@ -2057,6 +2060,403 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "aliases": [
+                     *             "x"
+                     *           ],
+                     *           "displayName": "X",
+                     *           "platform": "twitter",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "TwitterOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "replySettings": {
+                     *                     "description": "Who may reply (X reply_settings): following, mentionedUsers, subscribers or verified. Left out, everyone may.",
+                     *                     "enum": [
+                     *                       "following",
+                     *                       "mentionedUsers",
+                     *                       "subscribers",
+                     *                       "verified"
+                     *                     ],
+                     *                     "type": "string"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/TwitterOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "text",
+                     *             "image",
+                     *             "video",
+                     *             "thread"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "aliases": [],
+                     *           "displayName": "LinkedIn",
+                     *           "platform": "linkedin",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "LinkedInOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "author": {
+                     *                     "anyOf": [
+                     *                       {
+                     *                         "const": "member",
+                     *                         "type": "string"
+                     *                       },
+                     *                       {
+                     *                         "pattern": "^urn:li:organization:[0-9]+$",
+                     *                         "type": "string"
+                     *                       }
+                     *                     ],
+                     *                     "description": "member (the default) posts as the connected member; urn:li:organization:<id> posts as that Page, which the member must administer (LinkedIn checks it when the post is published)."
+                     *                   },
+                     *                   "visibility": {
+                     *                     "description": "PUBLIC (the default), CONNECTIONS or LOGGED_IN.",
+                     *                     "enum": [
+                     *                       "PUBLIC",
+                     *                       "CONNECTIONS",
+                     *                       "LOGGED_IN"
+                     *                     ],
+                     *                     "type": "string"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/LinkedInOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "text",
+                     *             "image",
+                     *             "video",
+                     *             "document",
+                     *             "carousel"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "aliases": [],
+                     *           "displayName": "Instagram",
+                     *           "platform": "instagram",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "InstagramOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "collaborators": {
+                     *                     "description": "Image, carousel and reel posts: up to 3 usernames invited as collaborators.",
+                     *                     "items": {
+                     *                       "pattern": "^[A-Za-z0-9_.]{1,30}$",
+                     *                       "type": "string"
+                     *                     },
+                     *                     "maxItems": 3,
+                     *                     "minItems": 1,
+                     *                     "type": "array"
+                     *                   },
+                     *                   "locationId": {
+                     *                     "description": "Image, carousel and reel posts: the id of the location Page to tag (location_id).",
+                     *                     "pattern": "^[0-9]+$",
+                     *                     "type": "string"
+                     *                   },
+                     *                   "shareToFeed": {
+                     *                     "description": "Reels only: also show the reel in the main feed (share_to_feed). Left out, Instagram shows it there.",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "thumbOffsetMs": {
+                     *                     "description": "Reels only: the cover frame, in milliseconds from the start (thumb_offset); past the video's end Instagram refuses the post.",
+                     *                     "maximum": 9007199254740991,
+                     *                     "minimum": 0,
+                     *                     "type": "integer"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/InstagramOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "image",
+                     *             "carousel",
+                     *             "reel",
+                     *             "story"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "aliases": [],
+                     *           "displayName": "TikTok",
+                     *           "platform": "tiktok",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "TikTokOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "brandContentToggle": {
+                     *                     "description": "Paid partnership: the post promotes a third party (TikTok labels it).",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "brandOrganicToggle": {
+                     *                     "description": "The post promotes the creator's own business.",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "disableComment": {
+                     *                     "description": "Turn comments off.",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "disableDuet": {
+                     *                     "description": "Turn Duet off for this video (ignored for photo posts).",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "disableStitch": {
+                     *                     "description": "Turn Stitch off for this video (ignored for photo posts).",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "isAiGenerated": {
+                     *                     "description": "Label the content as AI-generated.",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "privacyLevel": {
+                     *                     "description": "Who may see the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY. Required on a TikTok post (no default is chosen for the creator); it must be one the creator offers, which TikTok says only when the post is published (else the post fails PRIVACY_LEVEL_NOT_OFFERED).",
+                     *                     "enum": [
+                     *                       "PUBLIC_TO_EVERYONE",
+                     *                       "MUTUAL_FOLLOW_FRIENDS",
+                     *                       "FOLLOWER_OF_CREATOR",
+                     *                       "SELF_ONLY"
+                     *                     ],
+                     *                     "type": "string"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/TikTokOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "video",
+                     *             "carousel"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "aliases": [],
+                     *           "displayName": "YouTube",
+                     *           "platform": "youtube",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "YouTubeOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "categoryId": {
+                     *                     "description": "The video category id, e.g. 22 (People & Blogs); YouTube picks one when left out.",
+                     *                     "pattern": "^[0-9]{1,4}$",
+                     *                     "type": "string"
+                     *                   },
+                     *                   "description": {
+                     *                     "description": "The video description (≤ 5000 bytes in UTF-8, no < or >). Left out, it is the text after the title: after the first line, or the whole text when title is given here.",
+                     *                     "type": "string"
+                     *                   },
+                     *                   "madeForKids": {
+                     *                     "description": "status.selfDeclaredMadeForKids (COPPA): false when left out.",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "notifySubscribers": {
+                     *                     "description": "Whether the channel's subscribers are notified of the upload (YouTube's default: true).",
+                     *                     "type": "boolean"
+                     *                   },
+                     *                   "privacyStatus": {
+                     *                     "description": "private (the default here), public or unlisted.",
+                     *                     "enum": [
+                     *                       "private",
+                     *                       "public",
+                     *                       "unlisted"
+                     *                     ],
+                     *                     "type": "string"
+                     *                   },
+                     *                   "tags": {
+                     *                     "description": "Keywords (together ≤ 500 characters as YouTube counts them).",
+                     *                     "items": {
+                     *                       "maxLength": 500,
+                     *                       "minLength": 1,
+                     *                       "type": "string"
+                     *                     },
+                     *                     "type": "array"
+                     *                   },
+                     *                   "title": {
+                     *                     "description": "The video title (≤ 100 characters, no < or >). Left out, the first line of the text is the title; one of the two is required.",
+                     *                     "minLength": 1,
+                     *                     "type": "string"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/YouTubeOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "video",
+                     *             "short"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "aliases": [],
+                     *           "displayName": "Bluesky",
+                     *           "platform": "bluesky",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "BlueskyOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "langs": {
+                     *                     "description": "The languages of the text (BCP-47 tags, at most 3), e.g. [\"en\"].",
+                     *                     "items": {
+                     *                       "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$",
+                     *                       "type": "string"
+                     *                     },
+                     *                     "maxItems": 3,
+                     *                     "minItems": 1,
+                     *                     "type": "array"
+                     *                   },
+                     *                   "linkCard": {
+                     *                     "additionalProperties": false,
+                     *                     "description": "Text posts only: a link preview card (app.bsky.embed.external) as given; Bluesky does not build one from the page, and neither do we.",
+                     *                     "properties": {
+                     *                       "description": {
+                     *                         "description": "The card description.",
+                     *                         "maxLength": 1000,
+                     *                         "type": "string"
+                     *                       },
+                     *                       "title": {
+                     *                         "description": "The card title.",
+                     *                         "maxLength": 300,
+                     *                         "type": "string"
+                     *                       },
+                     *                       "uri": {
+                     *                         "description": "The page the card links to.",
+                     *                         "format": "uri",
+                     *                         "maxLength": 2000,
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "uri",
+                     *                       "title",
+                     *                       "description"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/BlueskyOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "text",
+                     *             "image",
+                     *             "video",
+                     *             "thread"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "aliases": [],
+                     *           "displayName": "Facebook",
+                     *           "platform": "facebook",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "FacebookOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "link": {
+                     *                     "description": "Text posts only: the link Facebook shows as a preview card under the text (`link`); Facebook reads its Open Graph tags when the post is made.",
+                     *                     "format": "uri",
+                     *                     "maxLength": 2048,
+                     *                     "type": "string"
+                     *                   },
+                     *                   "title": {
+                     *                     "description": "Video and reel posts only: the video's title (`title`), beside the post text.",
+                     *                     "maxLength": 255,
+                     *                     "minLength": 1,
+                     *                     "type": "string"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/FacebookOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "text",
+                     *             "image",
+                     *             "carousel",
+                     *             "video",
+                     *             "reel"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "aliases": [],
+                     *           "displayName": "Threads",
+                     *           "platform": "threads",
+                     *           "platformOptions": {
+                     *             "$defs": {
+                     *               "ThreadsOptions": {
+                     *                 "additionalProperties": false,
+                     *                 "properties": {
+                     *                   "linkAttachment": {
+                     *                     "description": "Text posts only: the link shown as the post's preview card (link_attachment). Left out, Threads previews the text's first link.",
+                     *                     "format": "uri",
+                     *                     "type": "string"
+                     *                   },
+                     *                   "quotePostId": {
+                     *                     "description": "The id of a Threads post to quote (quote_post_id); in a thread, its first post quotes it.",
+                     *                     "pattern": "^[0-9]{1,30}$",
+                     *                     "type": "string"
+                     *                   },
+                     *                   "replyControl": {
+                     *                     "description": "Who may reply (reply_control): everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only; a thread applies it to each of its posts. Left out, everyone may.",
+                     *                     "enum": [
+                     *                       "everyone",
+                     *                       "accounts_you_follow",
+                     *                       "mentioned_only",
+                     *                       "parent_post_author_only",
+                     *                       "followers_only"
+                     *                     ],
+                     *                     "type": "string"
+                     *                   },
+                     *                   "replyToId": {
+                     *                     "description": "The id of a post of the account's own to publish this post as a reply to (reply_to_id); in a thread, its first post replies to it.",
+                     *                     "pattern": "^[0-9]{1,30}$",
+                     *                     "type": "string"
+                     *                   },
+                     *                   "topicTag": {
+                     *                     "description": "The one topic of the post (topic_tag), without #: 1 to 50 characters, no \".\" or \"&\".",
+                     *                     "maxLength": 50,
+                     *                     "minLength": 1,
+                     *                     "pattern": "^[^.&]+$",
+                     *                     "type": "string"
+                     *                   }
+                     *                 },
+                     *                 "type": "object"
+                     *               }
+                     *             },
+                     *             "$ref": "#/$defs/ThreadsOptions"
+                     *           },
+                     *           "postTypes": [
+                     *             "text",
+                     *             "image",
+                     *             "video",
+                     *             "carousel",
+                     *             "thread"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The networks. */
                         data: components["schemas"]["Network"][];
@@ -2083,6 +2483,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "unauthorized",
+                     *       "message": "Missing or invalid API key. Send Authorization: Bearer smcp_<64 hex>."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "unauthorized";
@@ -2714,7 +3120,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "accountId": "acc_03P842QWR06W3XNBPKA05EMME9",
+                     *       "accountId": "acc_03P842R4J0CD6DEFC0PW75R3DP",
                      *       "collectedAt": "2099-01-01T03:00:00.000Z",
                      *       "history": [
                      *         {
@@ -2836,11 +3242,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "metrics_missing_scopes",
-                     *       "message": "The account's token lacks the permissions metrics need (r_member_postAnalytics, r_member_profileAnalytics, rw_organization_admin): reconnect the account to grant them.",
+                     *       "message": "The account's token lacks the permissions metrics need (r_member_profileAnalytics): reconnect the account to grant them.",
                      *       "missingScopes": [
-                     *         "r_member_postAnalytics",
-                     *         "r_member_profileAnalytics",
-                     *         "rw_organization_admin"
+                     *         "r_member_profileAnalytics"
                      *       ]
                      *     }
                      */
@@ -2955,7 +3359,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "authorizeUrl": "https://x.com/i/oauth2/authorize?response_type=code&client_id=example-client-id&redirect_uri=https%3A%2F%2Fapi.example.com%2Fv1%2Foauth%2Ftwitter%2Fcallback&scope=tweet.read+tweet.write+users.read+media.write+offline.access&state=Y0ygU7d2002U2daccNF50iLr2lPFSpxCNPJuVsqPkuv&code_challenge=GXFOqkgGkuipAjekBrBJRb3iVdD3_hTKTA7Od8DjAXU&code_challenge_method=S256",
-                     *       "expiresAt": "2099-01-01T12:10:29.000Z"
+                     *       "expiresAt": "2099-01-01T12:10:37.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AccountConnect"];
@@ -3396,9 +3800,9 @@ export interface operations {
                      *           "approval": null,
                      *           "attempts": 0,
                      *           "content": "Draft: behind the scenes at the studio.",
-                     *           "createdAt": "2099-01-01T12:00:49.000Z",
+                     *           "createdAt": "2099-01-01T12:00:57.000Z",
                      *           "error": null,
-                     *           "id": "pst_03PFBTD6B8GZ399K396G3CCQAV",
+                     *           "id": "pst_03PFBTDE58P7ZH6ZCV8P9A46GW",
                      *           "media": [],
                      *           "platform": "twitter",
                      *           "platformOptions": null,
@@ -3408,12 +3812,12 @@ export interface operations {
                      *           "publishedAt": null,
                      *           "scheduledAt": null,
                      *           "status": "draft",
-                     *           "updatedAt": "2099-01-01T12:00:49.000Z",
+                     *           "updatedAt": "2099-01-01T12:00:57.000Z",
                      *           "warnings": [],
                      *           "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJxIjoiMVZBdkJPZWRJUG4wVzhEWSIsInAiOnsic2siOiJQT1NUI3BzdF8wM1BGQlRENkI4R1ozOTlLMzk2RzNDQ1FBViJ9fQ"
+                     *       "nextCursor": "eyJxIjoiMVZBdkJPZWRJUG4wVzhEWSIsInAiOnsic2siOiJQT1NUI3BzdF8wM1BGQlRERTU4UDdaSDZaQ1Y4UDlBNDZHVyJ9fQ"
                      *     }
                      */
                     "application/json": {
@@ -3648,8 +4052,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAt": "2099-01-01T12:00:36.000Z",
-                     *       "id": "pst_03PFBTCSN07MDB5A66VVV7ZC8H",
+                     *       "createdAt": "2099-01-01T12:00:44.000Z",
+                     *       "id": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
                      *       "platform": "linkedin",
                      *       "postType": "text",
                      *       "status": "scheduled"
@@ -4147,9 +4551,9 @@ export interface operations {
                      *       "approval": null,
                      *       "attempts": 0,
                      *       "content": "Our spring collection launches next week. Sign up for early access.",
-                     *       "createdAt": "2099-01-01T12:00:36.000Z",
+                     *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
-                     *       "id": "pst_03PFBTCSN07MDB5A66VVV7ZC8H",
+                     *       "id": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
                      *       "media": [],
                      *       "platform": "linkedin",
                      *       "platformOptions": null,
@@ -4159,7 +4563,7 @@ export interface operations {
                      *       "publishedAt": null,
                      *       "scheduledAt": "2099-01-08T12:00:00.000Z",
                      *       "status": "scheduled",
-                     *       "updatedAt": "2099-01-01T12:00:36.000Z",
+                     *       "updatedAt": "2099-01-01T12:00:44.000Z",
                      *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *     }
@@ -4326,9 +4730,9 @@ export interface operations {
                      *       "approval": null,
                      *       "attempts": 0,
                      *       "content": "Our spring collection launches next week. Early access opens Monday.",
-                     *       "createdAt": "2099-01-01T12:00:36.000Z",
+                     *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
-                     *       "id": "pst_03PFBTCSN07MDB5A66VVV7ZC8H",
+                     *       "id": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
                      *       "media": [],
                      *       "platform": "linkedin",
                      *       "platformOptions": null,
@@ -4338,7 +4742,7 @@ export interface operations {
                      *       "publishedAt": null,
                      *       "scheduledAt": "2099-01-09T12:00:00.000Z",
                      *       "status": "cancelled",
-                     *       "updatedAt": "2099-01-01T12:00:58.000Z",
+                     *       "updatedAt": "2099-01-01T12:01:06.000Z",
                      *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *     }
@@ -4578,9 +4982,9 @@ export interface operations {
                      *       "approval": null,
                      *       "attempts": 0,
                      *       "content": "Our spring collection launches next week. Early access opens Monday.",
-                     *       "createdAt": "2099-01-01T12:00:36.000Z",
+                     *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
-                     *       "id": "pst_03PFBTCSN07MDB5A66VVV7ZC8H",
+                     *       "id": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
                      *       "media": [],
                      *       "platform": "linkedin",
                      *       "platformOptions": null,
@@ -4590,7 +4994,7 @@ export interface operations {
                      *       "publishedAt": null,
                      *       "scheduledAt": "2099-01-09T12:00:00.000Z",
                      *       "status": "scheduled",
-                     *       "updatedAt": "2099-01-01T12:00:53.000Z",
+                     *       "updatedAt": "2099-01-01T12:01:01.000Z",
                      *       "warnings": [],
                      *       "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *     }
@@ -4822,10 +5226,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "collectedAt": "2099-01-01T11:02:35.000Z",
+                     *       "collectedAt": "2099-01-01T11:02:43.000Z",
                      *       "history": [
                      *         {
-                     *           "collectedAt": "2099-01-01T06:02:35.000Z",
+                     *           "collectedAt": "2099-01-01T06:02:43.000Z",
                      *           "metrics": {
                      *             "clicks": 14,
                      *             "comments": 1,
@@ -4836,7 +5240,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "collectedAt": "2099-01-01T11:02:35.000Z",
+                     *           "collectedAt": "2099-01-01T11:02:43.000Z",
                      *           "metrics": {
                      *             "clicks": 57,
                      *             "comments": 4,
@@ -4855,9 +5259,9 @@ export interface operations {
                      *         "reach": 902,
                      *         "shares": 2
                      *       },
-                     *       "nextCollectionAt": "2099-01-02T05:02:35.000Z",
+                     *       "nextCollectionAt": "2099-01-02T05:02:43.000Z",
                      *       "platform": "linkedin",
-                     *       "postId": "pst_03PFB2FCFR7RWW4SMVQDV87075",
+                     *       "postId": "pst_03PFB2FM9R3RM8T7ZE0YT5YTDY",
                      *       "problem": null
                      *     }
                      */
@@ -5048,7 +5452,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "latest": {
-                     *         "collectedAt": "2099-01-01T11:02:35.000Z",
+                     *         "collectedAt": "2099-01-01T11:02:43.000Z",
                      *         "metrics": {
                      *           "clicks": 57,
                      *           "comments": 4,
@@ -5058,9 +5462,9 @@ export interface operations {
                      *           "shares": 2
                      *         }
                      *       },
-                     *       "nextCollectionAt": "2099-01-01T12:02:45.000Z",
+                     *       "nextCollectionAt": "2099-01-01T12:02:53.000Z",
                      *       "platform": "linkedin",
-                     *       "postId": "pst_03PFB2FCFR7RWW4SMVQDV87075"
+                     *       "postId": "pst_03PFB2FM9R3RM8T7ZE0YT5YTDY"
                      *     }
                      */
                     "application/json": components["schemas"]["PostMetricsRefresh"];
@@ -5245,18 +5649,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "accountId": "acc_03PFBTC45GG95H1C1TKT29RNQY",
+                     *       "accountId": "acc_03PFBTC73878716DS84XEZYXG4",
                      *       "approval": {
-                     *         "decidedAt": "2099-01-01T12:01:06.000Z",
-                     *         "decidedBy": "agt_03PFBTC7389GCM4NG5E4B5Q4GV",
-                     *         "requestedAt": "2099-01-01T12:01:03.000Z",
+                     *         "decidedAt": "2099-01-01T12:01:14.000Z",
+                     *         "decidedBy": "agt_03PFBTCCYR6Z50XR4J6HP5ZHMS",
+                     *         "requestedAt": "2099-01-01T12:01:11.000Z",
                      *         "status": "approved"
                      *       },
                      *       "attempts": 0,
                      *       "content": "New in store: the linen collection.",
-                     *       "createdAt": "2099-01-01T12:01:03.000Z",
+                     *       "createdAt": "2099-01-01T12:01:11.000Z",
                      *       "error": null,
-                     *       "id": "pst_03PFBTDM0RVSJ34K2JMCRC8Q2G",
+                     *       "id": "pst_03PFBTDVTRMRGXJ4A3S3K2AN4E",
                      *       "media": [
                      *         {
                      *           "alt": "Linen shirts on a rail",
@@ -5272,9 +5676,9 @@ export interface operations {
                      *       "publishedAt": null,
                      *       "scheduledAt": null,
                      *       "status": "queued",
-                     *       "updatedAt": "2099-01-01T12:01:06.000Z",
+                     *       "updatedAt": "2099-01-01T12:01:14.000Z",
                      *       "warnings": [],
-                     *       "workspaceId": "wks_03PFBTC17RW0NQ61HES98FX6NJ"
+                     *       "workspaceId": "wks_03PFBTC45GBPH663TPPKWX3CZ2"
                      *     }
                      */
                     "application/json": components["schemas"]["Post"];
@@ -5474,19 +5878,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "accountId": "acc_03PFBTC45GG95H1C1TKT29RNQY",
+                     *       "accountId": "acc_03PFBTC73878716DS84XEZYXG4",
                      *       "approval": {
-                     *         "decidedAt": "2099-01-01T12:01:10.000Z",
-                     *         "decidedBy": "agt_03PFBTC7389GCM4NG5E4B5Q4GV",
+                     *         "decidedAt": "2099-01-01T12:01:18.000Z",
+                     *         "decidedBy": "agt_03PFBTCCYR6Z50XR4J6HP5ZHMS",
                      *         "reason": "The photo shows last season’s colours.",
-                     *         "requestedAt": "2099-01-01T12:01:04.000Z",
+                     *         "requestedAt": "2099-01-01T12:01:12.000Z",
                      *         "status": "rejected"
                      *       },
                      *       "attempts": 0,
                      *       "content": "New in store: the linen collection.",
-                     *       "createdAt": "2099-01-01T12:01:04.000Z",
+                     *       "createdAt": "2099-01-01T12:01:12.000Z",
                      *       "error": null,
-                     *       "id": "pst_03PFBTDN00CJSPM4WQEZ9NH22H",
+                     *       "id": "pst_03PFBTDWT08W1AFWBMXDGGPVW3",
                      *       "media": [
                      *         {
                      *           "alt": "Linen shirts on a rail",
@@ -5502,9 +5906,9 @@ export interface operations {
                      *       "publishedAt": null,
                      *       "scheduledAt": null,
                      *       "status": "rejected",
-                     *       "updatedAt": "2099-01-01T12:01:10.000Z",
+                     *       "updatedAt": "2099-01-01T12:01:18.000Z",
                      *       "warnings": [],
-                     *       "workspaceId": "wks_03PFBTC17RW0NQ61HES98FX6NJ"
+                     *       "workspaceId": "wks_03PFBTC45GBPH663TPPKWX3CZ2"
                      *     }
                      */
                     "application/json": components["schemas"]["Post"];
@@ -5722,9 +6126,9 @@ export interface operations {
                      *         "Content-Length": "2048",
                      *         "Content-Type": "image/png"
                      *       },
-                     *       "mediaId": "med_03PFBTDYRG7AE5KZWHE1ZFQNFS",
+                     *       "mediaId": "med_03PFBTE6JGF82G68ME6G758KZ6",
                      *       "status": "pending",
-                     *       "uploadUrl": "https://media.s3.us-east-1.amazonaws.com/t/ten_03PFBTBPG0B2J1RXG4FCJZ3H2H/w/wks_03PFBTBQF80RXHFT067E4850FN/m/med_03PFBTDYRG7AE5KZWHE1ZFQNFS?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20990101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20990101T120000Z&X-Amz-Expires=900&X-Amz-Signature=ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&x-id=PutObject"
+                     *       "uploadUrl": "https://media.s3.us-east-1.amazonaws.com/t/ten_03PFBTBPG0B2J1RXG4FCJZ3H2H/w/wks_03PFBTBQF80RXHFT067E4850FN/m/med_03PFBTE6JGF82G68ME6G758KZ6?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20990101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20990101T120000Z&X-Amz-Expires=900&X-Amz-Signature=ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost&x-id=PutObject"
                      *     }
                      */
                     "application/json": components["schemas"]["UploadUrl"];
@@ -5898,14 +6302,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAt": "2099-01-01T12:01:14.000Z",
+                     *       "createdAt": "2099-01-01T12:01:22.000Z",
                      *       "filename": "spring-lookbook.png",
-                     *       "mediaId": "med_03PFBTDYRG7AE5KZWHE1ZFQNFS",
+                     *       "mediaId": "med_03PFBTE6JGF82G68ME6G758KZ6",
                      *       "mimeType": "image/png",
                      *       "sizeBytes": 2048,
                      *       "source": "upload",
                      *       "status": "uploaded",
-                     *       "uploadedAt": "2099-01-01T12:01:17.000Z"
+                     *       "uploadedAt": "2099-01-01T12:01:25.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Media"];
@@ -6090,9 +6494,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "createdAt": "2099-01-01T12:01:20.000Z",
+                     *           "createdAt": "2099-01-01T12:01:28.000Z",
                      *           "filename": "spring-hero.jpg",
-                     *           "mediaId": "med_03PFBTE4M039XABJEQ32Y58K6F",
+                     *           "mediaId": "med_03PFBTECE0PR5TDZ276KEK5Y29",
                      *           "mimeType": "application/octet-stream",
                      *           "sizeBytes": 0,
                      *           "source": "url",
@@ -6100,7 +6504,7 @@ export interface operations {
                      *           "status": "pending"
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJxIjoiYVBKeXJmZXQwWXJZYlBTRCIsInAiOnsic2siOiJNRURJQSNtZWRfMDNQRkJURTRNMDM5WEFCSkVRMzJZNThLNkYifX0"
+                     *       "nextCursor": "eyJxIjoiYVBKeXJmZXQwWXJZYlBTRCIsInAiOnsic2siOiJNRURJQSNtZWRfMDNQRkJURUNFMFBSNVREWjI3NktFSzVZMjkifX0"
                      *     }
                      */
                     "application/json": {
@@ -6282,9 +6686,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAt": "2099-01-01T12:01:20.000Z",
+                     *       "createdAt": "2099-01-01T12:01:28.000Z",
                      *       "filename": "spring-hero.jpg",
-                     *       "mediaId": "med_03PFBTE4M039XABJEQ32Y58K6F",
+                     *       "mediaId": "med_03PFBTECE0PR5TDZ276KEK5Y29",
                      *       "mimeType": "application/octet-stream",
                      *       "sizeBytes": 0,
                      *       "source": "url",
@@ -6463,14 +6867,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAt": "2099-01-01T12:01:14.000Z",
+                     *       "createdAt": "2099-01-01T12:01:22.000Z",
                      *       "filename": "spring-lookbook.png",
-                     *       "mediaId": "med_03PFBTDYRG7AE5KZWHE1ZFQNFS",
+                     *       "mediaId": "med_03PFBTE6JGF82G68ME6G758KZ6",
                      *       "mimeType": "image/png",
                      *       "sizeBytes": 2048,
                      *       "source": "upload",
                      *       "status": "uploaded",
-                     *       "uploadedAt": "2099-01-01T12:01:17.000Z"
+                     *       "uploadedAt": "2099-01-01T12:01:25.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Media"];
@@ -6948,19 +7352,19 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "consecutiveFailures": 0,
-                     *           "createdAt": "2099-01-01T12:01:33.000Z",
+                     *           "createdAt": "2099-01-01T12:01:41.000Z",
                      *           "description": "CRM sync",
                      *           "events": [
                      *             "post.published",
                      *             "post.failed"
                      *           ],
-                     *           "id": "whk_03PFBTEHA8JAPZDA7JQG4CG264",
+                     *           "id": "whk_03PFBTES48HMCX5QCD2S12E4WW",
                      *           "lastDeliveryAt": null,
                      *           "lastDeliveryStatus": null,
                      *           "url": "https://hooks.example.com/social"
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJxIjoiTTBJNTdyX2IzQ3BIQkNaQyIsInAiOnsic2siOiJXRUJIT09LI3doa18wM1BGQlRFSEE4SkFQWkRBN0pRRzRDRzI2NCJ9fQ"
+                     *       "nextCursor": "eyJxIjoiTTBJNTdyX2IzQ3BIQkNaQyIsInAiOnsic2siOiJXRUJIT09LI3doa18wM1BGQlRFUzQ4SE1DWDVRQ0QyUzEyRTRXVyJ9fQ"
                      *     }
                      */
                     "application/json": {
@@ -7145,13 +7549,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAt": "2099-01-01T12:01:33.000Z",
+                     *       "createdAt": "2099-01-01T12:01:41.000Z",
                      *       "description": "CRM sync",
                      *       "events": [
                      *         "post.published",
                      *         "post.failed"
                      *       ],
-                     *       "id": "whk_03PFBTEHA8JAPZDA7JQG4CG264",
+                     *       "id": "whk_03PFBTES48HMCX5QCD2S12E4WW",
                      *       "secret": "whsec_FAKE-example-secret-not-a-real-one-00000000",
                      *       "url": "https://hooks.example.com/social"
                      *     }
@@ -7347,13 +7751,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "consecutiveFailures": 0,
-                     *       "createdAt": "2099-01-01T12:01:33.000Z",
+                     *       "createdAt": "2099-01-01T12:01:41.000Z",
                      *       "description": "CRM sync",
                      *       "events": [
                      *         "post.published",
                      *         "post.failed"
                      *       ],
-                     *       "id": "whk_03PFBTEHA8JAPZDA7JQG4CG264",
+                     *       "id": "whk_03PFBTES48HMCX5QCD2S12E4WW",
                      *       "lastDeliveryAt": null,
                      *       "lastDeliveryStatus": null,
                      *       "url": "https://hooks.example.com/social"
@@ -7839,24 +8243,24 @@ export interface operations {
                      *         {
                      *           "attemptHistory": [
                      *             {
-                     *               "at": "2099-01-01T11:02:09.000Z",
+                     *               "at": "2099-01-01T11:02:17.000Z",
                      *               "durationMs": 184,
                      *               "error": "The receiver answered 503.",
                      *               "responseStatus": 503
                      *             }
                      *           ],
                      *           "attempts": 1,
-                     *           "createdAt": "2099-01-01T11:02:07.000Z",
+                     *           "createdAt": "2099-01-01T11:02:15.000Z",
                      *           "error": "The receiver answered 503.",
-                     *           "eventId": "evt_03PFBQ1PWRYC2WZNDT8QFTH27B",
+                     *           "eventId": "evt_03PFBQ1YPRF3AV1QDVV4PJEH0R",
                      *           "eventType": "post.published",
-                     *           "id": "whd_03PFBQ1PWRQEAH1DCC569P0XGS",
-                     *           "lastAttemptAt": "2099-01-01T11:02:09.000Z",
+                     *           "id": "whd_03PFBQ1YPRXD12KECEXQ3Y6J1M",
+                     *           "lastAttemptAt": "2099-01-01T11:02:17.000Z",
                      *           "nextAttemptAt": null,
                      *           "responseStatus": 503,
                      *           "responseTimeMs": 184,
                      *           "status": "failed",
-                     *           "webhookId": "whk_03PFBTEHA8JAPZDA7JQG4CG264"
+                     *           "webhookId": "whk_03PFBTES48HMCX5QCD2S12E4WW"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -8035,24 +8439,24 @@ export interface operations {
                      *         {
                      *           "attemptHistory": [
                      *             {
-                     *               "at": "2099-01-01T11:02:09.000Z",
+                     *               "at": "2099-01-01T11:02:17.000Z",
                      *               "durationMs": 184,
                      *               "error": "The receiver answered 503.",
                      *               "responseStatus": 503
                      *             }
                      *           ],
                      *           "attempts": 1,
-                     *           "createdAt": "2099-01-01T11:02:07.000Z",
+                     *           "createdAt": "2099-01-01T11:02:15.000Z",
                      *           "error": "The receiver answered 503.",
-                     *           "eventId": "evt_03PFBQ1PWRYC2WZNDT8QFTH27B",
+                     *           "eventId": "evt_03PFBQ1YPRF3AV1QDVV4PJEH0R",
                      *           "eventType": "post.published",
-                     *           "id": "whd_03PFBQ1PWRQEAH1DCC569P0XGS",
-                     *           "lastAttemptAt": "2099-01-01T11:02:09.000Z",
+                     *           "id": "whd_03PFBQ1YPRXD12KECEXQ3Y6J1M",
+                     *           "lastAttemptAt": "2099-01-01T11:02:17.000Z",
                      *           "nextAttemptAt": null,
                      *           "responseStatus": 503,
                      *           "responseTimeMs": 184,
                      *           "status": "failed",
-                     *           "webhookId": "whk_03PFBTEHA8JAPZDA7JQG4CG264"
+                     *           "webhookId": "whk_03PFBTES48HMCX5QCD2S12E4WW"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -8226,24 +8630,24 @@ export interface operations {
                      * @example {
                      *       "attemptHistory": [
                      *         {
-                     *           "at": "2099-01-01T11:02:09.000Z",
+                     *           "at": "2099-01-01T11:02:17.000Z",
                      *           "durationMs": 184,
                      *           "error": "The receiver answered 503.",
                      *           "responseStatus": 503
                      *         }
                      *       ],
                      *       "attempts": 1,
-                     *       "createdAt": "2099-01-01T11:02:07.000Z",
+                     *       "createdAt": "2099-01-01T11:02:15.000Z",
                      *       "error": "The receiver answered 503.",
-                     *       "eventId": "evt_03PFBQ1PWRYC2WZNDT8QFTH27B",
+                     *       "eventId": "evt_03PFBQ1YPRF3AV1QDVV4PJEH0R",
                      *       "eventType": "post.published",
-                     *       "id": "whd_03PFBQ1PWRQEAH1DCC569P0XGS",
-                     *       "lastAttemptAt": "2099-01-01T11:02:09.000Z",
-                     *       "nextAttemptAt": "2099-01-01T12:02:13.000Z",
+                     *       "id": "whd_03PFBQ1YPRXD12KECEXQ3Y6J1M",
+                     *       "lastAttemptAt": "2099-01-01T11:02:17.000Z",
+                     *       "nextAttemptAt": "2099-01-01T12:02:21.000Z",
                      *       "responseStatus": 503,
                      *       "responseTimeMs": 184,
                      *       "status": "pending",
-                     *       "webhookId": "whk_03PFBTEHA8JAPZDA7JQG4CG264"
+                     *       "webhookId": "whk_03PFBTES48HMCX5QCD2S12E4WW"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -8406,17 +8810,17 @@ export interface operations {
                      * @example {
                      *       "attemptHistory": [],
                      *       "attempts": 0,
-                     *       "createdAt": "2099-01-01T12:02:16.000Z",
+                     *       "createdAt": "2099-01-01T12:02:24.000Z",
                      *       "error": null,
-                     *       "eventId": "evt_03PFBTFVA0Z44SENKXX4P7CPP5",
+                     *       "eventId": "evt_03PFBTG340DE0Q2ECJJYNPMG5C",
                      *       "eventType": "webhook.test",
-                     *       "id": "whd_03PFBTFVA0MA3Z4V6BV424JBBY",
+                     *       "id": "whd_03PFBTG340AP1TJ8YT4375N9A9",
                      *       "lastAttemptAt": null,
-                     *       "nextAttemptAt": "2099-01-01T12:02:16.000Z",
+                     *       "nextAttemptAt": "2099-01-01T12:02:24.000Z",
                      *       "responseStatus": null,
                      *       "responseTimeMs": null,
                      *       "status": "pending",
-                     *       "webhookId": "whk_03PFBTEHA8JAPZDA7JQG4CG264"
+                     *       "webhookId": "whk_03PFBTES48HMCX5QCD2S12E4WW"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDelivery"];
@@ -8584,28 +8988,28 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "createdAt": "2099-01-01T12:00:36.000Z",
+                     *           "createdAt": "2099-01-01T12:00:44.000Z",
                      *           "data": {
                      *             "accountId": "acc_03PFBTBSDRQ5R2V3273QM56QAK",
                      *             "platform": "linkedin",
-                     *             "postId": "pst_03PFBTCSN07MDB5A66VVV7ZC8H",
+                     *             "postId": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
                      *             "scheduledAt": "2099-01-08T12:00:00.000Z",
                      *             "status": "scheduled"
                      *           },
-                     *           "id": "evt_03PFBTCSN0NK0XYR5MP3W2C0EC",
+                     *           "id": "evt_03PFBTD1F0E1J2J0XXXFNHAZD7",
                      *           "type": "post.scheduled",
                      *           "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *         },
                      *         {
-                     *           "createdAt": "2099-01-01T12:00:53.000Z",
+                     *           "createdAt": "2099-01-01T12:01:01.000Z",
                      *           "data": {
                      *             "accountId": "acc_03PFBTBSDRQ5R2V3273QM56QAK",
                      *             "platform": "linkedin",
-                     *             "postId": "pst_03PFBTCSN07MDB5A66VVV7ZC8H",
+                     *             "postId": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
                      *             "scheduledAt": "2099-01-09T12:00:00.000Z",
                      *             "status": "scheduled"
                      *           },
-                     *           "id": "evt_03PFBTDA883RGYA0JM1PKRR973",
+                     *           "id": "evt_03PFBTDJ285KQ1E9CW22H2ZRC7",
                      *           "type": "post.scheduled",
                      *           "workspaceId": "wks_03PFBTBQF80RXHFT067E4850FN"
                      *         }
