@@ -1,3 +1,4 @@
+import { makePublicOnlyFetch } from '../../adapters/http/public-fetch.js';
 import type { Connector } from '../../ports/connector.js';
 import { findOnBluesky } from './look-up.js';
 import { readBlueskyAccountMetrics, readBlueskyPostMetrics } from './metrics.js';
@@ -6,21 +7,22 @@ import { publishToBluesky } from './publish.js';
 export interface BlueskyConnectorOptions {
   /** BLUESKY_VIDEO_URL: https://video.bsky.app, or a fake. */
   videoUrl: string;
+  /**
+   * Every call of the connector goes to the account's PDS (or the video service): the public-only
+   * PDS fetch (pds-fetch.ts) unless a test injects one. Without it, the production policy.
+   */
   fetch?: typeof fetch;
   now?: () => number;
 }
 
 /** Bluesky's connector: publish.ts, look-up.ts and metrics.ts, on each account's own PDS (from its session). */
 export function makeBlueskyConnector(options: BlueskyConnectorOptions): Connector {
-  const settings = {
-    videoUrl: options.videoUrl,
-    now: options.now ?? Date.now,
-    ...(options.fetch && { fetch: options.fetch }),
-  };
+  const fetchImpl = options.fetch ?? makePublicOnlyFetch();
+  const settings = { videoUrl: options.videoUrl, now: options.now ?? Date.now, fetch: fetchImpl };
   return {
     publish: (request) => publishToBluesky(settings, request),
-    findPublished: (request) => findOnBluesky(options.fetch, request),
-    readPostMetrics: (request) => readBlueskyPostMetrics(options.fetch, settings.now, request),
-    readAccountMetrics: (request) => readBlueskyAccountMetrics(options.fetch, settings.now, request),
+    findPublished: (request) => findOnBluesky(fetchImpl, request),
+    readPostMetrics: (request) => readBlueskyPostMetrics(fetchImpl, settings.now, request),
+    readAccountMetrics: (request) => readBlueskyAccountMetrics(fetchImpl, settings.now, request),
   };
 }

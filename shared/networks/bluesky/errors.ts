@@ -1,6 +1,7 @@
 import type { PublishOutcome } from '../../ports/connector.js';
 import { isRecord } from '../http/json-answer.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
+import { isPdsAddressRefusal } from './pds-fetch.js';
 import type { XrpcAnswer } from './xrpc.js';
 
 export type FailedOutcome = Extract<PublishOutcome, { kind: 'failed' }>;
@@ -28,6 +29,8 @@ export const BLUESKY_MESSAGES = {
   PLATFORM_UNREACHABLE: 'Bluesky could not be reached.',
   PLATFORM_NO_ANSWER: 'Bluesky did not answer, and the post may be on Bluesky.',
   PLATFORM_BAD_ANSWER: 'Bluesky answered with something the connector could not read.',
+  PDS_ADDRESS_REFUSED:
+    "The Bluesky account's PDS is not at a public address, so it is not called; reconnect the account.",
 } as const;
 export type BlueskyCode = keyof typeof BLUESKY_MESSAGES;
 
@@ -98,6 +101,8 @@ export function failureOfAnswer(answer: XrpcAnswer, nowMs: number, media = false
 
 /** A request that got no answer: certainly not sent (a failure to retry), or perhaps acted on (unknown). */
 export function outcomeOfError(error: unknown): FailedOutcome | UnknownOutcome {
+  // Refused before anything was sent; only a reconnect (the DID document read again) can mend it.
+  if (isPdsAddressRefusal(error)) return failed('auth_revoked', 'PDS_ADDRESS_REFUSED', 'pds_address_refused');
   if (error instanceof RequestNotSentError) return failed('transient', 'PLATFORM_UNREACHABLE', error.code);
   const code = error instanceof NoAnswerError ? error.code : 'UNKNOWN';
   return {

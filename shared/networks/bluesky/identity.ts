@@ -4,6 +4,7 @@ import { readJson } from '../http/json-answer.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { unavailableWhenUnreachable } from '../oauth/unreachable.js';
 import { isCallablePds } from './pds-address.js';
+import { isPdsAddressRefusal } from './pds-fetch.js';
 
 const NETWORK = 'Bluesky';
 
@@ -27,11 +28,14 @@ export interface ResolvedIdentity {
 export interface IdentityDeps {
   /** BLUESKY_PLC_URL: https://plc.directory, or a fake. */
   plcUrl: string;
+  /** The PLC directory's fetch (the operator's own host). */
   fetch?: typeof fetch;
+  /** The fetch of hosts a DID names (a did:web host, the PDS): the public-only one (pds-fetch.ts). */
+  pdsFetch: typeof fetch;
 }
 
 async function getJson(
-  deps: IdentityDeps,
+  fetchImpl: typeof fetch | undefined,
   url: string,
   signal: AbortSignal,
 ): Promise<{ status: number; body: unknown }> {
@@ -39,10 +43,12 @@ async function getJson(
     const response = await networkFetch(
       url,
       { headers: { Accept: 'application/json' }, signal, redirect: 'error' },
-      deps.fetch,
+      fetchImpl,
     );
     return { status: response.status, body: await readJson(response) };
   } catch (error) {
+    // A host at a non-public address is the account's doing: the grant is refused, not retried.
+    if (isPdsAddressRefusal(error)) throw new GrantRefusedError('pds_address_refused');
     throw unavailableWhenUnreachable(error, NETWORK);
   }
 }
@@ -58,15 +64,19 @@ export async function resolveDid(
   signal: AbortSignal,
 ): Promise<ResolvedIdentity> {
   let url: string;
-  if (did.startsWith('did:plc:')) url = `${deps.plcUrl.replace(/\/$/, '')}/${encodeURIComponent(did)}`;
-  else if (/^did:web:[a-zA-Z0-9.-]+$/.test(did) && isCallablePds(`https://${did.slice(8)}`, deps.plcUrl))
+  let fetchImpl: typeof fetch | undefined;
+  if (did.startsWith('did:plc:')) {
+    url = `${deps.plcUrl.replace(/\/$/, '')}/${encodeURIComponent(did)}`;
+    fetchImpl = deps.fetch;
+  } else if (/^did:web:[a-zA-Z0-9.-]+$/.test(did) && isCallablePds(`https://${did.slice(8)}`, deps.plcUrl)) {
     url = `https://${did.slice('did:web:'.length)}/.well-known/did.json`;
-  else
+    fetchImpl = deps.pdsFetch;
+  } else
     throw new OAuthUnavailableError(
       'The Bluesky account has a DID of a kind we cannot resolve.',
       'unsupported_did',
     );
-  const answer = await getJson(deps, url, signal);
+  const answer = await getJson(fetchImpl, url, signal);
   const document = didDocument.safeParse(answer.body);
   if (answer.status !== 200 || !document.success || document.data.id !== did) {
     throw new OAuthUnavailableError('The DID of the Bluesky account did not resolve.', String(answer.status));
@@ -97,7 +107,7 @@ export async function pdsTrustsIssuer(
   issuer: string,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const answer = await getJson(deps, `${pds}/.well-known/oauth-protected-resource`, signal);
+  const answer = await getJson(deps.pdsFetch, `${pds}/.well-known/oauth-protected-resource`, signal);
   const parsed = protectedResource.safeParse(answer.body);
   if (answer.status !== 200 || !parsed.success) {
     throw new OAuthUnavailableError(

@@ -4,6 +4,7 @@ import type { MediaBytes } from '../../ports/media-bytes.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { type FailedOutcome, failed, failureOfAnswer } from './errors.js';
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_VIDEO_BYTES, BLUESKY_SERVICE_TOKEN_SECONDS } from './limits.js';
+import { isPdsAddressRefusal } from './pds-fetch.js';
 import { type Blob, blobSchema } from './progress.js';
 import { callXrpc, type XrpcCaller } from './xrpc.js';
 
@@ -40,6 +41,7 @@ const uploadLimits = z.object({ canUpload: z.boolean() });
 
 /** Failed reads of storage and unanswered uploads: nothing was posted, so they are retried. */
 function mediaError(error: unknown): FailedOutcome {
+  if (isPdsAddressRefusal(error)) return failed('auth_revoked', 'PDS_ADDRESS_REFUSED', 'pds_address_refused');
   if (error instanceof RequestNotSentError) return failed('transient', 'PLATFORM_UNREACHABLE', error.code);
   if (error instanceof NoAnswerError) return failed('transient', 'PLATFORM_ERROR', error.code);
   return failed('transient', 'MEDIA_UNAVAILABLE');

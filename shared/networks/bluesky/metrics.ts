@@ -8,9 +8,10 @@ import type {
 } from '../../ports/connector.js';
 import { RequestNotSentError } from '../http/network-fetch.js';
 import { inBatches } from '../in-batches.js';
-import { errorName, retryAfterOf } from './errors.js';
+import { BLUESKY_MESSAGES, errorName, retryAfterOf } from './errors.js';
 import { accountMetricsOf, BLUESKY_METRICS_BATCH_SIZE, postMetricsOf } from './metrics-fields.js';
 import { pdsCaller } from './pds-caller.js';
+import { isPdsAddressRefusal } from './pds-fetch.js';
 import { decodeSession } from './session.js';
 import { callXrpc, type XrpcAnswer, type XrpcCaller } from './xrpc.js';
 
@@ -53,6 +54,8 @@ function failureOf(answer: XrpcAnswer, nowMs: number): MetricsFailure {
 }
 
 function failureOfError(error: unknown): MetricsFailure {
+  if (isPdsAddressRefusal(error))
+    return { kind: 'failed', failure: 'auth_failed', message: BLUESKY_MESSAGES.PDS_ADDRESS_REFUSED };
   const why = error instanceof RequestNotSentError ? 'could not be reached' : 'did not answer';
   return { kind: 'failed', failure: 'unavailable', message: `Bluesky ${why}.` };
 }

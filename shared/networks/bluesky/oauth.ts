@@ -19,6 +19,7 @@ import { pdsTrustsIssuer, resolveDid } from './identity.js';
 import { requestOptions } from './insecure.js';
 import type { PrivateEcJwk } from './keys.js';
 import { BLUESKY_SCOPES } from './limits.js';
+import { blueskyPdsFetch } from './pds-fetch.js';
 import { readBlueskyProfile } from './profile.js';
 import { type BlueskySession, decodeSession, encodeSession } from './session.js';
 
@@ -27,6 +28,12 @@ export interface BlueskyOAuthDeps extends OAuthClientDeps {
   entrywayUrl: string;
   /** BLUESKY_PLC_URL: where did:plc documents are resolved. */
   plcUrl: string;
+  /**
+   * The fetch of the calls to an account's PDS (its protected-resource document, the profile
+   * read, a did:web document): the public-only one of pds-fetch.ts unless given. `fetch`, when a
+   * test injects one, wins over both.
+   */
+  pdsFetch?: typeof fetch;
 }
 
 const APP = 'BLUESKY';
@@ -41,6 +48,8 @@ const APP = 'BLUESKY';
  */
 export function makeBlueskyOAuth(deps: BlueskyOAuthDeps): OAuthProvider {
   const now = deps.now ?? Date.now;
+  const pdsFetch = deps.fetch ?? deps.pdsFetch ?? blueskyPdsFetch(deps.plcUrl);
+  const identity = { plcUrl: deps.plcUrl, ...(deps.fetch && { fetch: deps.fetch }), pdsFetch };
   const app = async () => blueskyClient(await requireAppCredentials(deps.appCredentials, APP));
 
   /** The token answer as a TokenSet, after the checks the spec asks of a client. */
@@ -57,8 +66,9 @@ export function makeBlueskyOAuth(deps: BlueskyOAuthDeps): OAuthProvider {
     if (!did.startsWith('did:') || (expectedDid !== undefined && did !== expectedDid)) {
       throw new GrantRefusedError('unexpected_sub');
     }
-    const { pds } = await resolveDid(deps, did, signal);
-    if (!(await pdsTrustsIssuer(deps, pds, issuer, signal))) throw new GrantRefusedError('issuer_mismatch');
+    const { pds } = await resolveDid(identity, did, signal);
+    if (!(await pdsTrustsIssuer(identity, pds, issuer, signal)))
+      throw new GrantRefusedError('issuer_mismatch');
     if (!answer.refresh_token)
       throw new OAuthUnavailableError('Bluesky answered no refresh token.', 'no_refresh_token');
     const session = (token: string): BlueskySession => ({ token, did, pds, issuer, key });
@@ -186,7 +196,7 @@ export function makeBlueskyOAuth(deps: BlueskyOAuthDeps): OAuthProvider {
     async readProfile(accessToken: string, signal: AbortSignal): Promise<NetworkProfile> {
       const session = decodeSession(accessToken);
       if (!session) throw new OAuthUnavailableError('The Bluesky session cannot be read.', 'bad_session');
-      return readBlueskyProfile(session, deps.fetch, signal);
+      return readBlueskyProfile(session, pdsFetch, signal);
     },
   };
 }

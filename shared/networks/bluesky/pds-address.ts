@@ -27,8 +27,10 @@ function isPrivateAddress(host: string): boolean {
  * Whether a PDS address read from a DID document may be called. The document is the account
  * holder's to write, so its address is a stranger's input: our backend will send it requests.
  * It must be https on a public name or address; plain http on loopback is taken only where the
- * PLC directory itself is a loopback fake (tests and the local host with the fakes). A name that
- * resolves to a private address is not caught here (the real PDS hosts are public names).
+ * PLC directory itself is a loopback fake (tests and the local host with the fakes). This checks
+ * the URL only; what a NAME resolves to is checked when it is called: every PDS-bound request goes
+ * through the public-only fetch (pds-fetch.ts), which resolves the name once, refuses it if any
+ * address is not public, and connects to a vetted address (no DNS-rebinding gap).
  */
 export function isCallablePds(pds: string, plcUrl: string): boolean {
   if (!URL.canParse(pds)) return false;

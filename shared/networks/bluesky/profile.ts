@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { type NetworkProfile, OAuthUnavailableError } from '../../ports/network-oauth.js';
+import { GrantRefusedError, type NetworkProfile, OAuthUnavailableError } from '../../ports/network-oauth.js';
 import { unavailableWhenUnreachable } from '../oauth/unreachable.js';
+import { isPdsAddressRefusal } from './pds-fetch.js';
 import type { BlueskySession } from './session.js';
 import { callXrpc } from './xrpc.js';
 
@@ -38,6 +39,7 @@ export async function readBlueskyProfile(
     const handle = described.data.handle;
     return { networkUserId: session.did, handle: `@${handle}`, displayName: displayName ?? handle };
   } catch (error) {
+    if (isPdsAddressRefusal(error)) throw new GrantRefusedError('pds_address_refused');
     throw unavailableWhenUnreachable(error, 'Bluesky');
   }
 }
