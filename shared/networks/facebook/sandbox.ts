@@ -1,9 +1,11 @@
-import { digits, MB, type SandboxSimulation } from '../sandbox/simulation.js';
+import { digits, type SandboxSimulation } from '../sandbox/simulation.js';
+import { FACEBOOK_MAX_IMAGE_BYTES, FACEBOOK_MAX_VIDEO_BYTES } from './limits.js';
 
 /** Facebook Pages in the sandbox (../sandbox/simulation.ts). */
 export const facebookSandbox: SandboxSimulation = {
   latencyMs: { min: 300, max: 1000 },
-  mediaSizeLimits: { image: 4 * MB, video: 10 * 1024 * MB },
+  // The connector's own limits (Meta's 4 MB and 10 GB), so the sandbox refuses what a Page would.
+  mediaSizeLimits: { image: FACEBOOK_MAX_IMAGE_BYTES, video: FACEBOOK_MAX_VIDEO_BYTES },
   profile: {
     rawCodes: {
       // Graph API code 100: invalid parameter.
