@@ -261,6 +261,15 @@ describe('makePublicOnlyFetch: an allowed name, connected at its pinned address'
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('the AbortSignal also ends a body being streamed', async () => {
+    const controller = new AbortController();
+    const response = await testFetch()(at('/stream'), { signal: controller.signal });
+    const reader = response.body?.getReader();
+    expect(new TextDecoder().decode((await reader?.read())?.value)).toBe('first;');
+    controller.abort(new Error('stop reading'));
+    await expect(reader?.read()).rejects.toBeDefined();
+  });
+
   it('a certificate that does not name the host is not trusted (connected by address, checked by name)', async () => {
     ZONE['other.test'] = [{ address: '127.0.0.1', family: 4 }];
     const error = await networkFetch(
