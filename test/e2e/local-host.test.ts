@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readHostFile } from '../../infra/local/host-file.js';
+import { PLATFORM_IDS } from '../../shared/networks/definitions.js';
 import { interrupt, portIsClosed, startService } from '../support/service-process.js';
 
 describe('npm start, as a user runs it', () => {
@@ -28,7 +29,8 @@ describe('npm start, as a user runs it', () => {
     const accounts = await fetch(`${baseUrl}/v1/workspaces/${data[0]?.id}/accounts`, {
       headers: { Authorization: `Bearer ${apiKey}` },
     });
-    expect(((await accounts.json()) as { data: unknown[] }).data).toHaveLength(5);
+    // Bootstrap's sandbox accounts: one per network.
+    expect(((await accounts.json()) as { data: unknown[] }).data).toHaveLength(PLATFORM_IDS.length);
     const ownerLink = /^ {2}Set the owner's password \(once, within 24 hours\): (\S+)$/m.exec(
       first.output(),
     )?.[1];

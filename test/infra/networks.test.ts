@@ -9,6 +9,7 @@ import { readServiceContext } from '../../infra/context.js';
 import type { ServiceStack } from '../../infra/stacks/service-stack.js';
 import { MAIN_TABLE, RATE_LIMITS_TABLE } from '../../shared/adapters/dynamodb/tables.js';
 import { defineOperation, type Operation, type OperationResource } from '../../shared/http/operation.js';
+import { APP_IDS } from '../../shared/networks/definitions.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import { loadConfig } from '../../shared/runtime/config.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../shared/runtime/network-config.js';
@@ -76,10 +77,9 @@ const operations = [
   disconnect,
 ];
 
-const APPS = ['x', 'linkedin', 'linkedin-community', 'instagram', 'tiktok', 'google'];
-const SECRET_ENV = ['X', 'LINKEDIN', 'LINKEDIN_COMMUNITY', 'INSTAGRAM', 'TIKTOK', 'GOOGLE'].map(
-  (app) => `${app}_APP_SECRET_ARN`,
-);
+/** Every app of the registry, as its secret's name ends (`linkedin-community`) and its variable is named. */
+const APPS = APP_IDS.map((app) => app.toLowerCase().replaceAll('_', '-'));
+const SECRET_ENV = APP_IDS.map((app) => `${app}_APP_SECRET_ARN`);
 const purpose = (name: string) => ({ StringEquals: { 'kms:EncryptionContext:purpose': name } });
 
 describe("the networks' apps, tokens and token refresher in the stack", { timeout: SYNTH_TIMEOUT_MS }, () => {

@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { keys } from '../../shared/adapters/dynamodb/keys.js';
+import { PLATFORM_IDS } from '../../shared/networks/definitions.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { expectEnvelope } from '../support/envelope.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
@@ -24,13 +25,8 @@ describe('authentication and access over HTTP', () => {
     const response = await host.call(accountsPath(), { apiKey: tenant.apiKey });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { platform: string }[] };
-    expect(body.data.map((account) => account.platform).sort()).toEqual([
-      'instagram',
-      'linkedin',
-      'tiktok',
-      'twitter',
-      'youtube',
-    ]);
+    // Bootstrap's sandbox accounts: one per network.
+    expect(body.data.map((account) => account.platform).sort()).toEqual([...PLATFORM_IDS].sort());
   });
 
   it.each([

@@ -495,6 +495,15 @@ describe('the error statuses each operation answers match its OpenAPI document',
     } finally {
       host.deps.publicBaseUrl = publicBaseUrl;
     }
+    // A network whose servers fetch our OAuth client metadata, on a host with no app for it.
+    const fetchesMetadata = [...host.deps.networks.values()].find((network) => network.oauth.clientMetadata);
+    if (!fetchesMetadata) throw new Error('No network fetches client metadata: the 409 probes need one.');
+    for (const [id, document] of [
+      ['oauthClientMetadata', 'client-metadata.json'],
+      ['oauthClientJwks', 'jwks.json'],
+    ] as const) {
+      await on(id, { method: 'GET', path: `/v1/oauth/${fetchesMetadata.platform}/${document}` });
+    }
     // Metrics with nothing to show: each 409 of the metrics reads.
     const metricsOf = (postId: string): Probe => ({
       method: 'GET',

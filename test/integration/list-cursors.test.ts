@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/domain/ids.js';
+import { PLATFORM_IDS } from '../../shared/networks/definitions.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import { expectEnvelope } from '../support/envelope.js';
 import { postsClient, seedMedia, tweet } from '../support/post-fixtures.js';
@@ -224,7 +225,8 @@ describe('list ranges and cursors over HTTP', () => {
         return count;
       };
       expect(await walk('/v1/workspaces')).toBe(1);
-      expect(await walk(`/v1/workspaces/${tenant.workspaceId}/accounts`)).toBe(5);
+      // Bootstrap's sandbox accounts: one per network.
+      expect(await walk(`/v1/workspaces/${tenant.workspaceId}/accounts`)).toBe(PLATFORM_IDS.length);
       expect(await walk(`/v1/workspaces/${tenant.workspaceId}/accounts?platform=x`)).toBe(1);
       expect(await walk(`/v1/workspaces/${tenant.workspaceId}/media`)).toBe(3);
       expect(await walk(`${posts.base}?status=draft`)).toBe(3);
@@ -293,7 +295,7 @@ describe('list ranges and cursors over HTTP', () => {
       ['workspaces (all 3, to an agent of scope all)', () => '/v1/workspaces', 3, () => fullAllKey],
       ['posts', () => `${base()}/posts`, 3],
       ['posts by status and platform (filtered)', () => `${base()}/posts?status=draft&platform=twitter`, 3],
-      ['accounts', () => `${base()}/accounts`, 5],
+      ['accounts', () => `${base()}/accounts`, PLATFORM_IDS.length],
       ['accounts of one platform (filtered)', () => `${base()}/accounts?platform=x`, 1],
       ['media', () => `${base()}/media`, 2],
       ['webhooks', () => `${base()}/webhooks`, 2],

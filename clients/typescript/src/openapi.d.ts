@@ -3660,6 +3660,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description `not_found`: no such resource, or the key cannot see it. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description `network_not_configured`: the deployment has no app credentials (or no connector) for this network: its accounts cannot be connected. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "network_not_configured";
+                    };
+                };
+            };
             /** @description `payload_too_large`: the body is over 1 MiB. */
             413: {
                 headers: {
@@ -3724,6 +3750,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         error?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            /** @description `not_found`: no such resource, or the key cannot see it. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "not_found";
+                    };
+                };
+            };
+            /** @description `network_not_configured`: the deployment has no app credentials (or no connector) for this network: its accounts cannot be connected. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        error?: "network_not_configured";
                     };
                 };
             };

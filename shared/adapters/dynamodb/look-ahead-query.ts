@@ -8,6 +8,13 @@ import { type CursorScope, encodeCursor } from './cursor.js';
  */
 export const MAX_QUERIES_PER_PAGE = 4;
 
+/**
+ * Items a filtered Query evaluates at least (its Limit counts items before the filter): a filter
+ * that keeps one item in eight would otherwise read the few items `limit + 1` allows four times
+ * and go out with a cursor to an empty page, even at the end of the list.
+ */
+export const FILTERED_QUERY_MIN_ITEMS = 25;
+
 type Item = Record<string, unknown>;
 
 export interface LookAheadPage {
@@ -16,8 +23,8 @@ export interface LookAheadPage {
 }
 
 /**
- * One page of a Query that looks one item ahead: it asks for `limit + 1` items, so a page that ends
- * the list says so (no nextCursor) and a client walking the list never asks for an empty page.
+ * One page of a Query that looks one item ahead: it asks for `limit + 1` items (a filtered one for at
+ * least FILTERED_QUERY_MIN_ITEMS, as its filter may leave most out), so a page that ends the list says so (no nextCursor) and a client walking the list never asks for an empty page.
  * - more than `limit` items: the page is the first `limit`, and the cursor is the last one's
  *   position (the same `{q, p}` cursor DynamoDB's LastEvaluatedKey would give: the scope's key
  *   attributes, which every item carries);
@@ -32,9 +39,11 @@ export async function queryLookingAhead(
 ): Promise<LookAheadPage> {
   const found: Item[] = [];
   let startKey = page.startKey;
+  const filtered = input.FilterExpression !== undefined || page.keep !== undefined;
+  const limit = filtered ? Math.max(page.limit + 1, FILTERED_QUERY_MIN_ITEMS) : page.limit + 1;
   for (let query = 0; query < MAX_QUERIES_PER_PAGE; query++) {
     const result = await db.send(
-      new QueryCommand({ ...input, Limit: page.limit + 1, ...(startKey && { ExclusiveStartKey: startKey }) }),
+      new QueryCommand({ ...input, Limit: limit, ...(startKey && { ExclusiveStartKey: startKey }) }),
     );
     const items = result.Items ?? [];
     found.push(...(page.keep ? items.filter(page.keep) : items));

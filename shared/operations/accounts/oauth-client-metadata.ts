@@ -35,6 +35,9 @@ const shared = {
   workspace: 'none',
   resources: ['network-apps'],
   successStatus: 200,
+  // 404: the network's servers fetch no document (or the deployment knows no public address);
+  // 409: they do, and the deployment has no app for the network.
+  errors: ['not_found', 'network_not_configured'],
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CursorScope, decodeCursor } from '../../../shared/adapters/dynamodb/cursor.js';
 import {
+  FILTERED_QUERY_MIN_ITEMS,
   MAX_QUERIES_PER_PAGE,
   queryLookingAhead,
 } from '../../../shared/adapters/dynamodb/look-ahead-query.js';
@@ -39,6 +40,23 @@ describe('queryLookingAhead', () => {
     expect(dbMock.commandCalls(QueryCommand)[0]?.args[0].input.Limit).toBe(3);
     expect(page.items).toEqual([item(1), item(2)]);
     expect(positionOf(page.nextCursor)).toBe('THING#002');
+  });
+
+  it(`evaluates at least ${FILTERED_QUERY_MIN_ITEMS} items a Query when a filter may leave most out`, async () => {
+    dbMock.on(QueryCommand).resolves({ Items: [item(1)] });
+
+    const filteredPage = await queryLookingAhead(
+      db,
+      { ...input, FilterExpression: '#f0 = :f0' },
+      { limit: 1, scope },
+    );
+    const keptPage = await queryLookingAhead(db, input, { limit: 1, scope, keep: () => true });
+
+    const limits = dbMock.commandCalls(QueryCommand).map((call) => call.args[0].input.Limit);
+    expect(limits).toEqual([FILTERED_QUERY_MIN_ITEMS, FILTERED_QUERY_MIN_ITEMS]);
+    // One match and the end of the range: the page ends the list, with no cursor to an empty page.
+    expect(filteredPage).toEqual({ items: [item(1)] });
+    expect(keptPage).toEqual({ items: [item(1)] });
   });
 
   it('answers no cursor for an exactly full last page, though DynamoDB gave a LastEvaluatedKey', async () => {
