@@ -2,7 +2,8 @@ import type { MediaKind, MediaKindLookup, PostShape } from '../post-shape.js';
 import type { RuleViolation } from '../rule-violation.js';
 import { isBlank, mediaPath, type Part, violation } from './helpers.js';
 
-// Shape rules shared by the platforms: media count and kinds of one part, one-item posts, carousels.
+// Shape rules shared by the platforms: media count and kinds of one part, one-item posts, carousels,
+// threads.
 
 /** How many media of which kinds one part may carry; `max` 0 means "no media". */
 export interface MediaRule {
@@ -193,6 +194,56 @@ export function checkCarousel(
     }
     out.push(...checkPartMedia(part, slideRule, kindOf));
   });
+  return out;
+}
+
+/** How many posts a thread takes, and what each post may carry. */
+export interface ThreadRule {
+  min: number;
+  max: number;
+  /** Names the thread in messages, e.g. "A <network> thread". */
+  label: string;
+  /** The network's own media rule for one post of the thread (its media count and kinds). */
+  postMedia: (part: Part) => RuleViolation[];
+}
+
+/**
+ * A thread is posts published as replies, one item a post: array content of `min` to `max` items,
+ * each with text or media (or both), each item's media within the network's per-post rule.
+ */
+export function checkThread(
+  content: string | readonly unknown[],
+  parts: readonly Part[],
+  rule: ThreadRule,
+): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  if (typeof content === 'string') {
+    out.push(violation('content', 'CONTENT_SHAPE', `${rule.label} needs array content: one item per post.`));
+  } else if (content.length < rule.min) {
+    out.push(
+      violation(
+        'content',
+        'TOO_FEW_ITEMS',
+        `${rule.label} needs at least ${rule.min} items; found ${content.length}.`,
+        rule.min,
+      ),
+    );
+  } else if (content.length > rule.max) {
+    out.push(
+      violation(
+        'content',
+        'TOO_MANY_ITEMS',
+        `${rule.label} takes at most ${rule.max} items; found ${content.length}.`,
+        rule.max,
+      ),
+    );
+  }
+  for (const part of parts) {
+    if (isBlank(part.text) && part.media.length === 0) {
+      out.push(violation(part.textField, 'TEXT_REQUIRED', 'Each post of a thread needs text or media.'));
+    }
+    out.push(...rule.postMedia(part));
+  }
   return out;
 }
 

@@ -10,7 +10,7 @@ import {
   type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
-import { checkSingleItem, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
+import { checkSingleItem, checkSingleMediaPost, checkThread } from '../../domain/platform-rules/shapes.js';
 import type { MediaKindLookup } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 import {
@@ -68,7 +68,14 @@ export const checkBluesky: PlatformCheck = ({ draft, parts, kindOf, typeAllowed 
       );
       break;
     case 'thread':
-      out.push(...threadShape(draft.content, parts, kindOf));
+      out.push(
+        ...checkThread(draft.content, parts, {
+          min: BLUESKY_THREAD_MIN_ITEMS,
+          max: BLUESKY_THREAD_MAX_ITEMS,
+          label: LABEL.thread,
+          postMedia: (part) => postMedia(part, kindOf),
+        }),
+      );
       break;
     default:
       // Other types are not Bluesky's and never get here (typeAllowed is false).
@@ -82,44 +89,6 @@ function textViolations(part: Part): RuleViolation[] {
     ...checkTextLength(part, graphemeLength(part.text), BLUESKY_MAX_GRAPHEMES, 'The text', 'graphemes'),
     ...checkTextLength(part, utf8ByteLength(part.text), BLUESKY_MAX_TEXT_BYTES, 'The text', 'bytes of UTF-8'),
   ];
-}
-
-function threadShape(
-  content: string | readonly unknown[],
-  parts: readonly Part[],
-  kindOf: MediaKindLookup,
-): RuleViolation[] {
-  const out: RuleViolation[] = [];
-  if (typeof content === 'string') {
-    out.push(
-      violation('content', 'CONTENT_SHAPE', `${LABEL.thread} needs array content: one item per post.`),
-    );
-  } else if (content.length < BLUESKY_THREAD_MIN_ITEMS) {
-    out.push(
-      violation(
-        'content',
-        'TOO_FEW_ITEMS',
-        `${LABEL.thread} needs at least ${BLUESKY_THREAD_MIN_ITEMS} items; found ${content.length}.`,
-        BLUESKY_THREAD_MIN_ITEMS,
-      ),
-    );
-  } else if (content.length > BLUESKY_THREAD_MAX_ITEMS) {
-    out.push(
-      violation(
-        'content',
-        'TOO_MANY_ITEMS',
-        `${LABEL.thread} takes at most ${BLUESKY_THREAD_MAX_ITEMS} items; found ${content.length}.`,
-        BLUESKY_THREAD_MAX_ITEMS,
-      ),
-    );
-  }
-  for (const part of parts) {
-    if (isBlank(part.text) && part.media.length === 0) {
-      out.push(violation(part.textField, 'TEXT_REQUIRED', 'Each post of a thread needs text or media.'));
-    }
-    out.push(...postMedia(part, kindOf));
-  }
-  return out;
 }
 
 /** One embed a post: up to 4 images, or one video on its own. */

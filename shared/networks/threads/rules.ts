@@ -13,8 +13,9 @@ import {
   checkPartMedia,
   checkSingleItem,
   checkSingleMediaPost,
+  checkThread,
+  type MediaRule,
 } from '../../domain/platform-rules/shapes.js';
-import type { MediaKindLookup } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 import {
   THREADS_CAROUSEL_MAX_ITEMS,
@@ -34,6 +35,13 @@ const LABEL = {
   video: 'A Threads video post',
   carousel: 'A Threads carousel',
   thread: 'A Threads thread',
+};
+
+const THREAD_POST_MEDIA: MediaRule = {
+  min: 0,
+  max: THREADS_CAROUSEL_MAX_ITEMS,
+  kinds: ['image', 'video'],
+  label: 'A post of a Threads thread',
 };
 
 export const checkThreads: PlatformCheck<ThreadsOptions> = ({
@@ -92,7 +100,16 @@ export const checkThreads: PlatformCheck<ThreadsOptions> = ({
       );
       break;
     case 'thread':
-      out.push(...threadShape(draft.content, parts, kindOf));
+      // Each post of a thread is a Threads post of its own, published as a reply to the one before:
+      // text alone, one image or video, or 2 to 20 media (a carousel).
+      out.push(
+        ...checkThread(draft.content, parts, {
+          min: THREADS_THREAD_MIN_ITEMS,
+          max: THREADS_THREAD_MAX_ITEMS,
+          label: LABEL.thread,
+          postMedia: (part) => checkPartMedia(part, THREAD_POST_MEDIA, kindOf),
+        }),
+      );
       break;
     default:
       break;
@@ -116,59 +133,6 @@ function textViolations(part: Part, linkAttachment: string | undefined): RuleVio
         'CONTENT_SHAPE',
         `The post has ${links} distinct links; Threads allows ${THREADS_MAX_LINKS}.`,
         THREADS_MAX_LINKS,
-      ),
-    );
-  }
-  return out;
-}
-
-/**
- * Each post of a thread is a Threads post of its own, published as a reply to the one before:
- * text alone, one image or video, or 2 to 20 media (a carousel).
- */
-function threadShape(
-  content: string | readonly unknown[],
-  parts: readonly Part[],
-  kindOf: MediaKindLookup,
-): RuleViolation[] {
-  const out: RuleViolation[] = [];
-  if (typeof content === 'string') {
-    out.push(
-      violation('content', 'CONTENT_SHAPE', `${LABEL.thread} needs array content: one item per post.`),
-    );
-  } else if (content.length < THREADS_THREAD_MIN_ITEMS) {
-    out.push(
-      violation(
-        'content',
-        'TOO_FEW_ITEMS',
-        `${LABEL.thread} needs at least ${THREADS_THREAD_MIN_ITEMS} items; found ${content.length}.`,
-        THREADS_THREAD_MIN_ITEMS,
-      ),
-    );
-  } else if (content.length > THREADS_THREAD_MAX_ITEMS) {
-    out.push(
-      violation(
-        'content',
-        'TOO_MANY_ITEMS',
-        `${LABEL.thread} takes at most ${THREADS_THREAD_MAX_ITEMS} items; found ${content.length}.`,
-        THREADS_THREAD_MAX_ITEMS,
-      ),
-    );
-  }
-  for (const part of parts) {
-    if (isBlank(part.text) && part.media.length === 0) {
-      out.push(violation(part.textField, 'TEXT_REQUIRED', 'Each post of a thread needs text or media.'));
-    }
-    out.push(
-      ...checkPartMedia(
-        part,
-        {
-          min: 0,
-          max: THREADS_CAROUSEL_MAX_ITEMS,
-          kinds: ['image', 'video'],
-          label: 'A post of a Threads thread',
-        },
-        kindOf,
       ),
     );
   }

@@ -10,7 +10,12 @@ import {
   type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
-import { checkPartMedia, checkSingleItem, checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
+import {
+  checkPartMedia,
+  checkSingleItem,
+  checkSingleMediaPost,
+  checkThread,
+} from '../../domain/platform-rules/shapes.js';
 import type { MediaKindLookup } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 
@@ -73,7 +78,15 @@ export const checkTwitter: PlatformCheck = ({ draft, parts, kindOf, typeAllowed 
       );
       break;
     case 'thread':
-      out.push(...threadShape(draft.content, parts, kindOf));
+      // Each post of a thread is a full post of its own: text and/or media, ≤ 4 images or 1 video.
+      out.push(
+        ...checkThread(draft.content, parts, {
+          min: X_THREAD_MIN_ITEMS,
+          max: X_THREAD_MAX_ITEMS,
+          label: LABEL.thread,
+          postMedia: (part) => postMedia(part, kindOf),
+        }),
+      );
       break;
     default:
       // Other types are not allowed on X and never get here (typeAllowed is false).
@@ -90,45 +103,6 @@ function textViolations(part: Part): RuleViolation[] {
     'The text',
     'weighted characters (URLs count 23, CJK and emoji 2)',
   );
-}
-
-/** Each post of a thread is a full post of its own: text and/or media, ≤ 4 images or 1 video. */
-function threadShape(
-  content: string | readonly unknown[],
-  parts: readonly Part[],
-  kindOf: MediaKindLookup,
-): RuleViolation[] {
-  const out: RuleViolation[] = [];
-  if (typeof content === 'string') {
-    out.push(
-      violation('content', 'CONTENT_SHAPE', `${LABEL.thread} needs array content: one item per post.`),
-    );
-  } else if (content.length < X_THREAD_MIN_ITEMS) {
-    out.push(
-      violation(
-        'content',
-        'TOO_FEW_ITEMS',
-        `${LABEL.thread} needs at least ${X_THREAD_MIN_ITEMS} items; found ${content.length}.`,
-        X_THREAD_MIN_ITEMS,
-      ),
-    );
-  } else if (content.length > X_THREAD_MAX_ITEMS) {
-    out.push(
-      violation(
-        'content',
-        'TOO_MANY_ITEMS',
-        `${LABEL.thread} takes at most ${X_THREAD_MAX_ITEMS} items; found ${content.length}.`,
-        X_THREAD_MAX_ITEMS,
-      ),
-    );
-  }
-  for (const part of parts) {
-    if (isBlank(part.text) && part.media.length === 0) {
-      out.push(violation(part.textField, 'TEXT_REQUIRED', 'Each post of a thread needs text or media.'));
-    }
-    out.push(...postMedia(part, kindOf));
-  }
-  return out;
 }
 
 /** X's per-post media rule when any media is welcome: up to 4 images, or one video on its own. */
