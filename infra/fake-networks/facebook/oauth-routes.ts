@@ -1,34 +1,23 @@
+import {
+  redirectProblem as checkRedirect,
+  consentErrorPage,
+  consentPage,
+  escapeHtml,
+  type RedirectRefusals,
+  redirectTo,
+} from '../shared/oauth-consent.js';
 import { FACEBOOK_PERMISSIONS } from './control.js';
-import { graphError, type Reply, replies } from './http.js';
+import { graphError, replies } from './http.js';
 import type { ApiContext, Handler, RouteContext } from './route.js';
 import type { FakeToken } from './store.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const errorPage = (message: string): Reply => ({
-  status: 400,
-  html: `<!doctype html><title>Error</title><p>${escapeHtml(message)}</p>`,
-});
-
-function redirectProblem(context: RouteContext, params: URLSearchParams): string | undefined {
-  if (params.get('client_id') !== context.app.clientId) return 'Invalid App ID.';
-  const redirectUri = params.get('redirect_uri') ?? '';
-  try {
-    const parsed = new URL(redirectUri);
-    if (!['http:', 'https:'].includes(parsed.protocol)) return 'Invalid redirect_uri.';
-  } catch {
-    return 'Invalid redirect_uri.';
-  }
-  if (context.app.redirectUris && !context.app.redirectUris.includes(redirectUri)) {
-    return "URL blocked: this redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.";
-  }
-  return undefined;
-}
-
-function redirectTo(redirectUri: string, params: Record<string, string>): Reply {
-  const target = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-  return { status: 302, location: target.toString() };
-}
+const refusals: RedirectRefusals = {
+  unknownClient: 'Invalid App ID.',
+  unregisteredRedirect:
+    "URL blocked: this redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",
+};
+const redirectProblem = (context: RouteContext, params: URLSearchParams) =>
+  checkRedirect(context.app, params, refusals);
 
 /**
  * GET /{v}/dialog/oauth (www.facebook.com's Login dialog): the app, the redirect and the scopes
@@ -38,7 +27,7 @@ function redirectTo(redirectUri: string, params: Record<string, string>): Reply 
 export const dialogPage: Handler<RouteContext> = (context) => {
   const params = context.url.searchParams;
   const problem = redirectProblem(context, params);
-  if (problem) return errorPage(problem);
+  if (problem) return consentErrorPage(problem);
   const redirectUri = params.get('redirect_uri') ?? '';
   const state = params.get('state') ?? '';
   if ((params.get('response_type') ?? 'code') !== 'code') {
@@ -49,16 +38,11 @@ export const dialogPage: Handler<RouteContext> = (context) => {
     .map((scope) => scope.trim())
     .filter(Boolean);
   if (scopes.some((scope) => !FACEBOOK_PERMISSIONS.includes(scope))) {
-    return errorPage(
+    return consentErrorPage(
       `Invalid Scopes: ${scopes.filter((scope) => !FACEBOOK_PERMISSIONS.includes(scope)).join(', ')}.`,
     );
   }
-  const hidden = (name: string, value: string) =>
-    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const users = [...context.store.users.values()];
-  const options = users
-    .map((user) => `<option value="${escapeHtml(user.userId)}">${escapeHtml(user.name)}</option>`)
-    .join('');
   const pages = users
     .flatMap((user) =>
       user.pages.map(
@@ -67,22 +51,19 @@ export const dialogPage: Handler<RouteContext> = (context) => {
       ),
     )
     .join('<br>');
-  return {
-    status: 200,
-    html: `<!doctype html>
-<html><head><title>Facebook (fake): log in with Facebook</title></head>
-<body>
-<h1>This app would like to manage your Pages</h1>
-<p>It asks for: ${scopes.map(escapeHtml).join(', ')}</p>
-<form method="post" action="/${escapeHtml(context.params.version ?? '')}/dialog/oauth/decision">
-${hidden('client_id', context.app.clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}${hidden('scope', scopes.join(','))}
-<label>Continue as <select name="user">${options}</select></label>
-<fieldset><legend>The Pages this app may use (none ticked: all of them)</legend>${pages}</fieldset>
-<button type="submit" name="decision" value="approve">Continue</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form>
-</body></html>`,
-  };
+  return consentPage({
+    title: 'Facebook (fake): log in with Facebook',
+    heading: 'This app would like to manage your Pages',
+    scopes,
+    action: `/${context.params.version ?? ''}/dialog/oauth/decision`,
+    clientId: context.app.clientId,
+    redirectUri,
+    state,
+    chooserLabel: 'Continue as',
+    choices: users.map((user) => ({ value: user.userId, label: user.name })),
+    extraHtml: `<fieldset><legend>The Pages this app may use (none ticked: all of them)</legend>${pages}</fieldset>`,
+    allowLabel: 'Continue',
+  });
 };
 
 /**
@@ -94,7 +75,7 @@ ${hidden('client_id', context.app.clientId)}${hidden('redirect_uri', redirectUri
 export const dialogDecision: Handler<RouteContext> = (context) => {
   const params = new URLSearchParams(context.body.toString('utf8'));
   const problem = redirectProblem(context, params);
-  if (problem) return errorPage(problem);
+  if (problem) return consentErrorPage(problem);
   const redirectUri = params.get('redirect_uri') ?? '';
   const state = params.get('state') ?? '';
   if (params.get('decision') !== 'approve') {
@@ -108,7 +89,7 @@ export const dialogDecision: Handler<RouteContext> = (context) => {
   }
   const userId = params.get('user') ?? [...context.store.users.keys()][0] ?? '';
   const user = context.store.users.get(userId);
-  if (!user) return errorPage('Unknown account.');
+  if (!user) return consentErrorPage('Unknown account.');
   const ticked = params.getAll('page');
   const pageIds = user.pages
     .map((page) => page.pageId)

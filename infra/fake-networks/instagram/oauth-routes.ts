@@ -1,34 +1,21 @@
+import {
+  redirectProblem as checkRedirect,
+  consentErrorPage,
+  consentPage,
+  type RedirectRefusals,
+  redirectTo,
+} from '../shared/oauth-consent.js';
 import { ALL_SCOPES } from './control.js';
 import { graphError, oauthError, type Reply, replies } from './http.js';
 import type { Handler, RouteContext } from './route.js';
 import type { FakeToken } from './store.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const errorPage = (message: string): Reply => ({
-  status: 400,
-  html: `<!doctype html><title>Error</title><p>${escapeHtml(message)}</p>`,
-});
-
-function redirectProblem(context: RouteContext, params: URLSearchParams): string | undefined {
-  if (params.get('client_id') !== context.app.clientId) return 'Invalid platform app.';
-  const redirectUri = params.get('redirect_uri') ?? '';
-  try {
-    const parsed = new URL(redirectUri);
-    if (!['http:', 'https:'].includes(parsed.protocol)) return 'Invalid redirect_uri.';
-  } catch {
-    return 'Invalid redirect_uri.';
-  }
-  if (context.app.redirectUris && !context.app.redirectUris.includes(redirectUri)) {
-    return 'The redirect_uri does not match a valid OAuth redirect URI of the app.';
-  }
-  return undefined;
-}
-
-function redirectTo(redirectUri: string, params: Record<string, string>): Reply {
-  const target = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-  return { status: 302, location: target.toString() };
-}
+const refusals: RedirectRefusals = {
+  unknownClient: 'Invalid platform app.',
+  unregisteredRedirect: 'The redirect_uri does not match a valid OAuth redirect URI of the app.',
+};
+const redirectProblem = (context: RouteContext, params: URLSearchParams) =>
+  checkRedirect(context.app, params, refusals);
 
 /**
  * GET /oauth/authorize (www.instagram.com's consent page): the app, the redirect and the scopes
@@ -38,7 +25,7 @@ function redirectTo(redirectUri: string, params: Record<string, string>): Reply 
 export const authorizePage: Handler<RouteContext> = (context) => {
   const params = context.url.searchParams;
   const problem = redirectProblem(context, params);
-  if (problem) return errorPage(problem);
+  if (problem) return consentErrorPage(problem);
   const redirectUri = params.get('redirect_uri') ?? '';
   const state = params.get('state') ?? '';
   if (params.get('response_type') !== 'code') {
@@ -52,33 +39,28 @@ export const authorizePage: Handler<RouteContext> = (context) => {
   if (scopes.length === 0 || scopes.some((scope) => !ALL_SCOPES.includes(scope))) {
     return redirectTo(redirectUri, { error: 'invalid_scope', ...(state && { state }) });
   }
-  const hidden = (name: string, value: string) =>
-    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-  const users = [...context.store.users.values()]
-    .map((user) => `<option value="${escapeHtml(user.userId)}">@${escapeHtml(user.username)}</option>`)
-    .join('');
-  return {
-    status: 200,
-    html: `<!doctype html>
-<html><head><title>Instagram (fake): allow access</title></head>
-<body>
-<h1>Allow this app to access your Instagram professional account?</h1>
-<p>It asks for: ${scopes.map(escapeHtml).join(', ')}</p>
-<form method="post" action="/oauth/authorize/decision">
-${hidden('client_id', context.app.clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}${hidden('scope', scopes.join(','))}
-<label>Signed in as <select name="user">${users}</select></label>
-<button type="submit" name="decision" value="approve">Allow</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form>
-</body></html>`,
-  };
+  return consentPage({
+    title: 'Instagram (fake): allow access',
+    heading: 'Allow this app to access your Instagram professional account?',
+    scopes,
+    action: '/oauth/authorize/decision',
+    clientId: context.app.clientId,
+    redirectUri,
+    state,
+    chooserLabel: 'Signed in as',
+    choices: [...context.store.users.values()].map((user) => ({
+      value: user.userId,
+      label: `@${user.username}`,
+    })),
+    allowLabel: 'Allow',
+  });
 };
 
 /** POST /oauth/authorize/decision: Allow → ?code=…#_ is not added (fetch-friendly); Cancel → access_denied. */
 export const authorizeDecision: Handler<RouteContext> = (context) => {
   const params = new URLSearchParams(context.body.toString('utf8'));
   const problem = redirectProblem(context, params);
-  if (problem) return errorPage(problem);
+  if (problem) return consentErrorPage(problem);
   const redirectUri = params.get('redirect_uri') ?? '';
   const state = params.get('state') ?? '';
   if (params.get('decision') !== 'approve') {
@@ -90,7 +72,7 @@ export const authorizeDecision: Handler<RouteContext> = (context) => {
     });
   }
   const userId = params.get('user') ?? [...context.store.users.keys()][0] ?? '';
-  if (!context.store.users.has(userId)) return errorPage('Unknown account.');
+  if (!context.store.users.has(userId)) return consentErrorPage('Unknown account.');
   const code = context.store.secret(32);
   // The person may leave out what the app asked beyond the basic permission (a test posts
   // `decline=instagram_business_manage_insights`): the token carries only what was granted.
