@@ -128,6 +128,21 @@ export function checkSingleItem(draft: PostShape, label: string): RuleViolation[
   return [];
 }
 
+/** A text post is one post of text alone: a string or a single item, with text and no media. */
+export function checkTextPost(
+  draft: PostShape,
+  parts: readonly Part[],
+  label: string,
+  kindOf: MediaKindLookup,
+): RuleViolation[] {
+  const out = checkSingleItem(draft, label);
+  for (const part of parts) {
+    if (isBlank(part.text)) out.push(violation(part.textField, 'TEXT_REQUIRED', `${label} needs text.`));
+    out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label }, kindOf));
+  }
+  return out;
+}
+
 /** How many slides of which kinds a carousel takes. */
 export interface CarouselRule {
   min: number;

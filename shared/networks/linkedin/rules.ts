@@ -2,18 +2,15 @@ import {
   checkTextLength,
   codePointLength,
   type DurationLimit,
-  isBlank,
   type NetworkRules,
   type Part,
   type PlatformCheck,
   type VideoDurations,
-  violation,
 } from '../../domain/platform-rules/helpers.js';
 import {
   checkCarousel,
-  checkPartMedia,
-  checkSingleItem,
   checkSingleMediaPost,
+  checkTextPost,
   type MediaRule,
 } from '../../domain/platform-rules/shapes.js';
 
@@ -41,13 +38,8 @@ export const checkLinkedIn: PlatformCheck = ({ draft, parts, kindOf, typeAllowed
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':
-      out.push(...checkSingleItem(draft, TEXT_POST));
-      for (const part of parts) {
-        // A text post is nothing but its commentary.
-        if (isBlank(part.text))
-          out.push(violation(part.textField, 'TEXT_REQUIRED', `${TEXT_POST} needs text.`));
-        out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label: TEXT_POST }, kindOf));
-      }
+      // A text post is nothing but its commentary.
+      out.push(...checkTextPost(draft, parts, TEXT_POST, kindOf));
       break;
     case 'image':
     case 'video':

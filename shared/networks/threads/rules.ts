@@ -1,7 +1,6 @@
 import {
   checkTextLength,
   type DurationLimit,
-  isBlank,
   type NetworkRules,
   type Part,
   type PlatformCheck,
@@ -11,8 +10,8 @@ import {
 import {
   checkCarousel,
   checkPartMedia,
-  checkSingleItem,
   checkSingleMediaPost,
+  checkTextPost,
   checkThread,
   type MediaRule,
 } from '../../domain/platform-rules/shapes.js';
@@ -57,12 +56,7 @@ export const checkThreads: PlatformCheck<ThreadsOptions> = ({
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':
-      out.push(...checkSingleItem(draft, LABEL.text));
-      for (const part of parts) {
-        if (isBlank(part.text))
-          out.push(violation(part.textField, 'TEXT_REQUIRED', `${LABEL.text} needs text.`));
-        out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label: LABEL.text }, kindOf));
-      }
+      out.push(...checkTextPost(draft, parts, LABEL.text, kindOf));
       break;
     case 'image':
       out.push(

@@ -3,19 +3,13 @@ import {
   checkTextLength,
   countMedia,
   type DurationLimit,
-  isBlank,
   type NetworkRules,
   type Part,
   type PlatformCheck,
   type VideoDurations,
   violation,
 } from '../../domain/platform-rules/helpers.js';
-import {
-  checkPartMedia,
-  checkSingleItem,
-  checkSingleMediaPost,
-  checkThread,
-} from '../../domain/platform-rules/shapes.js';
+import { checkSingleMediaPost, checkTextPost, checkThread } from '../../domain/platform-rules/shapes.js';
 import type { MediaKindLookup } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 
@@ -50,12 +44,7 @@ export const checkTwitter: PlatformCheck = ({ draft, parts, kindOf, typeAllowed 
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':
-      out.push(...checkSingleItem(draft, LABEL.text));
-      for (const part of parts) {
-        if (isBlank(part.text))
-          out.push(violation(part.textField, 'TEXT_REQUIRED', `${LABEL.text} needs text.`));
-        out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label: LABEL.text }, kindOf));
-      }
+      out.push(...checkTextPost(draft, parts, LABEL.text, kindOf));
       break;
     case 'image':
       out.push(
