@@ -1,5 +1,6 @@
 import { bufferSource } from '../../../shared/adapters/video-probe/byte-source.js';
 import { readIsoBmff } from '../../../shared/adapters/video-probe/iso-bmff.js';
+import { downloadMedia, judgeMedia } from '../shared/media-fetch.js';
 
 /** What the fake made of a media URL: its type, size and (videos) what the container says, or why Meta would refuse it. */
 export type FetchedMedia =
@@ -27,8 +28,8 @@ const IMAGE_MAGIC: Readonly<Record<string, readonly number[][]>> = {
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
 
 /**
- * Fetches a media URL as Meta's crawler does (`url`, `file_url`). Loopback http is allowed: on the
- * local host the presigned URL points at s3rver; the fake never fetches off the machine.
+ * Fetches a media URL as Meta's crawler does (`url`, `file_url`), and only a loopback one: the fake
+ * never fetches off the machine.
  */
 export async function fetchMedia(
   url: string,
@@ -43,24 +44,9 @@ export async function fetchMedia(
   }
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname))
     return { ok: false, reason: 'unreachable' };
-  let response: Response;
-  try {
-    response = await fetch(parsed, { signal: AbortSignal.timeout(10_000) });
-  } catch {
-    return { ok: false, reason: 'unreachable' };
-  }
-  if (!response.ok) {
-    await response.arrayBuffer().catch(() => undefined);
-    return { ok: false, reason: 'unreachable' };
-  }
-  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  let body: Uint8Array;
-  try {
-    body = new Uint8Array(await response.arrayBuffer());
-  } catch {
-    return { ok: false, reason: 'unreachable' };
-  }
-  return judge(body, contentType, kind, limits);
+  const downloaded = await downloadMedia(parsed);
+  if (!downloaded.ok) return downloaded;
+  return judge(downloaded.body, downloaded.contentType, kind, limits);
 }
 
 /** Bytes sent in a request's body (a reel's direct upload), judged as fetched media are. */
@@ -70,15 +56,12 @@ export async function judge(
   kind: 'image' | 'video',
   limits: { maxImageBytes: number; maxVideoBytes: number },
 ): Promise<FetchedMedia> {
-  if (kind === 'image') {
-    const magic = IMAGE_MAGIC[contentType];
-    if (!magic?.some((bytes) => bytes.every((byte, i) => body[i] === byte)))
-      return { ok: false, reason: 'unsupported' };
-    if (body.length > limits.maxImageBytes) return { ok: false, reason: 'too_large' };
-    return { ok: true, contentType, bytes: body.length };
-  }
-  if (!VIDEO_TYPES.includes(contentType)) return { ok: false, reason: 'unsupported' };
-  if (body.length > limits.maxVideoBytes) return { ok: false, reason: 'too_large' };
+  const judged = judgeMedia(body, contentType, kind, {
+    imageSignatures: IMAGE_MAGIC,
+    videoTypes: VIDEO_TYPES,
+    ...limits,
+  });
+  if (!judged.ok || kind === 'image') return judged;
   const facts = await readIsoBmff(bufferSource(body)).catch(() => ({}));
-  return { ok: true, contentType, bytes: body.length, ...facts };
+  return { ...judged, ...facts };
 }
