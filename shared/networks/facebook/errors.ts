@@ -1,7 +1,13 @@
-import type { PublishOutcome } from '../../ports/connector.js';
-import { isRecord, readJson } from './api.js';
+import {
+  type GraphErrorFacts as GraphCodes,
+  graphFailure,
+  readGraphErrorAnswer,
+  regainSecondsOf,
+} from '../graph-api/error-answer.js';
+import type { FailedOutcome } from '../publish/failed-outcome.js';
 
-export type FailedOutcome = Extract<PublishOutcome, { kind: 'failed' }>;
+export { rawCodeOf } from '../graph-api/error-answer.js';
+export type { FailedOutcome } from '../publish/failed-outcome.js';
 
 /** A throttle that names no time to wait: Meta's usage windows are an hour long. */
 export const FACEBOOK_THROTTLE_RETRY_SECONDS = 15 * 60;
@@ -9,10 +15,7 @@ export const FACEBOOK_THROTTLE_RETRY_SECONDS = 15 * 60;
 export const FACEBOOK_BLOCKED_RETRY_SECONDS = 60 * 60;
 
 /** What a Graph error answer says (facebook-pages.md §5); its text is never kept. */
-export interface GraphErrorFacts {
-  status: number;
-  code?: number;
-  subcode?: number;
+export interface GraphErrorFacts extends GraphCodes {
   /** From `X-Business-Use-Case-Usage`'s `estimated_time_to_regain_access` (minutes), when throttled. */
   retryAfterSeconds?: number;
   /**
@@ -22,42 +25,14 @@ export interface GraphErrorFacts {
   notAsPage?: boolean;
 }
 
-function regainSeconds(header: string | null): number | undefined {
-  if (!header) return undefined;
-  try {
-    const usage: unknown = JSON.parse(header);
-    if (!isRecord(usage)) return undefined;
-    let minutes = 0;
-    for (const entries of Object.values(usage)) {
-      if (!Array.isArray(entries)) continue;
-      for (const entry of entries) {
-        const value = isRecord(entry) ? entry.estimated_time_to_regain_access : undefined;
-        if (typeof value === 'number' && value > minutes) minutes = value;
-      }
-    }
-    return minutes > 0 ? minutes * 60 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function readGraphError(response: Response): Promise<GraphErrorFacts> {
-  const body = await readJson(response);
-  const facts: GraphErrorFacts = { status: response.status };
-  const regain = regainSeconds(response.headers.get('x-business-use-case-usage'));
+  const answer = await readGraphErrorAnswer(response);
+  const facts: GraphErrorFacts = answer.facts;
+  const regain = regainSecondsOf(response.headers);
   if (regain !== undefined) facts.retryAfterSeconds = regain;
-  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
-  if (error && typeof error.code === 'number') facts.code = error.code;
-  if (error && typeof error.error_subcode === 'number') facts.subcode = error.error_subcode;
-  if (error && typeof error.message === 'string' && /as the page itself/i.test(error.message))
-    facts.notAsPage = true;
+  const message = answer.error?.message;
+  if (typeof message === 'string' && /as the page itself/i.test(message)) facts.notAsPage = true;
   return facts;
-}
-
-/** `platformRawCode`: `code/subcode`, or the code alone, or the HTTP status when the body had none. */
-export function rawCodeOf(facts: GraphErrorFacts): string {
-  if (facts.code === undefined) return String(facts.status);
-  return facts.subcode === undefined ? String(facts.code) : `${facts.code}/${facts.subcode}`;
 }
 
 export type FacebookStep = 'photo' | 'feed' | 'video' | 'reel' | 'status' | 'lookup';
@@ -82,15 +57,8 @@ const ACTION_SUBCODES = new Set([1404078, 4854002]);
 
 /** A Graph error as a `failed` outcome (docs/networks.md "Facebook": the error map). */
 export function failureOf(facts: GraphErrorFacts, step: FacebookStep): FailedOutcome {
-  const platformRawCode = rawCodeOf(facts);
   const what = STEP_NAMES[step];
-  const fail = (failure: FailedOutcome['failure'], code: string, message: string): FailedOutcome => ({
-    kind: 'failed',
-    failure,
-    code,
-    message,
-    platformRawCode,
-  });
+  const fail = graphFailure(facts);
   const { code, subcode } = facts;
   if (
     (code !== undefined && TOKEN_CODES.has(code)) ||

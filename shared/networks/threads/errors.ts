@@ -1,8 +1,13 @@
-import type { PublishOutcome } from '../../ports/connector.js';
-import { isRecord, readJson } from './api.js';
+import {
+  type GraphErrorFacts as GraphCodes,
+  graphFailure,
+  readGraphErrorAnswer,
+} from '../graph-api/error-answer.js';
+import type { FailedOutcome } from '../publish/failed-outcome.js';
 import { THREADS_NOT_READY_RETRY_SECONDS } from './limits.js';
 
-export type FailedOutcome = Extract<PublishOutcome, { kind: 'failed' }>;
+export { rawCodeOf } from '../graph-api/error-answer.js';
+export type { FailedOutcome } from '../publish/failed-outcome.js';
 
 /** A throttle that names no time to wait: Meta's usage windows are an hour long. */
 export const THREADS_THROTTLE_RETRY_SECONDS = 15 * 60;
@@ -13,10 +18,7 @@ export const THREADS_PUBLISH_LIMIT_RETRY_SECONDS = 60 * 60;
  * What a Graph error answer says (threads.md §10). Meta publishes no Threads code table, so the
  * message is read for the two refusals known only by their words; it is never kept or passed on.
  */
-export interface GraphErrorFacts {
-  status: number;
-  code?: number;
-  subcode?: number;
+export interface GraphErrorFacts extends GraphCodes {
   transient?: boolean;
   /** What the message says, reduced to the signals we classify on. */
   signal?: 'link_limit' | 'text_too_long' | 'media_fetch' | 'token';
@@ -31,22 +33,14 @@ function signalOf(message: string): GraphErrorFacts['signal'] {
 }
 
 export async function readGraphError(response: Response): Promise<GraphErrorFacts> {
-  const body = await readJson(response);
-  const facts: GraphErrorFacts = { status: response.status };
-  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const answer = await readGraphErrorAnswer(response);
+  const facts: GraphErrorFacts = answer.facts;
+  const { error } = answer;
   if (!error) return facts;
-  if (typeof error.code === 'number') facts.code = error.code;
-  if (typeof error.error_subcode === 'number') facts.subcode = error.error_subcode;
   if (error.is_transient === true) facts.transient = true;
   const signal = typeof error.message === 'string' ? signalOf(error.message) : undefined;
   if (signal) facts.signal = signal;
   return facts;
-}
-
-/** `platformRawCode`: `code/subcode`, or the code alone, or the HTTP status when the body had none. */
-export function rawCodeOf(facts: Pick<GraphErrorFacts, 'status' | 'code' | 'subcode'>): string {
-  if (facts.code === undefined) return String(facts.status);
-  return facts.subcode === undefined ? String(facts.code) : `${facts.code}/${facts.subcode}`;
 }
 
 export type ThreadsStep = 'container' | 'status' | 'publish' | 'limit' | 'listing';
@@ -65,15 +59,8 @@ const NOT_READY = { code: 24, subcode: 4279009 };
 
 /** A Graph error as a `failed` outcome (docs/networks.md, Threads, "Errors"). */
 export function failureOf(facts: GraphErrorFacts, step: ThreadsStep): FailedOutcome {
-  const platformRawCode = rawCodeOf(facts);
   const what = STEP_NAMES[step];
-  const fail = (failure: FailedOutcome['failure'], code: string, message: string): FailedOutcome => ({
-    kind: 'failed',
-    failure,
-    code,
-    message,
-    platformRawCode,
-  });
+  const fail = graphFailure(facts);
   const { code, subcode } = facts;
   if (code === TOKEN_CODE || facts.signal === 'token' || (code === undefined && facts.status === 401)) {
     // An expired token may be refreshed: the worker tries once, then disconnects the account.
