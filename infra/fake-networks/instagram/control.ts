@@ -1,4 +1,5 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
+import { type UserTokenControls, userTokenControls } from '../shared/user-tokens.js';
 import type {
   FakeContainer,
   FakeContainerType,
@@ -57,7 +58,7 @@ export class FakeInstagramControlState extends FailureQueues<FakeInstagramEndpoi
 }
 
 /** What tests drive and read; nothing here is reachable over HTTP. */
-export interface FakeInstagramControl {
+export interface FakeInstagramControl extends UserTokenControls {
   failNext(endpoint: FakeInstagramEndpoint, failure: FakeFailure, times?: number): void;
   clearFailures(): void;
   /** How many status checks answer IN_PROGRESS before new containers of this type are FINISHED. */
@@ -83,16 +84,6 @@ export interface FakeInstagramControl {
   limitCalls(userId: string, calls: number): void;
   /** A long-lived token as the connect flow would hold it, issued `ageMs` ago. */
   issueToken(userId: string, options?: { scopes?: string[]; ageMs?: number }): string;
-  expireToken(token: string): void;
-  revokeToken(token: string): void;
-  tokens(): {
-    token: string;
-    userId: string;
-    kind: 'short' | 'long';
-    issuedAt: number;
-    expiresAt: number;
-    revoked: boolean;
-  }[];
   containers(): FakeContainer[];
   container(id: string): FakeContainer | undefined;
   /** Published media, oldest first. */
@@ -113,11 +104,6 @@ export function makeControl(
   store: FakeInstagramStore,
   settings: { longLivedSeconds: number; now: () => number },
 ): FakeInstagramControl {
-  const token = (value: string) => {
-    const found = store.tokens.get(value);
-    if (!found) throw new Error('The fake issued no such token.');
-    return found;
-  };
   return {
     failNext: (endpoint, failure, times = 1) => state.inject(endpoint, failure, times),
     clearFailures: () => state.clearFailures(),
@@ -178,21 +164,7 @@ export function makeControl(
       });
       return value;
     },
-    expireToken: (value) => {
-      token(value).expiresAt = settings.now() - 1;
-    },
-    revokeToken: (value) => {
-      token(value).revoked = true;
-    },
-    tokens: () =>
-      [...store.tokens.values()].map(({ token: value, userId, kind, issuedAt, expiresAt, revoked }) => ({
-        token: value,
-        userId,
-        kind,
-        issuedAt,
-        expiresAt,
-        revoked,
-      })),
+    ...userTokenControls(store.tokens, settings.now),
     containers: () => [...store.containers.values()].map((container) => ({ ...container })),
     container: (id) => {
       const found = store.containers.get(id);

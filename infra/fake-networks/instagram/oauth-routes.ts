@@ -5,6 +5,7 @@ import {
   type RedirectRefusals,
   redirectTo,
 } from '../shared/oauth-consent.js';
+import { issueUserToken } from '../shared/user-tokens.js';
 import { ALL_SCOPES } from './control.js';
 import { graphError, oauthError, type Reply, replies } from './http.js';
 import type { Handler, RouteContext } from './route.js';
@@ -90,22 +91,6 @@ export const authorizeDecision: Handler<RouteContext> = (context) => {
   return redirectTo(redirectUri, { code, ...(state && { state }) });
 };
 
-function issue(context: RouteContext, userId: string, scopes: string[], kind: FakeToken['kind']): FakeToken {
-  const now = context.settings.now();
-  const seconds = kind === 'short' ? context.settings.shortLivedSeconds : context.settings.longLivedSeconds;
-  const token: FakeToken = {
-    token: context.store.secret(48),
-    userId,
-    scopes,
-    kind,
-    issuedAt: now,
-    expiresAt: now + seconds * 1000,
-    revoked: false,
-  };
-  context.store.tokens.set(token.token, token);
-  return token;
-}
-
 /** POST /oauth/access_token (api.instagram.com): a code → a short-lived token (1 hour). */
 export const codeExchange: Handler<RouteContext> = (context) => {
   if (!(context.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
@@ -127,7 +112,7 @@ export const codeExchange: Handler<RouteContext> = (context) => {
   if (code.redirectUri !== form.get('redirect_uri')) {
     return oauthError('Error validating verification code. Please make sure your redirect_uri is identical.');
   }
-  const token = issue(context, code.userId, code.scopes, 'short');
+  const token = issueUserToken(context, code.userId, code.scopes, 'short');
   return {
     status: 200,
     json: { data: [{ access_token: token.token, user_id: code.userId, permissions: code.scopes.join(',') }] },
@@ -152,7 +137,7 @@ export const longLivedExchange: Handler<RouteContext> = (context) => {
   const short = tokenOf(context);
   if ('status' in short) return short;
   if (short.kind !== 'short') return replies.badParameter('The token is not a short-lived token.');
-  const long = issue(context, short.userId, short.scopes, 'long');
+  const long = issueUserToken(context, short.userId, short.scopes, 'long');
   return {
     status: 200,
     json: { access_token: long.token, token_type: 'bearer', expires_in: context.settings.longLivedSeconds },
@@ -172,7 +157,7 @@ export const refresh: Handler<RouteContext> = (context) => {
   if (context.settings.now() - token.issuedAt < context.settings.refreshMinAgeMs) {
     return replies.badParameter('The access token must be at least 24 hours old to be refreshed.');
   }
-  const renewed = issue(context, token.userId, token.scopes, 'long');
+  const renewed = issueUserToken(context, token.userId, token.scopes, 'long');
   return {
     status: 200,
     json: {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FakeAuthorizationCode as FakeCode, FakeUserToken as FakeToken } from '../shared/user-tokens.js';
 
 /** An Instagram professional account the fake knows. */
 export interface FakeInstagramUser {
@@ -13,24 +14,7 @@ export interface FakeInstagramUser {
   follows?: number;
 }
 
-export interface FakeToken {
-  token: string;
-  userId: string;
-  scopes: string[];
-  kind: 'short' | 'long';
-  issuedAt: number;
-  expiresAt: number;
-  revoked: boolean;
-}
-
-export interface FakeCode {
-  code: string;
-  userId: string;
-  scopes: string[];
-  redirectUri: string;
-  expiresAt: number;
-  used: boolean;
-}
+export type { FakeCode, FakeToken };
 
 export type FakeContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 export type FakeContainerType = 'IMAGE' | 'VIDEO' | 'REELS' | 'STORIES' | 'CAROUSEL';

@@ -1,4 +1,5 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
+import { type UserTokenControls, userTokenControls } from '../shared/user-tokens.js';
 import type {
   FakeContainer,
   FakeMediaType,
@@ -68,7 +69,7 @@ export class FakeThreadsControlState extends FailureQueues<FakeThreadsEndpoint, 
 }
 
 /** What tests drive and read; nothing here is reachable over HTTP. */
-export interface FakeThreadsControl {
+export interface FakeThreadsControl extends UserTokenControls {
   failNext(endpoint: FakeThreadsEndpoint, failure: FakeFailure, times?: number): void;
   clearFailures(): void;
   /** How many status checks answer IN_PROGRESS before new containers of this type are FINISHED. */
@@ -92,16 +93,6 @@ export interface FakeThreadsControl {
     userId: string,
     options?: { scopes?: string[]; ageMs?: number; kind?: 'short' | 'long' },
   ): string;
-  expireToken(token: string): void;
-  revokeToken(token: string): void;
-  tokens(): {
-    token: string;
-    userId: string;
-    kind: 'short' | 'long';
-    issuedAt: number;
-    expiresAt: number;
-    revoked: boolean;
-  }[];
   containers(): FakeContainer[];
   container(id: string): FakeContainer | undefined;
   /** Published posts and replies, oldest first. */
@@ -115,11 +106,6 @@ export function makeControl(
   store: FakeThreadsStore,
   settings: { longLivedSeconds: number; shortLivedSeconds: number; now: () => number },
 ): FakeThreadsControl {
-  const token = (value: string) => {
-    const found = store.tokens.get(value);
-    if (!found) throw new Error('The fake issued no such token.');
-    return found;
-  };
   return {
     failNext: (endpoint, failure, times = 1) => state.inject(endpoint, failure, times),
     clearFailures: () => state.clearFailures(),
@@ -177,21 +163,7 @@ export function makeControl(
       });
       return value;
     },
-    expireToken: (value) => {
-      token(value).expiresAt = settings.now() - 1;
-    },
-    revokeToken: (value) => {
-      token(value).revoked = true;
-    },
-    tokens: () =>
-      [...store.tokens.values()].map(({ token: value, userId, kind, issuedAt, expiresAt, revoked }) => ({
-        token: value,
-        userId,
-        kind,
-        issuedAt,
-        expiresAt,
-        revoked,
-      })),
+    ...userTokenControls(store.tokens, settings.now),
     containers: () => [...store.containers.values()].map((container) => ({ ...container })),
     container: (id) => {
       const found = store.containers.get(id);

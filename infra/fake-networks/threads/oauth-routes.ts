@@ -5,6 +5,7 @@ import {
   type RedirectRefusals,
   redirectTo,
 } from '../shared/oauth-consent.js';
+import { issueUserToken } from '../shared/user-tokens.js';
 import { ALL_SCOPES } from './control.js';
 import { graphError, type Reply, replies } from './http.js';
 import type { Handler, RouteContext } from './route.js';
@@ -89,22 +90,6 @@ export const authorizeDecision: Handler<RouteContext> = (context) => {
   return redirectTo(redirectUri, { code, ...(state && { state }) }, '#_');
 };
 
-function issue(context: RouteContext, userId: string, scopes: string[], kind: FakeToken['kind']): FakeToken {
-  const now = context.settings.now();
-  const seconds = kind === 'short' ? context.settings.shortLivedSeconds : context.settings.longLivedSeconds;
-  const token: FakeToken = {
-    token: context.store.secret(48),
-    userId,
-    scopes,
-    kind,
-    issuedAt: now,
-    expiresAt: now + seconds * 1000,
-    revoked: false,
-  };
-  context.store.tokens.set(token.token, token);
-  return token;
-}
-
 /** POST /oauth/access_token (graph.threads.net): a code → a short-lived token (1 hour) and the user id. */
 export const codeExchange: Handler<RouteContext> = (context) => {
   const form = context.fields;
@@ -131,7 +116,7 @@ export const codeExchange: Handler<RouteContext> = (context) => {
       },
     );
   }
-  const token = issue(context, code.userId, code.scopes, 'short');
+  const token = issueUserToken(context, code.userId, code.scopes, 'short');
   return { status: 200, json: { access_token: token.token, user_id: Number(code.userId) } };
 };
 
@@ -154,7 +139,7 @@ export const longLivedExchange: Handler<RouteContext> = (context) => {
   if (short.kind !== 'short') return replies.badParameter('The token is not a short-lived token.');
   if (!short.scopes.includes('threads_basic'))
     return graphError(10, 'The threads_basic permission is required.');
-  const long = issue(context, short.userId, short.scopes, 'long');
+  const long = issueUserToken(context, short.userId, short.scopes, 'long');
   return {
     status: 200,
     json: {
@@ -178,7 +163,7 @@ export const refresh: Handler<RouteContext> = (context) => {
   if (context.settings.now() - token.issuedAt < context.settings.refreshMinAgeMs) {
     return replies.badParameter('The access token must be at least 24 hours old to be refreshed.');
   }
-  const renewed = issue(context, token.userId, token.scopes, 'long');
+  const renewed = issueUserToken(context, token.userId, token.scopes, 'long');
   return {
     status: 200,
     json: {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FakeAuthorizationCode as FakeCode, FakeUserToken as FakeToken } from '../shared/user-tokens.js';
 
 /** A Threads profile the fake knows. */
 export interface FakeThreadsUser {
@@ -9,24 +10,7 @@ export interface FakeThreadsUser {
   profilePictureUrl?: string;
 }
 
-export interface FakeToken {
-  token: string;
-  userId: string;
-  scopes: string[];
-  kind: 'short' | 'long';
-  issuedAt: number;
-  expiresAt: number;
-  revoked: boolean;
-}
-
-export interface FakeCode {
-  code: string;
-  userId: string;
-  scopes: string[];
-  redirectUri: string;
-  expiresAt: number;
-  used: boolean;
-}
+export type { FakeCode, FakeToken };
 
 export type FakeContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
 export type FakeMediaType = 'TEXT' | 'IMAGE' | 'VIDEO' | 'CAROUSEL';
