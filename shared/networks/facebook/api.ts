@@ -1,3 +1,4 @@
+import { type GraphCall as SharedGraphCall, sendGraphCall } from '../graph-api/call.js';
 import { networkFetch } from '../http/network-fetch.js';
 import { FACEBOOK_GRAPH_VERSION } from './limits.js';
 
@@ -10,16 +11,10 @@ export interface FacebookHosts {
   ruploadUrl: string;
 }
 
-export interface GraphCall {
-  method: 'GET' | 'POST';
+/** A POST's `params` go as form fields, never JSON: Meta drops JSON-encoded attachments (§2.3). */
+export interface GraphCall extends SharedGraphCall {
   /** Feed videos go to the video host; everything else to the Graph host. */
   host?: 'graph' | 'video';
-  /** Under the version: `/{page-id}/feed`, `/{video-id}`. */
-  path: string;
-  accessToken: string;
-  /** Query parameters (GET) or form fields (POST): Meta drops JSON-encoded attachments (§2.3). */
-  params?: Record<string, string>;
-  signal: AbortSignal;
 }
 
 /**
@@ -30,20 +25,7 @@ export interface GraphCall {
 export function makeFacebookApi(hosts: FacebookHosts, fetchImpl: typeof fetch | undefined) {
   function call(request: GraphCall): Promise<Response> {
     const base = request.host === 'video' ? hosts.graphVideoUrl : hosts.graphUrl;
-    const url = new URL(`${base}/${FACEBOOK_GRAPH_VERSION}${request.path}`);
-    const headers: Record<string, string> = { Authorization: `OAuth ${request.accessToken}` };
-    let body: string | undefined;
-    if (request.method === 'GET') {
-      for (const [name, value] of Object.entries(request.params ?? {})) url.searchParams.set(name, value);
-    } else {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(request.params ?? {}).toString();
-    }
-    return networkFetch(
-      url,
-      { method: request.method, headers, ...(body !== undefined && { body }), signal: request.signal },
-      fetchImpl,
-    );
+    return sendGraphCall(`${base}/${FACEBOOK_GRAPH_VERSION}`, 'OAuth', request, fetchImpl);
   }
 
   /**
