@@ -1,3 +1,4 @@
+import { findRoute as findRouteIn, graphPath, type PermissionedRoute } from '../shared/routing.js';
 import type { FakeInstagramEndpoint } from './control.js';
 import {
   authenticate,
@@ -17,35 +18,18 @@ import {
   longLivedExchange,
   refresh,
 } from './oauth-routes.js';
-import type { ApiContext, Handler, RouteContext } from './route.js';
+import type { ApiContext, RouteContext } from './route.js';
 import { throttled } from './throttle.js';
 
-export type Route =
-  | {
-      method: string;
-      pattern: RegExp;
-      endpoint: FakeInstagramEndpoint;
-      access: 'open';
-      handler: Handler<RouteContext>;
-    }
-  | {
-      method: string;
-      pattern: RegExp;
-      endpoint: FakeInstagramEndpoint;
-      access: 'token';
-      /**
-       * What the token must hold, from each endpoint reference's "Instagram API with Instagram Login"
-       * requirements: every read needs `instagram_business_basic`; containers, publishing and the
-       * publishing limit need `instagram_business_content_publish` too; media insights need
-       * `instagram_business_manage_insights` too.
-       */
-      permissions: readonly string[];
-      handler: Handler<ApiContext>;
-    };
+export type Route = PermissionedRoute<FakeInstagramEndpoint, RouteContext, ApiContext>;
 
-/** Graph paths may carry a version (`/v23.0/me`); unversioned calls get the oldest Meta serves. */
-const graph = (path: string) => new RegExp(`^(?:/v\\d+\\.\\d+)?${path}$`);
 const USER = '(?<user>me|[0-9]+)';
+/**
+ * What each route's token must hold, from each endpoint reference's "Instagram API with Instagram Login"
+ * requirements: every read needs `instagram_business_basic`; containers, publishing and the
+ * publishing limit need `instagram_business_content_publish` too; media insights need
+ * `instagram_business_manage_insights` too.
+ */
 const BASIC = ['instagram_business_basic'] as const;
 const PUBLISH = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
 const INSIGHTS = ['instagram_business_basic', 'instagram_business_manage_insights'] as const;
@@ -86,10 +70,17 @@ export const ROUTES: readonly Route[] = [
     access: 'open',
     handler: refresh,
   },
-  { method: 'GET', pattern: graph('/me'), endpoint: 'me', access: 'token', permissions: BASIC, handler: me },
+  {
+    method: 'GET',
+    pattern: graphPath('/me'),
+    endpoint: 'me',
+    access: 'token',
+    permissions: BASIC,
+    handler: me,
+  },
   {
     method: 'POST',
-    pattern: graph(`/${USER}/media`),
+    pattern: graphPath(`/${USER}/media`),
     endpoint: 'media.create',
     access: 'token',
     permissions: PUBLISH,
@@ -97,7 +88,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph(`/${USER}/media`),
+    pattern: graphPath(`/${USER}/media`),
     endpoint: 'media.list',
     access: 'token',
     permissions: BASIC,
@@ -105,7 +96,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph(`/${USER}/stories`),
+    pattern: graphPath(`/${USER}/stories`),
     endpoint: 'stories.list',
     access: 'token',
     permissions: BASIC,
@@ -113,7 +104,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'POST',
-    pattern: graph(`/${USER}/media_publish`),
+    pattern: graphPath(`/${USER}/media_publish`),
     endpoint: 'media_publish',
     access: 'token',
     permissions: PUBLISH,
@@ -121,7 +112,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph(`/${USER}/content_publishing_limit`),
+    pattern: graphPath(`/${USER}/content_publishing_limit`),
     endpoint: 'content_publishing_limit',
     access: 'token',
     permissions: PUBLISH,
@@ -129,7 +120,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph('/(?<id>[0-9]+)/insights'),
+    pattern: graphPath('/(?<id>[0-9]+)/insights'),
     endpoint: 'media.insights',
     access: 'token',
     permissions: INSIGHTS,
@@ -137,7 +128,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph('/(?<id>[0-9]+)'),
+    pattern: graphPath('/(?<id>[0-9]+)'),
     endpoint: 'object.get',
     access: 'token',
     permissions: BASIC,
@@ -145,17 +136,7 @@ export const ROUTES: readonly Route[] = [
   },
 ];
 
-export function findRoute(
-  method: string,
-  url: URL,
-): { route: Route; params: Record<string, string> } | undefined {
-  for (const route of ROUTES) {
-    if (route.method !== method) continue;
-    const match = route.pattern.exec(url.pathname);
-    if (match) return { route, params: { ...match.groups } };
-  }
-  return undefined;
-}
+export const findRoute = (method: string, url: URL) => findRouteIn(ROUTES, method, url);
 
 export async function run(route: Route, context: RouteContext): Promise<Reply> {
   if (route.access === 'open') return route.handler(context);

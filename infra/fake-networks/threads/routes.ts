@@ -1,3 +1,4 @@
+import { findRoute as findRouteIn, graphPath, type PermissionedRoute } from '../shared/routing.js';
 import { createContainer } from './container-routes.js';
 import type { FakeThreadsEndpoint } from './control.js';
 import { authenticate, getObject, listPosts, me, publish, publishingLimit } from './graph-routes.js';
@@ -10,33 +11,16 @@ import {
   longLivedExchange,
   refresh,
 } from './oauth-routes.js';
-import type { ApiContext, Handler, RouteContext } from './route.js';
+import type { ApiContext, RouteContext } from './route.js';
 
-export type Route =
-  | {
-      method: string;
-      pattern: RegExp;
-      endpoint: FakeThreadsEndpoint;
-      access: 'open';
-      handler: Handler<RouteContext>;
-    }
-  | {
-      method: string;
-      pattern: RegExp;
-      endpoint: FakeThreadsEndpoint;
-      access: 'token';
-      /**
-       * What the token must hold (threads.md §3 "Permissions"): every call `threads_basic`;
-       * containers, publishing and the limit `threads_content_publish` too; reading replies
-       * `threads_read_replies` (a reply's container also needs `threads_manage_replies`, checked there).
-       */
-      permissions: readonly string[];
-      handler: Handler<ApiContext>;
-    };
+export type Route = PermissionedRoute<FakeThreadsEndpoint, RouteContext, ApiContext>;
 
-/** Graph paths carry a version (`/v1.0/me`); unversioned calls get the oldest Meta serves. */
-const graph = (path: string) => new RegExp(`^(?:/v\\d+\\.\\d+)?${path}$`);
 const USER = '(?<user>me|[0-9]+)';
+/**
+ * What each route's token must hold (threads.md §3 "Permissions"): every call `threads_basic`;
+ * containers, publishing and the limit `threads_content_publish` too; reading replies
+ * `threads_read_replies` (a reply's container also needs `threads_manage_replies`, checked there).
+ */
 const BASIC = ['threads_basic'] as const;
 const PUBLISH = ['threads_basic', 'threads_content_publish'] as const;
 const READ_REPLIES = ['threads_basic', 'threads_read_replies'] as const;
@@ -78,10 +62,17 @@ export const ROUTES: readonly Route[] = [
     access: 'open',
     handler: refresh,
   },
-  { method: 'GET', pattern: graph('/me'), endpoint: 'me', access: 'token', permissions: BASIC, handler: me },
+  {
+    method: 'GET',
+    pattern: graphPath('/me'),
+    endpoint: 'me',
+    access: 'token',
+    permissions: BASIC,
+    handler: me,
+  },
   {
     method: 'POST',
-    pattern: graph(`/${USER}/threads`),
+    pattern: graphPath(`/${USER}/threads`),
     endpoint: 'threads.create',
     access: 'token',
     permissions: PUBLISH,
@@ -89,7 +80,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph(`/${USER}/threads`),
+    pattern: graphPath(`/${USER}/threads`),
     endpoint: 'threads.list',
     access: 'token',
     permissions: BASIC,
@@ -97,7 +88,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph(`/${USER}/replies`),
+    pattern: graphPath(`/${USER}/replies`),
     endpoint: 'replies.list',
     access: 'token',
     permissions: READ_REPLIES,
@@ -105,7 +96,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'POST',
-    pattern: graph(`/${USER}/threads_publish`),
+    pattern: graphPath(`/${USER}/threads_publish`),
     endpoint: 'threads_publish',
     access: 'token',
     permissions: PUBLISH,
@@ -113,7 +104,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph(`/${USER}/threads_publishing_limit`),
+    pattern: graphPath(`/${USER}/threads_publishing_limit`),
     endpoint: 'threads_publishing_limit',
     access: 'token',
     permissions: PUBLISH,
@@ -121,7 +112,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph('/(?<id>[0-9]+)/insights'),
+    pattern: graphPath('/(?<id>[0-9]+)/insights'),
     endpoint: 'media.insights',
     access: 'token',
     permissions: INSIGHTS,
@@ -129,7 +120,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph(`/${USER}/threads_insights`),
+    pattern: graphPath(`/${USER}/threads_insights`),
     endpoint: 'threads_insights',
     access: 'token',
     permissions: INSIGHTS,
@@ -137,7 +128,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
-    pattern: graph('/(?<id>[0-9]+)'),
+    pattern: graphPath('/(?<id>[0-9]+)'),
     endpoint: 'object.get',
     access: 'token',
     permissions: BASIC,
@@ -145,17 +136,7 @@ export const ROUTES: readonly Route[] = [
   },
 ];
 
-export function findRoute(
-  method: string,
-  url: URL,
-): { route: Route; params: Record<string, string> } | undefined {
-  for (const route of ROUTES) {
-    if (route.method !== method) continue;
-    const match = route.pattern.exec(url.pathname);
-    if (match) return { route, params: { ...match.groups } };
-  }
-  return undefined;
-}
+export const findRoute = (method: string, url: URL) => findRouteIn(ROUTES, method, url);
 
 export async function run(route: Route, context: RouteContext): Promise<Reply> {
   if (route.access === 'open') return route.handler(context);
