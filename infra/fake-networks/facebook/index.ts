@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { facebookDefinition } from '../../../shared/networks/facebook/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
+import { readGraphBody } from '../shared/request-body.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeFacebookControl, FakeFacebookControlState, makeControl } from './control.js';
-import { BodyTooLarge, readBody, writeReply } from './http.js';
+import { writeReply } from './http.js';
 import type { FakeFacebookApp, FakeFacebookSettings } from './route.js';
 import { findRoute, run } from './routes.js';
 import { FakeFacebookStore, type FakeFacebookUser } from './store.js';
@@ -108,15 +109,10 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
       request.socket.destroy();
       return;
     }
-    let body: Buffer;
-    try {
-      body = await readBody(request, 64 * MB);
-    } catch (error) {
-      if (error instanceof BodyTooLarge)
-        writeReply(response, { status: 413, json: { error: { message: 'Too large', code: 100 } } });
-      else request.socket.destroy();
-      return;
-    }
+    const read = await readGraphBody(request, 64 * MB);
+    if ('refusal' in read) writeReply(response, read.refusal);
+    if (!('body' in read)) return;
+    const { body } = read;
     const fields = new URLSearchParams(url.searchParams);
     const formNames: string[] = [];
     if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {

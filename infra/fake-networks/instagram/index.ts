@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { instagramDefinition } from '../../../shared/networks/instagram/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
+import { readGraphBody } from '../shared/request-body.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeInstagramControl, FakeInstagramControlState, makeControl } from './control.js';
-import { BodyTooLarge, readBody, writeReply } from './http.js';
+import { writeReply } from './http.js';
 import type { FakeInstagramApp, FakeInstagramSettings } from './route.js';
 import { findRoute, run } from './routes.js';
 import { type FakeContainerType, FakeInstagramStore, type FakeInstagramUser } from './store.js';
@@ -107,15 +108,10 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
       request.socket.destroy();
       return;
     }
-    let body: Buffer;
-    try {
-      body = await readBody(request, MB);
-    } catch (error) {
-      if (error instanceof BodyTooLarge)
-        writeReply(response, { status: 413, json: { error: { message: 'Too large', code: 100 } } });
-      else request.socket.destroy();
-      return;
-    }
+    const read = await readGraphBody(request, MB);
+    if ('refusal' in read) writeReply(response, read.refusal);
+    if (!('body' in read)) return;
+    const { body } = read;
     if (failure?.kind === 'reply') {
       writeReply(response, failure.reply);
       return;

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { threadsDefinition } from '../../../shared/networks/threads/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
+import { readGraphBody } from '../shared/request-body.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeThreadsControl, FakeThreadsControlState, makeControl } from './control.js';
-import { BodyTooLarge, readBody, writeReply } from './http.js';
+import { writeReply } from './http.js';
 import type { FakeThreadsApp, FakeThreadsSettings } from './route.js';
 import { findRoute, run } from './routes.js';
 import { type FakeMediaType, FakeThreadsStore, type FakeThreadsUser } from './store.js';
@@ -91,15 +92,10 @@ export async function startThreadsFake(options: ThreadsFakeOptions = {}): Promis
       request.socket.destroy();
       return;
     }
-    let body: Buffer;
-    try {
-      body = await readBody(request, MB);
-    } catch (error) {
-      if (error instanceof BodyTooLarge)
-        writeReply(response, { status: 413, json: { error: { message: 'Too large', code: 100 } } });
-      else request.socket.destroy();
-      return;
-    }
+    const read = await readGraphBody(request, MB);
+    if ('refusal' in read) writeReply(response, read.refusal);
+    if (!('body' in read)) return;
+    const { body } = read;
     const fields = new URLSearchParams(url.searchParams);
     if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
       for (const [name, value] of new URLSearchParams(body.toString('utf8'))) fields.set(name, value);
