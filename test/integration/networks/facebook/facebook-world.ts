@@ -4,7 +4,6 @@ import {
   type FacebookFakeOptions,
   startFacebookFake,
 } from '../../../../infra/fake-networks/facebook/index.js';
-import type { Media } from '../../../../shared/domain/media.js';
 import type { MediaRef, Post } from '../../../../shared/domain/posts.js';
 import type { Account } from '../../../../shared/domain/tenancy.js';
 import { makeFacebookNetwork } from '../../../../shared/networks/facebook/index.js';
@@ -12,11 +11,11 @@ import type { Network } from '../../../../shared/networks/network.js';
 import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
 import { movieFile } from '../../../support/video-files.js';
-import { jpegBytes, LoopbackMediaUrls } from '../instagram/instagram-world.js';
+import { jpegBytes, LoopbackMediaUrls, storeLoopbackMedia } from '../support/loopback-media.js';
 
 /** Helpers for the Facebook Pages connector's tests against its fake, over real HTTP on loopback. */
 
-export { jpegBytes, pngBytes } from '../instagram/instagram-world.js';
+export { jpegBytes, pngBytes } from '../support/loopback-media.js';
 
 export const USER = FAKE_FACEBOOK_DEFAULT_USER;
 /** The Page the tests publish to (CREATE_CONTENT). */
@@ -112,27 +111,8 @@ export function storedMedia(
   kind: 'image' | 'video',
   options: { id?: string; bytes?: Uint8Array; mimeType?: string; alt?: string; sizeBytes?: number } = {},
 ): { delivered: DeliveryMedia; ref: MediaRef } {
-  const mediaId = options.id ?? `med_${kind}_${world.urls.objects.size + 1}`;
-  const objectKey = `t/ten_1/w/wks_1/m/${mediaId}`;
-  const mimeType = options.mimeType ?? (kind === 'image' ? 'image/jpeg' : 'video/mp4');
   const bytes = options.bytes ?? (kind === 'image' ? jpegBytes() : reelBytes());
-  world.urls.put(objectKey, bytes, mimeType);
-  const stored: Media = {
-    mediaId,
-    tenantId: 'ten_1',
-    workspaceId: 'wks_1',
-    filename: `${mediaId}.${mimeType.split('/')[1]}`,
-    mimeType,
-    sizeBytes: options.sizeBytes ?? bytes.length,
-    status: 'uploaded',
-    objectKey,
-    source: 'upload',
-    createdAt: CREATED_AT,
-  };
-  return {
-    delivered: { kind, stored, ...(options.alt && { alt: options.alt }) },
-    ref: { id: mediaId, ...(options.alt && { alt: options.alt }) },
-  };
+  return storeLoopbackMedia(world.urls, kind, bytes, options);
 }
 
 /** A post of this type with these media, and the request the worker would make for it. */

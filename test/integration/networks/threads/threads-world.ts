@@ -4,14 +4,15 @@ import {
   type ThreadsFake,
   type ThreadsFakeOptions,
 } from '../../../../infra/fake-networks/threads/index.js';
-import type { Media } from '../../../../shared/domain/media.js';
 import type { ContentItem, MediaRef, Post } from '../../../../shared/domain/posts.js';
 import type { Account } from '../../../../shared/domain/tenancy.js';
 import type { Network } from '../../../../shared/networks/network.js';
 import { makeThreadsNetwork } from '../../../../shared/networks/threads/index.js';
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../../../shared/ports/connector.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
-import { LoopbackMediaUrls } from '../instagram/instagram-world.js';
+import { jpegBytes, LoopbackMediaUrls, storeLoopbackMedia } from '../support/loopback-media.js';
+
+export { jpegBytes } from '../support/loopback-media.js';
 
 /** Helpers for the Threads connector's tests against its fake, over real HTTP on loopback. */
 
@@ -46,14 +47,6 @@ export async function startWorld(options: ThreadsFakeOptions = {}): Promise<Thre
       await urls.stop();
     },
   };
-}
-
-/** A small JPEG-looking file: the JPEG magic bytes, then filler. */
-export function jpegBytes(size = 2048): Uint8Array {
-  const bytes = new Uint8Array(size);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  for (let i = 4; i < size; i += 1) bytes[i] = i % 251;
-  return bytes;
 }
 
 export function pngBytes(size = 2048): Uint8Array {
@@ -113,27 +106,8 @@ export function storedMedia(
   kind: 'image' | 'video',
   options: { bytes?: Uint8Array; mimeType?: string; alt?: string } = {},
 ): Stored {
-  const mediaId = `med_${kind}_${world.urls.objects.size + 1}`;
-  const objectKey = `t/ten_1/w/wks_1/m/${mediaId}`;
-  const mimeType = options.mimeType ?? (kind === 'image' ? 'image/jpeg' : 'video/mp4');
   const bytes = options.bytes ?? (kind === 'image' ? jpegBytes() : new Uint8Array(4096).fill(7));
-  world.urls.put(objectKey, bytes, mimeType);
-  const stored: Media = {
-    mediaId,
-    tenantId: 'ten_1',
-    workspaceId: 'wks_1',
-    filename: `${mediaId}.${mimeType.split('/')[1]}`,
-    mimeType,
-    sizeBytes: bytes.length,
-    status: 'uploaded',
-    objectKey,
-    source: 'upload',
-    createdAt: CREATED_AT,
-  };
-  return {
-    delivered: { kind, stored, ...(options.alt && { alt: options.alt }) },
-    ref: { id: mediaId, ...(options.alt && { alt: options.alt }) },
-  };
+  return storeLoopbackMedia(world.urls, kind, bytes, options);
 }
 
 /** A post of this type and the request the worker would make for it. */
