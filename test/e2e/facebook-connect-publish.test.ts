@@ -4,24 +4,18 @@ import {
   type FacebookFake,
   startFacebookFake,
 } from '../../infra/fake-networks/facebook/index.js';
-import { newId } from '../../shared/domain/ids.js';
-import { mediaObjectKey } from '../../shared/domain/media.js';
 import type { Post } from '../../shared/domain/posts.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
 import { openTokens } from '../../shared/services/accounts/token-vault.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
-import { eventually } from '../support/eventually.js';
-import { postsClient } from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 import { movieFile } from '../support/video-files.js';
-import { requestConnect } from './support/connect.js';
-import { consentAt } from './support/consent.js';
+import { connectAtFake } from './support/connect.js';
+import { publishUntilSettled } from './support/settled-post.js';
+import { SMALL_JPEG as JPEG, uploadedMedia } from './support/uploaded-media.js';
 
 const BACK = 'https://app.example.com/connected';
 const [BAKERY, EVENTS] = FAKE_FACEBOOK_DEFAULT_USER.pages;
-
-/** A JPEG-looking file (the magic bytes the fake checks), small. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4092, 7)]);
 
 /**
  * Facebook Pages end to end: one consent through the fake's Login dialog and our callback stores
@@ -61,58 +55,29 @@ describe('connecting Facebook Pages and publishing every post type through the f
     await facebook?.stop();
   });
 
-  const uploaded = async (
+  const uploaded = (
     bytes: Buffer,
     mimeType: string,
     filename: string,
     durationSeconds?: number,
-  ): Promise<string> => {
-    const mediaId = newId('media');
-    const objectKey = mediaObjectKey(tenant.tenantId, tenant.workspaceId, mediaId);
-    await host.deps.storage.put(objectKey, bytes, mimeType);
-    await host.deps.media.put({
-      mediaId,
-      tenantId: tenant.tenantId,
-      workspaceId: tenant.workspaceId,
-      filename,
+  ): Promise<string> =>
+    uploadedMedia(host, tenant, {
+      bytes,
       mimeType,
-      sizeBytes: bytes.length,
-      status: 'uploaded',
-      objectKey,
-      createdAt: new Date().toISOString(),
-      uploadedAt: new Date().toISOString(),
+      filename,
       ...(durationSeconds !== undefined && { durationSeconds }),
     });
-    return mediaId;
-  };
 
-  const publish = async (body: Record<string, unknown>): Promise<Post> => {
-    const created = await postsClient(host, tenant).create({
-      platform: 'facebook',
-      accountId,
-      status: 'publish',
-      ...body,
-    } as never);
-    expect(created.status, JSON.stringify(await created.clone().json())).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    return eventually(
-      async () => {
-        const post = (await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id)) as Post;
-        return post.status === 'published' || post.status === 'failed' ? post : undefined;
-      },
-      { timeoutMs: 30_000, what: 'the Facebook post to settle' },
+  const publish = (body: Record<string, unknown>): Promise<Post> =>
+    publishUntilSettled(
+      host,
+      tenant,
+      { platform: 'facebook', accountId, ...body },
+      'the Facebook post to settle',
     );
-  };
 
   it('one consent → one account per Page the person may post on, each with its own Page token, no expiry', async () => {
-    const started = await requestConnect(host, tenant, 'facebook', BACK);
-    expect(started.status).toBe(200);
-    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
-    expect(authorizeUrl.startsWith(facebook.authorizeUrl)).toBe(true);
-    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
-    expect(back.status).toBe(302);
-    accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
-    expect(accountId).toMatch(/^acc_/);
+    accountId = await connectAtFake(host, tenant, 'facebook', BACK, facebook.authorizeUrl);
 
     const list = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts?platform=facebook`, {
       apiKey: tenant.apiKey,

@@ -14,8 +14,7 @@ import type { BootstrapResult } from '../../shared/services/admin.js';
 import { eventually } from '../support/eventually.js';
 import { postsClient } from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
-import { requestConnect } from './support/connect.js';
-import { consentAt } from './support/consent.js';
+import { connectAtFake } from './support/connect.js';
 
 const BACK = 'https://app.example.com/connected';
 
@@ -56,14 +55,7 @@ describe('connecting an Instagram account and publishing an image through the fa
   });
 
   it('consent → account with a 60-day token; an image post is fetched from a 15-minute presigned URL and published', async () => {
-    const started = await requestConnect(host, tenant, 'instagram', BACK);
-    expect(started.status).toBe(200);
-    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
-    expect(authorizeUrl.startsWith(instagram.authorizeUrl)).toBe(true);
-    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
-    expect(back.status).toBe(302);
-    const accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
-    expect(accountId).toMatch(/^acc_/);
+    const accountId = await connectAtFake(host, tenant, 'instagram', BACK, instagram.authorizeUrl);
     const read = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
       apiKey: tenant.apiKey,
     });

@@ -6,21 +6,16 @@ import {
   type ThreadsFake,
 } from '../../infra/fake-networks/threads/index.js';
 import { newId } from '../../shared/domain/ids.js';
-import { mediaObjectKey } from '../../shared/domain/media.js';
 import type { Post } from '../../shared/domain/posts.js';
 import { envAppCredentials, loadNetworkEndpoints } from '../../shared/runtime/network-config.js';
 import { openTokens, sealTokens } from '../../shared/services/accounts/token-vault.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
-import { eventually } from '../support/eventually.js';
-import { postsClient } from '../support/post-fixtures.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
-import { requestConnect } from './support/connect.js';
-import { consentAt } from './support/consent.js';
+import { connectAtFake } from './support/connect.js';
+import { publishUntilSettled } from './support/settled-post.js';
+import { SMALL_JPEG as JPEG, uploadedMedia } from './support/uploaded-media.js';
 
 const BACK = 'https://app.example.com/connected';
-
-/** A JPEG-looking file (the magic bytes the fake checks), small. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4092, 7)]);
 
 /**
  * Threads end to end: an account connected through the fake's consent page and our callback
@@ -57,52 +52,19 @@ describe('connecting a Threads account and publishing every post type through th
     await threads?.stop();
   });
 
-  const uploaded = async (bytes: Buffer, mimeType: string, filename: string): Promise<string> => {
-    const mediaId = newId('media');
-    const objectKey = mediaObjectKey(tenant.tenantId, tenant.workspaceId, mediaId);
-    await host.deps.storage.put(objectKey, bytes, mimeType);
-    await host.deps.media.put({
-      mediaId,
-      tenantId: tenant.tenantId,
-      workspaceId: tenant.workspaceId,
-      filename,
-      mimeType,
-      sizeBytes: bytes.length,
-      status: 'uploaded',
-      objectKey,
-      createdAt: new Date().toISOString(),
-      uploadedAt: new Date().toISOString(),
-    });
-    return mediaId;
-  };
+  const uploaded = (bytes: Buffer, mimeType: string, filename: string): Promise<string> =>
+    uploadedMedia(host, tenant, { bytes, mimeType, filename });
 
-  const publish = async (body: Record<string, unknown>): Promise<Post> => {
-    const created = await postsClient(host, tenant).create({
-      platform: 'threads',
-      accountId,
-      status: 'publish',
-      ...body,
-    } as never);
-    expect(created.status, JSON.stringify(await created.clone().json())).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    return eventually(
-      async () => {
-        const post = (await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id)) as Post;
-        return post.status === 'published' || post.status === 'failed' ? post : undefined;
-      },
-      { timeoutMs: 30_000, what: 'the Threads post to settle' },
+  const publish = (body: Record<string, unknown>): Promise<Post> =>
+    publishUntilSettled(
+      host,
+      tenant,
+      { platform: 'threads', accountId, ...body },
+      'the Threads post to settle',
     );
-  };
 
   it('consent → account with a 60-day token; the account read shows the handle', async () => {
-    const started = await requestConnect(host, tenant, 'threads', BACK);
-    expect(started.status).toBe(200);
-    const { authorizeUrl } = (await started.json()) as { authorizeUrl: string };
-    expect(authorizeUrl.startsWith(threads.authorizeUrl)).toBe(true);
-    const back = await fetch(await consentAt(authorizeUrl), { redirect: 'manual' });
-    expect(back.status).toBe(302);
-    accountId = String(new URL(String(back.headers.get('location'))).searchParams.get('accountId'));
-    expect(accountId).toMatch(/^acc_/);
+    accountId = await connectAtFake(host, tenant, 'threads', BACK, threads.authorizeUrl);
     const read = await host.call(`/v1/workspaces/${tenant.workspaceId}/accounts/${accountId}`, {
       apiKey: tenant.apiKey,
     });
