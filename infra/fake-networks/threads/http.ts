@@ -1,14 +1,7 @@
-import type { ServerResponse } from 'node:http';
-import { type JsonContentType, type Reply, writeReply as writeJsonOrHtml } from '../shared/http.js';
+import type { Reply } from '../shared/http.js';
 
+export { writeGraphReply as writeReply } from '../shared/graph-http.js';
 export { BodyTooLarge, type Reply, readBody } from '../shared/http.js';
-
-/** Meta answers JSON as plain `application/json`, whatever a route set. */
-const JSON_CONTENT_TYPE: JsonContentType = { value: 'application/json', routeMayOverride: false };
-
-export function writeReply(response: ServerResponse, reply: Reply): void {
-  writeJsonOrHtml(response, reply, JSON_CONTENT_TYPE);
-}
 
 /**
  * The Graph error body as Threads sends it (threads.md §10): `type` THApiException for API
