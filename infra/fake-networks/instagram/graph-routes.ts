@@ -1,3 +1,5 @@
+import { authenticateUser } from '../shared/graph-auth.js';
+import { advanceContainer } from '../shared/graph-containers.js';
 import { graphError, type Reply, replies } from './http.js';
 import { fakeFollowersAt } from './insights-routes.js';
 import { fetchMedia } from './media-fetch.js';
@@ -8,15 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The caller's token, from `Authorization: Bearer` or `access_token`, as Graph checks it. */
 export function authenticate(context: RouteContext): ApiContext | Reply {
-  const bearer = /^Bearer (.+)$/.exec(context.headers.authorization ?? '')?.[1];
-  const value = bearer ?? context.fields.get('access_token') ?? '';
-  const token = context.store.tokens.get(value);
-  if (!token) return replies.invalidToken();
-  if (token.revoked) return replies.revokedToken();
-  if (token.expiresAt <= context.settings.now()) return replies.expiredToken();
-  const user = context.store.users.get(token.userId);
-  if (!user) return replies.invalidToken();
-  return { ...context, token, user };
+  return authenticateUser(context, replies);
 }
 
 /** The path's user must be the token's (or `me`). */
@@ -189,19 +183,7 @@ export const createMedia: Handler<ApiContext> = async (context) => {
 
 /** A status check moves a container on: IN_PROGRESS for its polls, then FINISHED (or ERROR). */
 function advance(context: RouteContext, container: FakeContainer): void {
-  if (container.status === 'IN_PROGRESS') {
-    if (container.pollsLeft > 0) {
-      container.pollsLeft -= 1;
-      return;
-    }
-    container.status = container.failWith !== undefined ? 'ERROR' : 'FINISHED';
-  }
-  if (
-    container.status === 'FINISHED' &&
-    context.settings.now() - container.createdAt >= context.settings.containerLifetimeMs
-  ) {
-    container.status = 'EXPIRED';
-  }
+  advanceContainer(context.settings, container);
 }
 
 /** GET /{id}: a container's status, or a media item's fields. */

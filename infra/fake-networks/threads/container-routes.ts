@@ -1,3 +1,4 @@
+import { advanceContainer } from '../shared/graph-containers.js';
 import { graphError, type Reply, replies } from './http.js';
 import { fetchMedia } from './media-fetch.js';
 import type { ApiContext } from './route.js';
@@ -172,17 +173,5 @@ export async function createContainer(context: ApiContext): Promise<Reply> {
 
 /** A status check moves a container on: IN_PROGRESS for its polls, then FINISHED (or ERROR); EXPIRED after 24 hours. */
 export function advance(context: ApiContext, container: FakeContainer): void {
-  if (container.status === 'IN_PROGRESS') {
-    if (container.pollsLeft > 0) {
-      container.pollsLeft -= 1;
-      return;
-    }
-    container.status = container.failWith !== undefined ? 'ERROR' : 'FINISHED';
-  }
-  if (
-    container.status === 'FINISHED' &&
-    context.settings.now() - container.createdAt >= context.settings.containerLifetimeMs
-  ) {
-    container.status = 'EXPIRED';
-  }
+  advanceContainer(context.settings, container);
 }

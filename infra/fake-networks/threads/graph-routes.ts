@@ -1,3 +1,4 @@
+import { authenticateUser } from '../shared/graph-auth.js';
 import { advance, ownUser } from './container-routes.js';
 import { graphError, type Reply, replies } from './http.js';
 import type { ApiContext, Handler, RouteContext } from './route.js';
@@ -7,15 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The caller's token, from `Authorization: Bearer` or `access_token`, as Graph checks it. */
 export function authenticate(context: RouteContext): ApiContext | Reply {
-  const bearer = /^Bearer (.+)$/.exec(context.headers.authorization ?? '')?.[1];
-  const value = bearer ?? context.fields.get('access_token') ?? '';
-  const token = context.store.tokens.get(value);
-  if (!token) return replies.invalidToken();
-  if (token.revoked) return replies.revokedToken();
-  if (token.expiresAt <= context.settings.now()) return replies.expiredToken();
-  const user = context.store.users.get(token.userId);
-  if (!user) return replies.invalidToken();
-  return { ...context, token, user };
+  return authenticateUser(context, replies);
 }
 
 const fieldsOf = (context: RouteContext) => (context.fields.get('fields') ?? '').split(',').filter(Boolean);
