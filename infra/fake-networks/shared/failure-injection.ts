@@ -36,3 +36,16 @@ export class FailureQueues<Endpoint, Failure> {
     this.failures.clear();
   }
 }
+
+/**
+ * Sends a call's answer: at once, or, when its queued failure is `delayAfter`, held back that
+ * long by `later` (the call already took effect).
+ */
+export function answerPerFailure(
+  failure: { kind: string; ms?: number } | undefined,
+  later: (ms: number, write: () => void) => void,
+  write: () => void,
+): void {
+  if (failure?.kind === 'delayAfter' && failure.ms !== undefined) later(failure.ms, write);
+  else write();
+}

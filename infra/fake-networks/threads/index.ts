@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { threadsDefinition } from '../../../shared/networks/threads/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
+import { answerPerFailure } from '../shared/failure-injection.js';
 import { readGraphBody } from '../shared/request-body.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeThreadsControl, FakeThreadsControlState, makeControl } from './control.js';
@@ -131,11 +132,7 @@ export async function startThreadsFake(options: ThreadsFakeOptions = {}): Promis
       body,
       fields,
     });
-    if (failure?.kind === 'delayAfter') {
-      server.later(failure.ms, () => writeReply(response, reply));
-      return;
-    }
-    writeReply(response, reply);
+    answerPerFailure(failure, server.later, () => writeReply(response, reply));
   };
 
   const server = await startLoopbackServer(answer, (response) => {
