@@ -36,3 +36,20 @@ export function authenticateUser<User, C extends AuthenticatingContext<User>>(
   if (!user) return refusals.invalidToken();
   return { ...context, token, user };
 }
+
+/**
+ * The token a token-exchange call names in its `access_token` parameter: known, not revoked,
+ * unexpired; or the refusal.
+ */
+export function namedToken(
+  context: Pick<AuthenticatingContext<unknown>, 'fields' | 'settings'> & {
+    store: { tokens: ReadonlyMap<string, FakeUserToken> };
+  },
+  refusals: TokenRefusals,
+): FakeUserToken | Reply {
+  const token = context.store.tokens.get(context.fields.get('access_token') ?? '');
+  if (!token) return refusals.invalidToken();
+  if (token.revoked) return refusals.revokedToken();
+  if (token.expiresAt <= context.settings.now()) return refusals.expiredToken();
+  return token;
+}

@@ -1,3 +1,4 @@
+import { namedToken } from '../shared/graph-auth.js';
 import {
   redirectProblem as checkRedirect,
   consentErrorPage,
@@ -121,11 +122,7 @@ export const codeExchange: Handler<RouteContext> = (context) => {
 };
 
 function tokenOf(context: RouteContext): FakeToken | Reply {
-  const token = context.store.tokens.get(context.fields.get('access_token') ?? '');
-  if (!token) return replies.invalidToken();
-  if (token.revoked) return replies.revokedToken();
-  if (token.expiresAt <= context.settings.now()) return replies.expiredToken();
-  return token;
+  return namedToken(context, replies);
 }
 
 /** GET /access_token?grant_type=th_exchange_token&client_secret&access_token: short → long-lived (60 days). */
