@@ -12,6 +12,7 @@ import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/con
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
 import { movieFile } from '../../../support/video-files.js';
 import { jpegBytes, LoopbackMediaUrls, storeLoopbackMedia } from '../support/loopback-media.js';
+import { firstAttemptRequest } from '../support/publish-request.js';
 
 /** Helpers for the Facebook Pages connector's tests against its fake, over real HTTP on loopback. */
 
@@ -124,15 +125,5 @@ export function aRequest(
 ): PublishRequest {
   const { postOverrides, accessToken, ...rest } = overrides;
   const post = aPost({ postType, media: media.map((item) => item.ref), ...postOverrides });
-  return {
-    post,
-    account: anAccount(),
-    credentials: { accessToken: accessToken ?? world.pageToken() },
-    mediaUrls: world.urls,
-    attempt: 1,
-    clientReference: post.postId,
-    media: media.map((item) => item.delivered),
-    signal: AbortSignal.timeout(10_000),
-    ...rest,
-  };
+  return firstAttemptRequest(post, anAccount(), accessToken ?? world.pageToken(), world.urls, media, rest);
 }

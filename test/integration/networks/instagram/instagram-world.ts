@@ -11,6 +11,7 @@ import type { Network } from '../../../../shared/networks/network.js';
 import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
 import { jpegBytes, LoopbackMediaUrls, storeLoopbackMedia } from '../support/loopback-media.js';
+import { firstAttemptRequest } from '../support/publish-request.js';
 
 export { jpegBytes, LoopbackMediaUrls, pngBytes } from '../support/loopback-media.js';
 
@@ -117,17 +118,7 @@ export function aRequest(
 ): PublishRequest {
   const { postOverrides, ...rest } = overrides;
   const post = aPost({ postType, media: media.map((item) => item.ref), ...postOverrides });
-  return {
-    post,
-    account: anAccount(),
-    credentials: { accessToken },
-    mediaUrls: world.urls,
-    attempt: 1,
-    clientReference: post.postId,
-    media: media.map((item) => item.delivered),
-    signal: AbortSignal.timeout(10_000),
-    ...rest,
-  };
+  return firstAttemptRequest(post, anAccount(), accessToken, world.urls, media, rest);
 }
 
 export function userToken(

@@ -11,6 +11,7 @@ import { makeThreadsNetwork } from '../../../../shared/networks/threads/index.js
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../../../shared/ports/connector.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
 import { jpegBytes, LoopbackMediaUrls, storeLoopbackMedia } from '../support/loopback-media.js';
+import { firstAttemptRequest } from '../support/publish-request.js';
 
 export { jpegBytes } from '../support/loopback-media.js';
 
@@ -122,17 +123,7 @@ export function aRequest(
     media: typeof post.content === 'string' || post.content === undefined ? media.map((m) => m.ref) : [],
     ...post,
   });
-  return {
-    post: built,
-    account: anAccount(),
-    credentials: { accessToken },
-    mediaUrls: world.urls,
-    attempt: 1,
-    clientReference: built.postId,
-    media: media.map((item) => item.delivered),
-    signal: AbortSignal.timeout(10_000),
-    ...overrides,
-  };
+  return firstAttemptRequest(built, anAccount(), accessToken, world.urls, media, overrides);
 }
 
 /** A thread's content: one item per post, each with its media refs. */
