@@ -6,32 +6,14 @@ import {
   OAuthUnavailableError,
   type TokenSet,
 } from '../../../../shared/ports/network-oauth.js';
+import { consentAt } from '../../../e2e/support/consent.js';
 import { CALLBACK, type InstagramWorld, startWorld, USER, userToken } from './instagram-world.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Follows the consent page as a browser would: the form posted back with Allow (or Cancel). */
 async function consent(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<URL> {
-  const page = await fetch(authorizeUrl);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const form = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(
-      match[1] ?? '',
-      (match[2] ?? '').replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
-    );
-  }
-  form.set('decision', decision);
-  const answer = await fetch(new URL(action, authorizeUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  expect(answer.status).toBe(302);
-  return new URL(answer.headers.get('location') ?? '');
+  return new URL(await consentAt(authorizeUrl, decision));
 }
 
 function authorize(world: InstagramWorld, state = 'state-1'): string {
