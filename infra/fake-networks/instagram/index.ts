@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { instagramDefinition } from '../../../shared/networks/instagram/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
 import { answerPerFailure } from '../shared/failure-injection.js';
-import { readGraphBody } from '../shared/request-body.js';
+import { queryThenForm, readGraphBody } from '../shared/request-body.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeInstagramControl, FakeInstagramControlState, makeControl } from './control.js';
 import { writeReply } from './http.js';
@@ -117,10 +117,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
       writeReply(response, failure.reply);
       return;
     }
-    const fields = new URLSearchParams(url.searchParams);
-    if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      for (const [name, value] of new URLSearchParams(body.toString('utf8'))) fields.set(name, value);
-    }
+    const fields = queryThenForm(url, request.headers['content-type'], body);
     const reply = await run(found.route, {
       store,
       control: controlState,

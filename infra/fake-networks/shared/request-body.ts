@@ -18,3 +18,12 @@ export async function readGraphBody(
     return { dropped: true };
   }
 }
+
+/** What Graph reads a call's parameters from: the query, then a form body's fields (these win). */
+export function queryThenForm(url: URL, contentType: string | undefined, body: Buffer): URLSearchParams {
+  const fields = new URLSearchParams(url.searchParams);
+  if ((contentType ?? '').startsWith('application/x-www-form-urlencoded')) {
+    for (const [name, value] of new URLSearchParams(body.toString('utf8'))) fields.set(name, value);
+  }
+  return fields;
+}

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { threadsDefinition } from '../../../shared/networks/threads/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
 import { answerPerFailure } from '../shared/failure-injection.js';
-import { readGraphBody } from '../shared/request-body.js';
+import { queryThenForm, readGraphBody } from '../shared/request-body.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { type FakeThreadsControl, FakeThreadsControlState, makeControl } from './control.js';
 import { writeReply } from './http.js';
@@ -97,10 +97,7 @@ export async function startThreadsFake(options: ThreadsFakeOptions = {}): Promis
     if ('refusal' in read) writeReply(response, read.refusal);
     if (!('body' in read)) return;
     const { body } = read;
-    const fields = new URLSearchParams(url.searchParams);
-    if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      for (const [name, value] of new URLSearchParams(body.toString('utf8'))) fields.set(name, value);
-    }
+    const fields = queryThenForm(url, request.headers['content-type'], body);
     controlState.seen.push({
       endpoint: found?.route.endpoint ?? 'unknown',
       method: request.method ?? '',
