@@ -1,26 +1,17 @@
 import { isIP } from 'node:net';
+import { isPublicAddress } from '../../domain/address-ranges.js';
 import { isLoopbackHttp } from './insecure.js';
 
-const PRIVATE_V4 = [
-  /^10\./,
-  /^127\./,
-  /^169\.254\./,
-  /^192\.168\./,
-  /^172\.(1[6-9]|2\d|3[01])\./,
-  /^0\./,
-  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
-];
-
+/**
+ * A name that only ever means this machine or its network, or a literal address outside the public
+ * ranges (the media fetcher's and the webhook sender's list, domain/address-ranges.ts); an
+ * IPv4-mapped IPv6 literal is refused whatever it maps to.
+ */
 function isPrivateAddress(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost') || bare.endsWith('.internal')) return true;
-  const version = isIP(bare);
-  if (version === 4) return PRIVATE_V4.some((range) => range.test(bare));
-  if (version === 6)
-    return (
-      bare === '::1' || bare === '::' || /^(fc|fd|fe8|fe9|fea|feb)/.test(bare) || bare.startsWith('::ffff:')
-    );
-  return false;
+  if (isIP(bare) === 0) return false;
+  return !isPublicAddress(bare) || bare.startsWith('::ffff:');
 }
 
 /**
