@@ -40,6 +40,29 @@ export interface MediaRef {
   userTags?: UserTag[];
 }
 
+/**
+ * A comment the same account posts on the new post right after it is published (docs/first-comment.md):
+ * a second network call with its own outcome, never a reason to post the post again.
+ */
+export interface FirstCommentShape {
+  text: string;
+  /** The network's allowed media for a comment (its definition's `firstComment.mediaKinds`). */
+  media?: MediaRef[];
+}
+
+/**
+ * A link shown as a card (docs/networks.md "Link previews"): where we build the card (LinkedIn's
+ * article, Bluesky's external embed) `title`, `description` and `thumbnail` win over the page's own
+ * Open Graph tags; where the network builds it from the page (X, Threads, Facebook) only `url` is used.
+ */
+export interface LinkShape {
+  url: string;
+  title?: string;
+  description?: string;
+  /** An image (pre-uploaded `id`, or a `url` fetched at publish time). */
+  thumbnail?: MediaRef;
+}
+
 export interface ContentItem {
   text?: string;
   media?: MediaRef[];
@@ -63,6 +86,10 @@ export interface PostShape<P extends string = string, O = unknown> {
   scheduledAt?: string;
   /** The network's own settings (platform-options.ts); absent when the caller gave none. */
   platformOptions?: O;
+  /** Posted as a comment on the new post once it is published; absent: none. */
+  firstComment?: FirstCommentShape;
+  /** A link card; absent: none (a URL in the text stays text, or the network's own preview of it). */
+  link?: LinkShape;
 }
 
 /** Content as a list of parts, whichever shape the caller used. */

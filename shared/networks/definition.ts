@@ -6,7 +6,7 @@
  */
 import type { NetworkOptions } from '../domain/network-options.js';
 import type { NetworkRules } from '../domain/platform-rules/helpers.js';
-import type { PostType } from '../domain/post-shape.js';
+import type { MediaKind, PostType } from '../domain/post-shape.js';
 
 /**
  * An approximate daily ceiling per connected account (interface 8.5): posts, or the units of a
@@ -92,6 +92,44 @@ export interface NetworkDefinition {
    * posts' metrics answer a clear code.
    */
   readonly metrics?: NetworkMetrics;
+  /**
+   * Whether a post may carry a first comment, and what the comment may hold
+   * (domain/platform-rules/first-comment.ts checks it; docs/first-comment.md). Absent: refused.
+   */
+  readonly firstComment?: FirstCommentSupport;
+  /** What the network does with a post's `link` (domain/platform-rules/link.ts). Absent: refused. */
+  readonly linkPreview?: LinkPreviewSupport;
+}
+
+/** A network's first comment, as data (the connector's `publishComment` makes it). */
+export interface FirstCommentSupport {
+  /** The most characters a comment may have (the network's own limit, counted as code points). */
+  readonly maxLength: number;
+  /** The media kinds a comment may carry; empty: text only. */
+  readonly mediaKinds: readonly MediaKind[];
+  /** The most media items a comment may carry (0 with no media kinds). */
+  readonly maxMedia: number;
+  /**
+   * The OAuth scopes commenting needs beyond posting: an account connected without them is told to
+   * reconnect before anything is created (FIRST_COMMENT_NEEDS_RECONNECT).
+   */
+  readonly scopes?: readonly string[];
+  /** How it is made at the network, for people (docs/first-comment.md): "a reply from the same account". */
+  readonly how: string;
+}
+
+/** A network's link card, as data. */
+export interface LinkPreviewSupport {
+  /**
+   * `ours`: the network shows only the card we send (title, description and thumbnail from the
+   * post's `link`, else the page's Open Graph tags); `network`: it reads the page itself, only the
+   * URL is sent, and a given title, description or thumbnail is refused as unsupported.
+   */
+  readonly card: 'ours' | 'network';
+  /** The post types that may carry a link. */
+  readonly postTypes: readonly PostType[];
+  /** Whether a post may carry media beside its link card. */
+  readonly withMedia: boolean;
 }
 
 /** A network's metrics as data: the rest derives from it (the scopes asked at connect, the batching, the docs). */

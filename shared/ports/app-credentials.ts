@@ -26,6 +26,12 @@ export interface AppCredentials {
    * `askMetricsScopes` in AWS (docs/networks.md "Metrics scopes per app").
    */
   askMetricsScopes?: boolean;
+  /**
+   * Whether a connect asks the scopes only first comments need (docs/first-comment.md), for an
+   * app approved for them. Absent: true. `<APP>_ASK_COMMENT_SCOPES` on the local host, the
+   * secret's `askCommentScopes` in AWS.
+   */
+  askCommentScopes?: boolean;
 }
 
 /**

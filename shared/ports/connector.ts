@@ -68,6 +68,11 @@ export interface PublishRequest {
    * depend on it.
    */
   recordQuota?(reading: NetworkQuotaReading): Promise<void>;
+  /**
+   * Reads a page's card for a post's `link`, where the connector builds the card itself (its
+   * definition's `linkPreview.card` is `ours`). Absent in tests that do not need it.
+   */
+  linkPreview?: LinkPreviewReader;
 }
 
 export type { PublishFailureKind };
@@ -212,6 +217,67 @@ export type AccountMetricsAnswer =
   | { kind: 'metrics'; metrics: AccountMetricValues }
   | Extract<PostMetricsAnswer, { kind: 'failed' }>;
 
+/**
+ * A post's first comment to make (docs/first-comment.md): the post is published and named; the
+ * comment is a call of its own, with its own progress and attempts.
+ */
+export interface CommentRequest {
+  /** The published post (its platformPostId names it at the network). */
+  post: Post & { platformPostId: string };
+  account: Account;
+  credentials?: AccessCredentials;
+  comment: { text: string; media: DeliveryMedia[] };
+  /** What earlier attempts of this comment finished; absent on the first. */
+  progress?: PublishProgress;
+  bytes?: MediaBytes;
+  mediaUrls?: MediaUrls;
+  attempt: number;
+  /** Stable for the comment: the post's reference with a suffix. */
+  clientReference: string;
+  signal: AbortSignal;
+}
+
+/**
+ * How a comment call ended: as a publish (`published` names the comment in platformPostId and
+ * platformPostUrl), never `published_without_id`.
+ */
+export type CommentOutcome = Exclude<PublishOutcome, { kind: 'published_without_id' }>;
+
+/** Whether the network has the comment an attempt with an unknown outcome made. */
+export type CommentLookupOutcome = Exclude<LookupOutcome, { kind: 'found_without_id' }>;
+
+export interface CommentLookupRequest {
+  post: Post & { platformPostId: string };
+  account: Account;
+  credentials?: AccessCredentials;
+  comment: { text: string };
+  clientReference: string;
+  progress?: PublishProgress;
+  /** When the first attempt began (ISO 8601): a network that lists comments looks no earlier. */
+  since: string;
+  signal: AbortSignal;
+}
+
+/** A page's Open Graph card, read through the SSRF-safe fetcher (adapters/http/link-preview.ts). */
+export interface LinkPreviewPage {
+  title?: string;
+  description?: string;
+  /** og:image, absolute. */
+  imageUrl?: string;
+}
+
+/** Reads link cards for connectors that build them (LinkedIn's article, Bluesky's external embed). */
+export interface LinkPreviewReader {
+  /** The page's card; undefined when it could not be read (the post goes on with what it has). */
+  readPage(url: string, signal: AbortSignal): Promise<LinkPreviewPage | undefined>;
+  /** An image's bytes, at most `maxBytes`; undefined when it could not be read or is larger. */
+  readImage(
+    url: string,
+    maxBytes: number,
+    signal: AbortSignal,
+  ): Promise<{ bytes: Uint8Array; contentType: string } | undefined>;
+}
+
 export interface Connector {
   publish(request: PublishRequest): Promise<PublishOutcome>;
   /**
@@ -228,4 +294,11 @@ export interface Connector {
    * with `delivery_uncertain` rather than risk a second post). Honours `signal` like `publish`.
    */
   findPublished?(request: LookupRequest): Promise<LookupOutcome>;
+  /** Posts the first comment on a published post (docs/first-comment.md). Absent: the network takes none. */
+  publishComment?(request: CommentRequest): Promise<CommentOutcome>;
+  /**
+   * Whether an attempt whose outcome is unknown made the comment. Absent, or `unknown`: the comment
+   * ends `uncertain` and is never tried again (posting it twice is worse than not at all).
+   */
+  findComment?(request: CommentLookupRequest): Promise<CommentLookupOutcome>;
 }

@@ -5,6 +5,8 @@ export interface DeclaredScopes {
   scopes: readonly string[];
   /** Of `scopes`, those asked only for the metrics (none where publishing needs them too: X, YouTube). */
   metricsOnlyScopes?: readonly string[];
+  /** Of `scopes`, those asked only for first comments (definition `firstComment.scopes`). */
+  commentOnlyScopes?: readonly string[];
 }
 
 /**
@@ -14,9 +16,11 @@ export interface DeclaredScopes {
  */
 export function scopesToAsk(
   declared: DeclaredScopes,
-  app: Pick<AppCredentials, 'askMetricsScopes'>,
+  app: Pick<AppCredentials, 'askMetricsScopes' | 'askCommentScopes'>,
 ): string[] {
-  if (app.askMetricsScopes !== false) return [...declared.scopes];
-  const left = new Set(declared.metricsOnlyScopes ?? []);
+  const left = new Set([
+    ...(app.askMetricsScopes === false ? (declared.metricsOnlyScopes ?? []) : []),
+    ...(app.askCommentScopes === false ? (declared.commentOnlyScopes ?? []) : []),
+  ]);
   return declared.scopes.filter((scope) => !left.has(scope));
 }
