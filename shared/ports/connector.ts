@@ -73,6 +73,8 @@ export interface PublishRequest {
    * definition's `linkPreview.card` is `ours`). Absent in tests that do not need it.
    */
   linkPreview?: LinkPreviewReader;
+  /** The post's `link.thumbnail`, resolved like its media (stored first when given by URL). */
+  linkThumbnail?: DeliveryMedia;
 }
 
 export type { PublishFailureKind };
