@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { PostType } from './post-shape.js';
+import type { MediaRef, PostType } from './post-shape.js';
 import type { RuleViolation } from './rule-violation.js';
 
 /**
@@ -21,6 +21,12 @@ export interface NetworkOptions<S extends z.ZodType = z.ZodType> {
    * domain hands it only `platformOptions.<its platform>`, which its own schema read.
    */
   violations?(subject: OptionsSubject<z.output<S>>): RuleViolation[];
+  /**
+   * The media its options reference (YouTube's thumbnail, an Instagram reel's cover), by name: they
+   * must exist like the post's own media, and reach the connector resolved, as
+   * `PublishRequest.optionMedia[name]`. Each name's field path is `platformOptions.<platform>.<name>`.
+   */
+  media?(options: z.output<S>): Readonly<Record<string, MediaRef>>;
 }
 
 /** What of a post a network's options are checked against. */

@@ -75,6 +75,8 @@ export interface PublishRequest {
   linkPreview?: LinkPreviewReader;
   /** The post's `link.thumbnail`, resolved like its media (stored first when given by URL). */
   linkThumbnail?: DeliveryMedia;
+  /** The media the post's platformOptions reference (NetworkOptions.media), resolved, by name. */
+  optionMedia?: Readonly<Record<string, DeliveryMedia>>;
 }
 
 export type { PublishFailureKind };
