@@ -57,46 +57,6 @@ export function uploadsPlaylistOf(channelId: string): string {
   return `UU${channelId.slice(2)}`;
 }
 
-/**
- * GET /youtube/v3/playlistItems?part=snippet&playlistId=UU…: the token's channel's uploads, newest
- * first (1 unit); another playlist is 404 playlistNotFound.
- */
-export const playlistItemsList: Handler = (context) => {
-  const token = authorize(context, READ_SCOPES);
-  if (isReply(token)) return token;
-  const params = context.url.searchParams;
-  if (!params.get('part')) return googleErrors.invalid('required', 'Required parameter: part');
-  if (params.get('playlistId') !== uploadsPlaylistOf(token.channelId)) {
-    return googleError(404, 'playlistNotFound', 'The playlist identified with the request cannot be found.');
-  }
-  const refused = charge(context, context.settings.costs.list);
-  if (refused) return refused;
-  const max = Math.min(50, Math.max(0, Number(params.get('maxResults') ?? '5') || 5));
-  const videos = context.store.videos
-    .filter((video) => video.channelId === token.channelId && video.uploadStatus !== 'deleted')
-    .reverse()
-    .slice(0, max);
-  return {
-    status: 200,
-    json: {
-      kind: 'youtube#playlistItemListResponse',
-      pageInfo: { totalResults: videos.length, resultsPerPage: max },
-      items: videos.map((video) => ({
-        kind: 'youtube#playlistItem',
-        id: `PLI${video.id}`,
-        snippet: {
-          publishedAt: video.uploadedAt,
-          channelId: video.channelId,
-          title: video.snippet.title,
-          description: video.snippet.description,
-          playlistId: uploadsPlaylistOf(video.channelId),
-          resourceId: { kind: 'youtube#video', videoId: video.id },
-        },
-      })),
-    },
-  };
-};
-
 /** One status read of a video: processing advances with each read, as YouTube's does over time. */
 function advance(video: FakeVideo): void {
   if (video.uploadStatus !== 'uploaded') return;
@@ -109,7 +69,12 @@ function advance(video: FakeVideo): void {
   if (video.outcome.uploadStatus === 'rejected') video.rejectionReason = video.outcome.rejectionReason;
 }
 
-export function videoResource(video: FakeVideo, parts: readonly string[]) {
+/** A scheduled video is private until its publishAt, and public from then on (videos reference, status.publishAt). */
+export function privacyNow(video: FakeVideo, nowMs: number): string {
+  return video.publishAt && Date.parse(video.publishAt) <= nowMs ? 'public' : video.privacyStatus;
+}
+
+export function videoResource(video: FakeVideo, parts: readonly string[], nowMs: number) {
   const processingStatus =
     video.uploadStatus === 'processed'
       ? 'succeeded'
@@ -129,7 +94,8 @@ export function videoResource(video: FakeVideo, parts: readonly string[]) {
         uploadStatus: video.uploadStatus,
         ...(video.failureReason && { failureReason: video.failureReason }),
         ...(video.rejectionReason && { rejectionReason: video.rejectionReason }),
-        privacyStatus: video.privacyStatus,
+        privacyStatus: privacyNow(video, nowMs),
+        ...(video.publishAt && Date.parse(video.publishAt) > nowMs && { publishAt: video.publishAt }),
         selfDeclaredMadeForKids: video.madeForKids,
       },
     }),
@@ -171,7 +137,7 @@ export const videosList: Handler = (context: RouteContext) => {
       kind: 'youtube#videoListResponse',
       pageInfo: { totalResults: videos.length, resultsPerPage: videos.length },
       items: videos.map((video) => ({
-        ...videoResource(video, parts),
+        ...videoResource(video, parts, context.settings.now()),
         ...(parts.includes('statistics') && { statistics: videoStatistics(video, context.settings.now()) }),
       })),
     },

@@ -1,5 +1,12 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
-import type { FakeChannel, FakeSession, FakeVideo, FakeYouTubeStore } from './store.js';
+import type {
+  FakeChannel,
+  FakeComment,
+  FakePlaylist,
+  FakeSession,
+  FakeVideo,
+  FakeYouTubeStore,
+} from './store.js';
 
 /** Every route of the fake, by name: failures are injected per endpoint. */
 export const FAKE_YOUTUBE_ENDPOINTS = [
@@ -9,9 +16,13 @@ export const FAKE_YOUTUBE_ENDPOINTS = [
   'channels.list',
   'videos.list',
   'playlistItems.list',
+  'playlistItems.insert',
+  'commentThreads.list',
+  'commentThreads.insert',
   'reports.query',
   'upload.session',
   'upload.put',
+  'thumbnails.set',
 ] as const;
 export type FakeYouTubeEndpoint = (typeof FAKE_YOUTUBE_ENDPOINTS)[number];
 
@@ -33,9 +44,13 @@ export interface SeenRequest {
 }
 
 export interface FakeYouTubeSettings {
-  /** Quota units per day for the project (YouTube's default 10,000) and what each call costs. */
+  /**
+   * Quota units per day for the project (YouTube's default 10,000) and what each call costs: an
+   * insert 1,600 (our notes), a list 1, thumbnails.set about 50, playlistItems.insert and
+   * commentThreads.insert 50 (their references).
+   */
   dailyUnits: number;
-  costs: { insert: number; list: number };
+  costs: { insert: number; list: number; thumbnail: number; playlistInsert: number; comment: number };
   /** The channel's uploads allowed per day before `uploadLimitExceeded`. */
   uploadsPerDay: number;
   /** Status reads a new video answers as still processing before its outcome (default 1). */
@@ -74,6 +89,15 @@ export interface FakeYouTubeControl {
   addVideo(video: FakeVideoSeed): string;
   /** The channel's owner deletes the video (it leaves every listing). */
   deleteVideo(videoId: string): void;
+  /** The owner turns a video's comments off (or on again). */
+  setCommentsDisabled(videoId: string, disabled: boolean): void;
+  /** Whether the channel may set custom thumbnails (a channel not phone-verified may not). */
+  setCustomThumbnails(channelId: string, allowed: boolean): void;
+  /** A playlist of the channel, empty; returns its id. */
+  addPlaylist(channelId: string, title?: string): string;
+  playlists(): FakePlaylist[];
+  /** Every top-level comment, oldest first. */
+  comments(): FakeComment[];
   /** The project's quota: units used today, and a new daily limit. */
   quota(): { used: number; limit: number };
   setQuotaUsed(units: number): void;
@@ -138,6 +162,27 @@ export function makeControl(
       const video = store.videos.find((item) => item.id === videoId);
       if (video) video.uploadStatus = 'deleted';
     },
+    setCommentsDisabled: (videoId, disabled) => {
+      const video = store.videos.find((item) => item.id === videoId);
+      if (video) video.commentsDisabled = disabled;
+    },
+    setCustomThumbnails: (channelId, allowed) => {
+      const channel = store.channels.get(channelId);
+      if (channel) store.channels.set(channelId, { ...channel, customThumbnails: allowed });
+    },
+    addPlaylist: (channelId, title) => {
+      const id = `PL${store.secret(24)}`;
+      store.playlists.set(id, {
+        id,
+        channelId,
+        title: title ?? `Playlist ${store.playlists.size + 1}`,
+        items: [],
+      });
+      return id;
+    },
+    playlists: () =>
+      [...store.playlists.values()].map((playlist) => ({ ...playlist, items: [...playlist.items] })),
+    comments: () => [...store.comments],
     quota: () => ({ used: store.unitsUsed, limit: settings.dailyUnits }),
     setQuotaUsed: (units) => {
       store.unitsUsed = units;

@@ -3,7 +3,8 @@ import { youtubeDefinition } from '../../../shared/networks/youtube/definition.j
 import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { reportsQuery } from './analytics-routes.js';
-import { channelsList, playlistItemsList, videosList } from './api-routes.js';
+import { channelsList, videosList } from './api-routes.js';
+import { commentThreadsInsert, commentThreadsList } from './comment-routes.js';
 import {
   type FakeFailure,
   type FakeYouTubeControl,
@@ -14,8 +15,10 @@ import {
 } from './control.js';
 import { BodyTooLarge, googleErrors, type Reply, readBody, writeReply } from './http.js';
 import { authorizeDecision, authorizePage, revoke, token } from './oauth-routes.js';
+import { playlistItemsInsert, playlistItemsList } from './playlist-routes.js';
 import type { FakeGoogleApp, Handler, RouteContext } from './route.js';
 import { type FakeChannel, FakeYouTubeStore } from './store.js';
+import { thumbnailsSet } from './thumbnail-routes.js';
 import { putChunk, startSession } from './upload-routes.js';
 
 export {
@@ -24,11 +27,14 @@ export {
   FAKE_MINUTES_PER_VIEW,
   REPORTS_MAX_FILTER_IDS,
 } from './analytics-report.js';
+export { COMMENT_MAX_CHARS } from './comment-routes.js';
 export type { FakeFailure, FakeVideoSeed, FakeYouTubeControl, FakeYouTubeEndpoint } from './control.js';
 export { FAKE_YOUTUBE_ENDPOINTS } from './control.js';
 export { googleError, googleErrors } from './http.js';
+export { PLAYLIST_MAX_ITEMS } from './playlist-routes.js';
 export { FAKE_VIEWS_PER_HOUR, VIDEOS_LIST_MAX_IDS } from './statistics.js';
-export type { FakeChannel, FakeVideo } from './store.js';
+export type { FakeChannel, FakeComment, FakePlaylist, FakeVideo } from './store.js';
+export { THUMBNAIL_MAX_BYTES } from './thumbnail-routes.js';
 export { CHUNK_UNIT } from './upload-routes.js';
 
 export const FAKE_YOUTUBE_DEFAULT_CHANNEL: FakeChannel = {
@@ -87,6 +93,10 @@ const ROUTES: Record<string, Route> = {
   'GET /youtube/v3/channels': { endpoint: 'channels.list', handler: channelsList },
   'GET /youtube/v3/videos': { endpoint: 'videos.list', handler: videosList },
   'GET /youtube/v3/playlistItems': { endpoint: 'playlistItems.list', handler: playlistItemsList },
+  'POST /youtube/v3/playlistItems': { endpoint: 'playlistItems.insert', handler: playlistItemsInsert },
+  'GET /youtube/v3/commentThreads': { endpoint: 'commentThreads.list', handler: commentThreadsList },
+  'POST /youtube/v3/commentThreads': { endpoint: 'commentThreads.insert', handler: commentThreadsInsert },
+  'POST /upload/youtube/v3/thumbnails/set': { endpoint: 'thumbnails.set', handler: thumbnailsSet },
   'GET /v2/reports': { endpoint: 'reports.query', handler: reportsQuery },
   'POST /upload/youtube/v3/videos': { endpoint: 'upload.session', handler: startSession },
   'PUT /upload/youtube/v3/videos': { endpoint: 'upload.put', handler: (context) => putChunk(context) },
@@ -98,7 +108,10 @@ const ROUTES: Record<string, Route> = {
  * resumable uploads (256 KiB chunks, 308 Range answers), processing that advances over status
  * reads, the project's quota in units and the channel's upload cap, and the statistics of videos
  * and channels (videos.list and channels.list with part=statistics), growing with its clock, and the
- * YouTube Analytics API's per-video report (reports.query) behind its data's lag. Its control surface injects
+ * YouTube Analytics API's per-video report (reports.query) behind its data's lag; scheduled
+ * publishing (status.publishAt), custom thumbnails (thumbnails.set), the channel's playlists
+ * (playlistItems.insert and list) and top-level comments (commentThreads.insert and list), each
+ * with the scope and refusals its reference lists. Its control surface injects
  * failures per endpoint (answers, resets before or after the work, a chunk cut short, an answer
  * held back after the work was done) and reads what was uploaded and issued.
  */
@@ -106,7 +119,7 @@ export async function startYouTubeFake(options: YouTubeFakeOptions = {}): Promis
   const store = new FakeYouTubeStore();
   const settings: FakeYouTubeSettings = {
     dailyUnits: options.dailyUnits ?? 10_000,
-    costs: { insert: options.insertCost ?? 1600, list: 1 },
+    costs: { insert: options.insertCost ?? 1600, list: 1, thumbnail: 50, playlistInsert: 50, comment: 50 },
     uploadsPerDay: options.uploadsPerDay ?? 100,
     processingPolls: options.processingPolls ?? 1,
     accessTokenSeconds: 3599,

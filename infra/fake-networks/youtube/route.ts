@@ -39,6 +39,17 @@ export const UPLOAD_SCOPES = [
   'https://www.googleapis.com/auth/youtubepartner',
 ];
 /**
+ * Scopes that allow changing the channel's playlists (playlistItems.insert reference): not
+ * `youtube.upload`, nor `youtube.readonly`.
+ */
+export const MANAGE_SCOPES = [
+  'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+  'https://www.googleapis.com/auth/youtubepartner',
+];
+/** The one scope commentThreads.insert lists (its reference): `youtube.force-ssl`. */
+export const COMMENT_SCOPES = ['https://www.googleapis.com/auth/youtube.force-ssl'];
+/**
  * Scopes that allow the YouTube Analytics API's reports.query (its reference's authorization
  * table); `youtube.readonly` alone does not.
  */
@@ -48,7 +59,13 @@ export const ANALYTICS_SCOPES = [
   'https://www.googleapis.com/auth/youtube',
   'https://www.googleapis.com/auth/youtubepartner',
 ];
-export const KNOWN_SCOPES = new Set([...READ_SCOPES, ...UPLOAD_SCOPES, ...ANALYTICS_SCOPES]);
+export const KNOWN_SCOPES = new Set([
+  ...READ_SCOPES,
+  ...UPLOAD_SCOPES,
+  ...ANALYTICS_SCOPES,
+  ...MANAGE_SCOPES,
+  ...COMMENT_SCOPES,
+]);
 
 export function header(context: RouteContext, name: string): string | undefined {
   const value = context.headers[name];

@@ -11,6 +11,11 @@ export interface FakeChannel {
   subscribers?: number;
   /** The owner hid the subscriber count: channels.list leaves it out. */
   hiddenSubscriberCount?: boolean;
+  /**
+   * False: the channel may not set custom thumbnails (not phone-verified), so thumbnails.set answers
+   * 403 forbidden. Default: allowed.
+   */
+  customThumbnails?: boolean;
 }
 
 export interface FakeGrant {
@@ -45,7 +50,10 @@ export interface FakeSession {
   channelId: string;
   total: number;
   contentType: string;
-  resource: { snippet: FakeSnippet; status: { privacyStatus: string; selfDeclaredMadeForKids: boolean } };
+  resource: {
+    snippet: FakeSnippet;
+    status: { privacyStatus: string; selfDeclaredMadeForKids: boolean; publishAt?: string };
+  };
   notifySubscribers: boolean;
   received: Buffer[];
   receivedBytes: number;
@@ -84,8 +92,32 @@ export interface FakeVideo {
   uploadedAt: string;
   /** The owner hid the likes: statistics.likeCount is left out. */
   likesHidden?: boolean;
-  /** Comments are off: statistics.commentCount is left out. */
+  /** Comments are off: statistics.commentCount is left out, and commentThreads.insert is refused. */
   commentsDisabled?: boolean;
+  /** status.publishAt (a private video's scheduled publishing): public from then on. */
+  publishAt?: string;
+  /** The custom thumbnail thumbnails.set last stored. */
+  thumbnail?: { sha256: string; contentType: string; size: number };
+}
+
+/** A playlist of a channel, its items in order (a video may be in it twice, as YouTube allows). */
+export interface FakePlaylist {
+  id: string;
+  channelId: string;
+  title: string;
+  items: { id: string; videoId: string; addedAt: string }[];
+}
+
+/** A top-level comment (its thread id is its own id, as YouTube's top-level comments). */
+export interface FakeComment {
+  id: string;
+  videoId: string;
+  /** The channel of the video the thread belongs to (snippet.channelId). */
+  channelId: string;
+  /** The channel that wrote it: the token's. */
+  authorChannelId: string;
+  textOriginal: string;
+  publishedAt: string;
 }
 
 export class FakeYouTubeStore {
@@ -95,6 +127,8 @@ export class FakeYouTubeStore {
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   readonly sessions = new Map<string, FakeSession>();
   readonly videos: FakeVideo[] = [];
+  readonly playlists = new Map<string, FakePlaylist>();
+  readonly comments: FakeComment[] = [];
   /** Quota units used today by the project, and uploads per channel today. */
   unitsUsed = 0;
   readonly uploadsToday = new Map<string, number>();

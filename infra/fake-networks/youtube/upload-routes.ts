@@ -22,7 +22,7 @@ function tagsLength(tags: string[]): number {
 }
 
 /** The metadata checks of videos.insert (youtube.md §3), as the reasons Google answers. */
-function readResource(body: unknown): FakeSession['resource'] | Reply {
+function readResource(body: unknown, nowMs: number): FakeSession['resource'] | Reply {
   if (!isRecord(body) || !isRecord(body.snippet))
     return googleErrors.invalid('invalidTitle', 'The video title is required.');
   const snippet = body.snippet;
@@ -58,6 +58,8 @@ function readResource(body: unknown): FakeSession['resource'] | Reply {
   if (!PRIVACY.includes(privacyStatus)) {
     return googleErrors.invalid('invalidVideoMetadata', 'The request metadata is invalid.');
   }
+  const publishAt = readPublishAt(status.publishAt, privacyStatus, nowMs);
+  if (isReply(publishAt)) return publishAt;
   const result: FakeSnippet = {
     title,
     description,
@@ -66,8 +68,30 @@ function readResource(body: unknown): FakeSession['resource'] | Reply {
   };
   return {
     snippet: result,
-    status: { privacyStatus, selfDeclaredMadeForKids: status.selfDeclaredMadeForKids === true },
+    status: {
+      privacyStatus,
+      selfDeclaredMadeForKids: status.selfDeclaredMadeForKids === true,
+      ...(publishAt && { publishAt }),
+    },
   };
+}
+
+/**
+ * `status.publishAt` (docs/research/network-extras.md §2a, §2f): "can be set only if the privacy
+ * status of the video is private". With another privacy it is ignored without an error (observed,
+ * and what this fake does); on a private video a value that is not an ISO 8601 time, or a time not
+ * ahead, is 400 invalidPublishAt (the docs are silent on a past time: the fake's choice).
+ */
+function readPublishAt(value: unknown, privacyStatus: string, nowMs: number): string | undefined | Reply {
+  if (value === undefined || value === null || privacyStatus !== 'private') return undefined;
+  const at = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(at) || at <= nowMs) {
+    return googleErrors.invalid(
+      'invalidPublishAt',
+      'The request metadata specifies an invalid scheduled publishing time.',
+    );
+  }
+  return new Date(at).toISOString();
 }
 
 /**
@@ -99,7 +123,7 @@ export const startSession: Handler = (context) => {
   } catch {
     return googleErrors.invalid('parseError', 'Parse Error');
   }
-  const resource = readResource(body);
+  const resource = readResource(body, context.settings.now());
   if (isReply(resource)) return resource;
   const uploads = context.store.uploadsToday.get(token.channelId) ?? 0;
   if (uploads >= context.settings.uploadsPerDay) return googleErrors.uploadLimitExceeded();
@@ -149,6 +173,9 @@ function finish(context: RouteContext, session: FakeSession): Reply {
       // An unaudited project's uploads are locked private, in the insert's answer and after.
       privacyStatus: context.settings.unauditedProject ? 'private' : session.resource.status.privacyStatus,
       madeForKids: session.resource.status.selfDeclaredMadeForKids,
+      // An unaudited project's uploads stay locked private: no scheduled publishing either (a guess: the docs are silent).
+      ...(!context.settings.unauditedProject &&
+        session.resource.status.publishAt && { publishAt: session.resource.status.publishAt }),
       notifySubscribers: session.notifySubscribers,
       sha256,
       size: bytes.length,
@@ -164,7 +191,10 @@ function finish(context: RouteContext, session: FakeSession): Reply {
     session.videoId = id;
   }
   const video = store.videos.find((item) => item.id === session.videoId);
-  return { status: 200, json: video ? videoResource(video, ['snippet', 'status']) : {} };
+  return {
+    status: 200,
+    json: video ? videoResource(video, ['snippet', 'status'], context.settings.now()) : {},
+  };
 }
 
 /**
