@@ -1,12 +1,14 @@
 import type { Reply } from './http.js';
 import type {
   FakeAccessToken,
+  FakeCommunity,
   FakeMedia,
   FakeRefreshToken,
   FakeTweet,
   FakeXStore,
   FakeXUser,
   ProcessingPlan,
+  ReplyRestriction,
 } from './store.js';
 
 /** Every endpoint of the fake, as tests name them to inject failures. */
@@ -19,6 +21,7 @@ export const X_FAKE_ENDPOINTS = [
   'users.tweets',
   'tweets.create',
   'tweets.lookup',
+  'communities.get',
   'media.initialize',
   'media.append',
   'media.finalize',
@@ -91,8 +94,15 @@ export interface XFakeControl {
   /** How the next finalized video or GIF is processed (default: 2 polls, then succeeded, 1 s apart). */
   nextProcessing(plan: Partial<ProcessingPlan>): void;
   addUser(user: FakeXUser): void;
-  /** Puts a tweet on X as if posted (now, or `ageMs` ago on the fake's clock); answers its id. */
-  addTweet(tweet: { authorId: string; text: string; ageMs?: number }): string;
+  /**
+   * Puts a tweet on X as if posted (now, or `ageMs` ago on the fake's clock), with who may reply to
+   * it (X reply_settings); answers its id.
+   */
+  addTweet(tweet: { authorId: string; text: string; ageMs?: number; replySettings?: string }): string;
+  /** A Community with these members (user ids); answers its id. */
+  addCommunity(community: { name?: string; memberIds: string[]; access?: FakeCommunity['access'] }): string;
+  /** X's restriction on replies through the API (store.ts ReplyRestriction); `off` by default. */
+  restrictReplies(restriction: ReplyRestriction): void;
   /** The tweet is gone, as after its author deleted it: reads answer `resource-not-found`. */
   deleteTweet(id: string): void;
   /**
@@ -188,7 +198,7 @@ export class FakeXControlState {
       nextProcessing: (plan) =>
         this.plans.push({ polls: 2, outcome: 'succeeded', checkAfterSecs: 1, ...plan }),
       addUser: (user) => store.users.set(user.id, { ...user }),
-      addTweet: ({ authorId, text, ageMs }) => {
+      addTweet: ({ authorId, text, ageMs, replySettings }) => {
         const id = store.snowflake();
         store.tweets.push({
           id,
@@ -197,8 +207,22 @@ export class FakeXControlState {
           renderedText: text,
           createdAt: store.now() - (ageMs ?? 0),
           mediaIds: [],
+          ...(replySettings && { replySettings }),
         });
         return id;
+      },
+      addCommunity: ({ name, memberIds, access }) => {
+        const id = store.snowflake();
+        store.communities.set(id, {
+          id,
+          name: name ?? `Community ${id}`,
+          access: access ?? 'Public',
+          memberIds: new Set(memberIds),
+        });
+        return id;
+      },
+      restrictReplies: (restriction) => {
+        store.replyRestriction = restriction;
       },
       deleteTweet: (id) => {
         const index = store.tweets.findIndex((tweet) => tweet.id === id);
@@ -220,7 +244,12 @@ export class FakeXControlState {
         return token.token;
       },
       users: () => [...store.users.values()].map((user) => ({ ...user })),
-      tweets: () => store.tweets.map((tweet) => ({ ...tweet, mediaIds: [...tweet.mediaIds] })),
+      tweets: () =>
+        store.tweets.map((tweet) => ({
+          ...tweet,
+          mediaIds: [...tweet.mediaIds],
+          ...(tweet.poll && { poll: { ...tweet.poll, options: [...tweet.poll.options] } }),
+        })),
       media: () =>
         [...store.media.values()].map(({ digest: _digest, ...media }) => ({
           ...media,

@@ -12,7 +12,7 @@ import { authorizePage, decide, revoke, token } from './oauth-routes.js';
 import { XOpenApiValidator } from './openapi-validator.js';
 import type { ApiContext, FakeXApp, FakeXSettings, Handler, RouteContext } from './route.js';
 import { FakeXStore, type FakeXUser } from './store.js';
-import { createTweet } from './tweets-routes.js';
+import { createTweet, getCommunity } from './tweets-routes.js';
 import { me, userTweets } from './users-routes.js';
 
 export type { InjectedFailure, RequestRecord, XFakeControl, XFakeEndpoint } from './control.js';
@@ -108,6 +108,16 @@ const ROUTES: Route[] = [
     pattern: /^\/2\/tweets$/,
     endpoint: 'tweets.create',
     api: { template: '/2/tweets', scopes: ['tweet.write', 'tweet.read', 'users.read'], handler: createTweet },
+  },
+  {
+    method: 'GET',
+    pattern: /^\/2\/communities\/(?<id>[^/]+)$/,
+    endpoint: 'communities.get',
+    api: {
+      template: '/2/communities/{id}',
+      scopes: ['users.read', 'list.read', 'tweet.read'],
+      handler: getCommunity,
+    },
   },
   {
     method: 'POST',

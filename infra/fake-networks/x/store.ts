@@ -70,7 +70,27 @@ export interface FakeTweet {
   mediaIds: string[];
   replyTo?: string;
   replySettings?: string;
+  /** The post it quotes (`quote_tweet_id`). */
+  quoteOf?: string;
+  communityId?: string;
+  /** Its poll, as sent; `pollId` names it in `attachments.poll_ids`. */
+  poll?: { id: string; options: string[]; durationMinutes: number };
 }
+
+/** An X Community (GET /2/communities/{id}): only members may post in it. */
+export interface FakeCommunity {
+  id: string;
+  name: string;
+  access: 'Public' | 'Closed';
+  memberIds: Set<string>;
+}
+
+/**
+ * X's restriction on replies through the API (research first-comment-and-link-previews.md §1.1,
+ * Feb 2026): `off`, none; `others`, a reply only to one's own posts (were self-replies exempt);
+ * `all`, no reply at all (were they not): a first comment is refused with 403.
+ */
+export type ReplyRestriction = 'off' | 'others' | 'all';
 
 export type ProcessingState = 'pending' | 'in_progress' | 'succeeded' | 'failed';
 
@@ -109,6 +129,8 @@ export class FakeXStore {
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   readonly tweets: FakeTweet[] = [];
   readonly media = new Map<string, FakeMedia>();
+  readonly communities = new Map<string, FakeCommunity>();
+  replyRestriction: ReplyRestriction = 'off';
   private nextSnowflake = 1_880_000_000_000_000_000n;
   private clockOffsetMs = 0;
   /** When the fake started, on its own clock: what the users' follower counts grow from. */

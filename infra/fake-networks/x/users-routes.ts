@@ -117,10 +117,27 @@ function tweetView(tweet: FakeTweet, fields: Set<string>) {
     edit_history_tweet_ids: [tweet.id],
     ...(fields.has('created_at') && { created_at: new Date(tweet.createdAt).toISOString() }),
     ...(fields.has('author_id') && { author_id: tweet.authorId }),
-    ...(fields.has('attachments') &&
-      tweet.mediaIds.length > 0 && { attachments: { media_keys: tweet.mediaIds.map((id) => `3_${id}`) } }),
-    ...(fields.has('referenced_tweets') &&
-      tweet.replyTo && { referenced_tweets: [{ type: 'replied_to', id: tweet.replyTo }] }),
+    ...(fields.has('attachments') && attachmentsOf(tweet)),
+    ...(fields.has('referenced_tweets') && referencesOf(tweet)),
+    ...(fields.has('community_id') && tweet.communityId && { community_id: tweet.communityId }),
     ...(fields.has('reply_settings') && { reply_settings: tweet.replySettings ?? 'everyone' }),
   };
+}
+
+/** `attachments`: the media's keys and the poll's id, when there are any. */
+function attachmentsOf(tweet: FakeTweet) {
+  const attachments = {
+    ...(tweet.mediaIds.length > 0 && { media_keys: tweet.mediaIds.map((id) => `3_${id}`) }),
+    ...(tweet.poll && { poll_ids: [tweet.poll.id] }),
+  };
+  return Object.keys(attachments).length > 0 ? { attachments } : {};
+}
+
+/** `referenced_tweets`: the post it replies to and the post it quotes (X's read-back name, as its reference gives it). */
+function referencesOf(tweet: FakeTweet) {
+  const references = [
+    ...(tweet.replyTo ? [{ type: 'replied_to', id: tweet.replyTo }] : []),
+    ...(tweet.quoteOf ? [{ type: 'quoted', id: tweet.quoteOf }] : []),
+  ];
+  return references.length > 0 ? { referenced_tweets: references } : {};
 }

@@ -49,8 +49,11 @@ export const timelineTweet = z.looseObject({
   id,
   text: z.string(),
   created_at: z.string().optional(),
-  attachments: z.looseObject({ media_keys: z.array(z.string()).optional() }).optional(),
+  attachments: z
+    .looseObject({ media_keys: z.array(z.string()).optional(), poll_ids: z.array(z.string()).optional() })
+    .optional(),
   referenced_tweets: z.array(z.looseObject({ type: z.string(), id })).optional(),
+  community_id: z.string().optional(),
 });
 export type TimelineTweet = z.output<typeof timelineTweet>;
 

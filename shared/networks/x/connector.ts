@@ -1,4 +1,5 @@
 import type { Connector } from '../../ports/connector.js';
+import { findCommentOnX, publishCommentOnX } from './comment.js';
 import { findOnX } from './find-published.js';
 import { X_CHUNK_BYTES } from './limits.js';
 import { DEFAULT_LOOKUP_PAGES } from './look-up.js';
@@ -24,7 +25,7 @@ export interface XConnectorOptions {
 
 export const DEFAULT_UPLOAD_BUDGET_MS = 30_000;
 
-/** The short-message network's connector (X API v2): publish.ts, find-published.ts and metrics.ts. */
+/** The short-message network's connector (X API v2): publish.ts, find-published.ts, comment.ts and metrics.ts. */
 export function makeXConnector(options: XConnectorOptions): Connector {
   const settings: XPublishSettings = {
     apiUrl: options.apiUrl,
@@ -42,6 +43,8 @@ export function makeXConnector(options: XConnectorOptions): Connector {
   return {
     publish: (request) => publishToX(settings, request),
     findPublished: (request) => findOnX(settings, request),
+    publishComment: (request) => publishCommentOnX(settings, request),
+    findComment: (request) => findCommentOnX(settings, request),
     readPostMetrics: (request) => readXPostMetrics(metrics, request),
     readAccountMetrics: (request) => readXAccountMetrics(metrics, request),
   };

@@ -1,7 +1,7 @@
 import { defineNetwork } from '../definition.js';
 import { X_METRICS_BATCH_SIZE, X_METRICS_SCOPES, X_POST_METRIC_FIELDS } from './metrics-fields.js';
 import { xOptions } from './options-schema.js';
-import { xRules } from './rules.js';
+import { X_MAX_IMAGES, X_MAX_WEIGHTED_LENGTH, xRules } from './rules.js';
 
 /** X as data (../definition.ts): what the rest of the service may know of it. */
 export const xDefinition = defineNetwork({
@@ -18,6 +18,14 @@ export const xDefinition = defineNetwork({
     X_API_URL: 'https://api.x.com',
     X_AUTHORIZE_URL: 'https://x.com/i/oauth2/authorize',
   },
+  firstComment: {
+    maxLength: X_MAX_WEIGHTED_LENGTH,
+    mediaKinds: ['image', 'video'],
+    maxMedia: X_MAX_IMAGES,
+    how: 'a reply from the same account to the post (POST /2/tweets with reply.in_reply_to_tweet_id), media uploaded as for a post',
+  },
+  // X reads the card from the page itself: the URL goes in the first tweet's text (link-text.ts).
+  linkPreview: { card: 'network', postTypes: ['text', 'image', 'video', 'thread'], withMedia: true },
   metrics: {
     scopes: X_METRICS_SCOPES,
     batchSize: X_METRICS_BATCH_SIZE,

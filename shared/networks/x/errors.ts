@@ -32,6 +32,8 @@ export const X_MESSAGES = {
   PLATFORM_TIMEOUT: 'X did not answer in time, and the post may be on X.',
   CONNECTION_RESET: 'The connection to X broke before it answered, and the post may be on X.',
   PLATFORM_BAD_ANSWER: 'X answered with something the connector could not read.',
+  REPLY_NOT_ALLOWED:
+    'X refused the first comment (a reply to the post): X limits who may reply through its API, and this account may not reply here.',
   PLATFORM_LOOKUP_INCONCLUSIVE:
     'An earlier attempt may have posted this, and the X account has posted too much since for the look-up to tell; it is not posted again.',
 } as const;

@@ -2,7 +2,7 @@ import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
 import { makeTimelineSearch } from './look-up.js';
 import { readProgress } from './progress.js';
 import { dueAt, tweetUrl, type XPublishSettings } from './publish.js';
-import { itemShapes } from './thread-items.js';
+import { firstParentOf, itemShapes } from './thread-items.js';
 
 /**
  * After an attempt without an answer: is the post on X? Walks the thread from the first item the
@@ -33,7 +33,7 @@ export async function findOnX(settings: XPublishSettings, request: LookupRequest
   const shapes = itemShapes(post);
   const ids = [...readProgress(request.progress).posted];
   for (let next = shapes[ids.length]; next; next = shapes[ids.length]) {
-    const found = await search.find(next, ids.at(-1));
+    const found = await search.find(next, ids.length === 0 ? firstParentOf(post) : ids.at(-1));
     if (found.kind === 'unknown') return { kind: 'unknown', message: found.failure.message };
     if (found.kind === 'not_found') return { kind: 'not_found' };
     ids.push(found.tweetId);

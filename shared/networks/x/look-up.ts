@@ -10,7 +10,8 @@ import { isSameText } from './text-match.js';
  * X keeps no client reference on a tweet, so a post is recognised on the account's own timeline
  * (GET /2/users/{id}/tweets, replies included, retweets not) by what it is: the same text (links
  * aside, text-match.ts), the same number of media, and for a thread's item the reply to the
- * previous item (for the first, no reply at all), created no earlier than five minutes before the
+ * previous item (for the first, the post the user named to reply to, else no reply at all), the
+ * same quoted post, Community and poll or none of them, created no earlier than five minutes before the
  * post was due. X itself refuses a second tweet with the same text from the same account, so two
  * candidates in that window do not happen in practice.
  *
@@ -20,10 +21,16 @@ import { isSameText } from './text-match.js';
  * repeat, see publish.ts).
  */
 
-/** What to look for: one post of the thread. */
+/** What to look for: one post of the thread (or a first comment). */
 export interface ItemShape {
   text: string;
   mediaCount: number;
+  /** The post it quotes (`referenced_tweets` type `quoted`). */
+  quoteOf?: string;
+  /** Its Community (`community_id`). */
+  communityId?: string;
+  /** Whether it carries a poll (`attachments.poll_ids`). */
+  hasPoll?: boolean;
 }
 
 export type FindResult =
@@ -78,7 +85,7 @@ export function makeTimelineSearch(options: TimelineSearchOptions): TimelineSear
         max_results: String(PAGE_SIZE),
         start_time: startTime,
         exclude: 'retweets',
-        'tweet.fields': 'created_at,attachments,referenced_tweets',
+        'tweet.fields': 'created_at,attachments,referenced_tweets,community_id',
         ...(nextToken && { pagination_token: nextToken }),
       },
     });
@@ -117,9 +124,13 @@ export function makeTimelineSearch(options: TimelineSearchOptions): TimelineSear
 }
 
 function matches(tweet: TimelineTweet, item: ItemShape, parentId: string | undefined): boolean {
-  const repliedTo = tweet.referenced_tweets?.find((reference) => reference.type === 'replied_to')?.id;
+  const referenced = (type: string) =>
+    tweet.referenced_tweets?.find((reference) => reference.type === type)?.id;
   return (
-    repliedTo === parentId &&
+    referenced('replied_to') === parentId &&
+    referenced('quoted') === item.quoteOf &&
+    tweet.community_id === item.communityId &&
+    (tweet.attachments?.poll_ids?.length ?? 0) > 0 === (item.hasPoll ?? false) &&
     (tweet.attachments?.media_keys?.length ?? 0) === item.mediaCount &&
     isSameText(tweet.text, item.text)
   );

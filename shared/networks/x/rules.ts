@@ -1,6 +1,7 @@
 import parseTweet from 'twitter-text/dist/parseTweet.js';
 import {
   checkTextLength,
+  codePointLength,
   countMedia,
   type DurationLimit,
   type NetworkRules,
@@ -10,8 +11,9 @@ import {
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkSingleMediaPost, checkTextPost, checkThread } from '../../domain/platform-rules/shapes.js';
-import type { MediaKindLookup } from '../../domain/post-shape.js';
+import type { MediaKindLookup, PostShape } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
+import { textWithLink } from './link-text.js';
 
 /**
  * networks/twitter.md §6 "Text rules": 280 weighted characters (CJK/emoji 2, every URL 23, NFC),
@@ -40,7 +42,11 @@ export function xWeightedLength(text: string): number {
 }
 
 export const checkTwitter: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
-  const out = parts.flatMap(textViolations);
+  // The post's link goes in its first tweet's text (link-text.ts), where it counts 23 like any URL.
+  const out = parts.flatMap((part, index) =>
+    textViolations(index === 0 ? { ...part, text: textWithLink(part.text, draft.link) } : part),
+  );
+  out.push(...firstCommentViolations(draft.firstComment, kindOf));
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':
@@ -92,6 +98,43 @@ function textViolations(part: Part): RuleViolation[] {
     'The text',
     'weighted characters (URLs count 23, CJK and emoji 2)',
   );
+}
+
+/**
+ * A first comment is a reply, a post like any other: 280 weighted characters, up to 4 images or one
+ * video. The generic check (FirstCommentSupport.maxLength) counts code points; X weighs CJK and
+ * emoji double, so only what that count lets through is reported here, once.
+ */
+function firstCommentViolations(
+  comment: PostShape['firstComment'],
+  kindOf: MediaKindLookup,
+): RuleViolation[] {
+  if (!comment) return [];
+  const out: RuleViolation[] = [];
+  const weighted = xWeightedLength(comment.text);
+  if (weighted > X_MAX_WEIGHTED_LENGTH && codePointLength(comment.text) <= X_MAX_WEIGHTED_LENGTH) {
+    out.push(
+      violation(
+        'firstComment.text',
+        'TEXT_TOO_LONG',
+        `The first comment is ${weighted} weighted characters (URLs count 23, CJK and emoji 2); the limit is ${X_MAX_WEIGHTED_LENGTH}.`,
+        X_MAX_WEIGHTED_LENGTH,
+      ),
+    );
+  }
+  const media = comment.media ?? [];
+  const counts = countMedia(media, kindOf);
+  if (counts.video > 0 && counts.total > X_MAX_VIDEOS) {
+    out.push(
+      violation(
+        'firstComment.media',
+        'TOO_MANY_MEDIA',
+        `A first comment with a video carries nothing else (X allows ${X_MAX_IMAGES} images or ${X_MAX_VIDEOS} video); found ${counts.total} media.`,
+        X_MAX_VIDEOS,
+      ),
+    );
+  }
+  return out;
 }
 
 /** X's per-post media rule when any media is welcome: up to 4 images, or one video on its own. */
