@@ -1,7 +1,7 @@
 import type { PostMetricsState } from './metrics.js';
 import type { PlatformOptions } from './platform-options.js';
 import type { Platform } from './platforms.js';
-import type { ContentItem, MediaRef, PostShape, PostType } from './post-shape.js';
+import type { ContentItem, FirstCommentShape, LinkShape, MediaRef, PostShape, PostType } from './post-shape.js';
 
 // Kept in files of their own so the networks' rules and options (which the definitions hold, and
 // this file derives from) can use them without importing this file; re-exported here, where the
@@ -9,6 +9,8 @@ import type { ContentItem, MediaRef, PostShape, PostType } from './post-shape.js
 export {
   type ContentItem,
   contentItems,
+  type FirstCommentShape,
+  type LinkShape,
   MEDIA_KINDS,
   type MediaKind,
   type MediaKindLookup,
@@ -121,6 +123,45 @@ export interface PostError {
   retryable: boolean;
 }
 
+/**
+ * Where a post's first comment is (docs/first-comment.md):
+ * - `waiting`: the post is not published (yet); the comment is made only once it is;
+ * - `queued`: due now or at `nextAttemptAt` (its first try, a retry, a check while the network processes it);
+ * - `publishing`: a worker is making it, until `leaseUntil`;
+ * - `published`: the network has it (`platformCommentId`);
+ * - `failed`: the network refused it, or its retries ran out (`error`); the post stays published;
+ * - `uncertain`: a call ended without an answer and the network cannot say whether it has the
+ *   comment: never tried again, as posting it twice is worse (`error`).
+ */
+export const FIRST_COMMENT_STATUSES = [
+  'waiting',
+  'queued',
+  'publishing',
+  'published',
+  'failed',
+  'uncertain',
+] as const;
+export type FirstCommentStatus = (typeof FIRST_COMMENT_STATUSES)[number];
+
+/** A post's first comment as stored: what the caller gave, and how its delivery went. */
+export interface FirstComment extends FirstCommentShape {
+  status: FirstCommentStatus;
+  /** Calls made so far (a check while the network processes it is not one). */
+  attempts: number;
+  platformCommentId?: string;
+  platformCommentUrl?: string;
+  publishedAt?: string;
+  error?: PostError;
+  /** When its first call began (ISO 8601): a look-up searches from then. */
+  startedAt?: string;
+  /** While queued: when it is due. While publishing: when a worker that died is given up on. */
+  nextAttemptAt?: string;
+  /** The connector's progress for it (JSON text), as `DeliveryState.progress` is for the post. */
+  progress?: string;
+  /** Checks while the network processes it. */
+  pendingChecks?: number;
+}
+
 export interface Post {
   postId: string;
   tenantId: string;
@@ -134,6 +175,10 @@ export interface Post {
   scheduledAt?: string;
   /** The network's own settings (platform-options.ts); connectors read `platformOptions?.<platform>`. */
   platformOptions?: PlatformOptions;
+  /** Made on the post once it is published (docs/first-comment.md). */
+  firstComment?: FirstComment;
+  /** A link card (post-shape.ts LinkShape). */
+  link?: LinkShape;
   createdAt: string;
   updatedAt: string;
   publishedAt?: string;

@@ -6,6 +6,8 @@ import {
   type RuleViolation,
 } from '../posts.js';
 import { type Part, partsOf, violation } from './helpers.js';
+import { firstCommentViolations } from './first-comment.js';
+import { linkViolations } from './link.js';
 import { checkVideoDurations, type VideoDurationLookup } from './video-duration.js';
 
 export { RULE_CODES, type RuleCode } from './helpers.js';
@@ -26,7 +28,8 @@ const DOCUMENT_NETWORK_NAMES = DOCUMENT_PLATFORMS.map((platform) => NETWORK_NAME
  * Order is stable, so clients and tests can rely on it: POST_TYPE_NOT_ALLOWED, MEDIA_MISPLACED,
  * DOCUMENT_NOT_ALLOWED (top-level media, then items in order), then the platform's text checks part
  * by part, then its shape and media checks (post-level first, then part by part), then the videos'
- * durations (VIDEO_TOO_LONG / VIDEO_TOO_SHORT, where `durationOf` knows them).
+ * durations (VIDEO_TOO_LONG / VIDEO_TOO_SHORT, where `durationOf` knows them), then the first comment's
+ * (first-comment.ts) and the link's (link.ts).
  *
  * A post type the platform does not take still gets the text checks (the text is wrong either way
  * and the caller can fix both in one go) but no shape checks, which would only restate the type error.
@@ -77,6 +80,7 @@ export function checkPlatformRules(
   const options = draft.platformOptions?.[draft.platform];
   out.push(...RULES_OF_PLATFORM[draft.platform].check({ draft, options, parts, kindOf, typeAllowed }));
   if (typeAllowed) out.push(...checkVideoDurations(draft, durationOf));
+  out.push(...firstCommentViolations(draft, mediaKind), ...linkViolations(draft));
   return out;
 }
 

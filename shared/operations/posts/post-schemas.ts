@@ -9,8 +9,17 @@ import {
 } from '../../domain/platform-options.js';
 import { PLATFORM_NAMES, PLATFORMS, platformOfName } from '../../domain/platforms.js';
 import { POST_TYPES_BY_PLATFORM } from '../../domain/post-types.js';
-import { MEDIA_KINDS, POST_STATUSES, POST_TYPES, type Post, REQUESTED_STATUSES } from '../../domain/posts.js';
 import {
+  FIRST_COMMENT_STATUSES,
+  MEDIA_KINDS,
+  POST_STATUSES,
+  POST_TYPES,
+  type Post,
+  REQUESTED_STATUSES,
+} from '../../domain/posts.js';
+import type { NetworkDefinition } from '../../networks/definition.js';
+import {
+  NETWORK_DEFINITIONS,
   NETWORK_NAMES,
   PLATFORM_IDS,
   platformsDescribed,
@@ -140,6 +149,63 @@ export function checkAllUserTags(
   }
 }
 
+/** The networks that take a first comment or a link card, named from their definitions. */
+const networksWith = (feature: 'firstComment' | 'linkPreview') =>
+  NETWORK_DEFINITIONS.filter((definition) => (definition as NetworkDefinition)[feature] !== undefined)
+    .map((definition) => definition.platform)
+    .join(', ');
+
+/** Media beside the content (a comment's, a link's thumbnail) tags nobody. */
+const untaggedMediaRef = mediaRefSchema.refine((ref) => ref.userTags === undefined, {
+  message: "userTags are for the post's own media only.",
+  path: ['userTags'],
+});
+
+export const firstCommentInput = z
+  .strictObject({
+    text: z
+      .string()
+      .min(1)
+      .max(10_000)
+      .describe("The comment's text; each network's own length limit is checked (422)."),
+    media: z
+      .array(untaggedMediaRef)
+      .max(4)
+      .optional()
+      .describe("The comment's media, where the network's comments carry media (listNetworks says which)."),
+  })
+  .meta({ id: 'FirstCommentInput' })
+  .describe(
+    `Posted by the same account on the new post right after it is published, as a call of its own (docs/first-comment.md): its failure never fails the post, and it is never posted twice. Networks: ${networksWith('firstComment')}.`,
+  );
+
+export const linkInput = z
+  .strictObject({
+    url: z
+      .string()
+      .max(2048)
+      .superRefine((url, ctx) => checkPublicUrl(url, ctx))
+      .describe('The page the card shows (public HTTPS).'),
+    title: z
+      .string()
+      .min(1)
+      .max(400)
+      .optional()
+      .describe("The card's title, where we build the card; else the page's og:title."),
+    description: z
+      .string()
+      .max(4000)
+      .optional()
+      .describe("The card's description, where we build the card; else the page's og:description."),
+    thumbnail: untaggedMediaRef
+      .optional()
+      .describe("The card's image (type image), where we build the card; else the page's og:image."),
+  })
+  .meta({ id: 'LinkInput' })
+  .describe(
+    `A link card (docs/networks.md "Link previews"). Networks: ${networksWith('linkPreview')}; title, description and thumbnail only where we build the card (listNetworks says which).`,
+  );
+
 /** What each network takes, from its definition: `twitter: text, image, video, thread; …`. */
 const postTypesByPlatform = Object.entries(POST_TYPES_BY_PLATFORM)
   .map(([platform, types]) => `${platform}: ${types.join(', ')}`)
@@ -179,6 +245,14 @@ export const createPostBody = z
       .describe(acceptsAnyOffset('Required with status scheduled; must be in the future.')),
     media: z.array(mediaRefSchema).max(35).optional().describe('Media of a post whose content is a string.'),
     platformOptions: newPostOptions,
+    firstComment: firstCommentInput
+      .nullable()
+      .optional()
+      .transform((comment) => comment ?? undefined),
+    link: linkInput
+      .nullable()
+      .optional()
+      .transform((link) => link ?? undefined),
   })
   .superRefine((body, ctx) => {
     if (body.status === 'scheduled' && !body.scheduledAt) {
@@ -217,6 +291,11 @@ export const updatePostBody = z
     postType: postTypeInput.optional(),
     status: z.enum(REQUESTED_STATUSES).optional().describe('publish, scheduled or draft.'),
     platformOptions: changedPostOptions,
+    firstComment: firstCommentInput
+      .nullable()
+      .optional()
+      .describe('Replaces the first comment; null removes it.'),
+    link: linkInput.nullable().optional().describe('Replaces the link card; null removes it.'),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Name at least one field to change.' });
 
@@ -283,6 +362,40 @@ export const postWarningSchema = z
   })
   .meta({ id: 'PostWarning' });
 
+const postErrorSchema = z.object({
+  origin: z.enum(['platform', 'service']),
+  code: z.string(),
+  message: z.string(),
+  platformRawCode: z.string().optional(),
+  retryable: z.boolean(),
+});
+
+export const firstCommentResource = z
+  .object({
+    text: z.string(),
+    media: z.array(storedMediaRef),
+    status: z
+      .enum(FIRST_COMMENT_STATUSES)
+      .describe(
+        'waiting: the post is not published yet; queued: due (a first try, a retry, or a check while the network processes it); publishing; published; failed: refused, or retries ran out (error), the post stays published; uncertain: a call ended without an answer and the network cannot say whether it has the comment: never tried again (check the post).',
+      ),
+    attempts: z.number().int(),
+    platformCommentId: z.string().nullable(),
+    platformCommentUrl: z.string().nullable(),
+    publishedAt: isoTimestamp.nullable(),
+    error: postErrorSchema.nullable(),
+  })
+  .meta({ id: 'FirstComment' });
+
+export const linkResource = z
+  .object({
+    url: z.string(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    thumbnail: storedMediaRef.optional(),
+  })
+  .meta({ id: 'Link' });
+
 export const postResource = z
   .object({
     id: z.string(),
@@ -300,6 +413,10 @@ export const postResource = z
     platformOptions: platformOptionsSchema
       .nullable()
       .describe("The network's own settings given on create or PATCH; null when none."),
+    firstComment: firstCommentResource
+      .nullable()
+      .describe('The first comment and how its delivery went; null when none.'),
+    link: linkResource.nullable().describe('The link card; null when none.'),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
     publishedAt: isoTimestamp.nullable(),
@@ -311,15 +428,7 @@ export const postResource = z
         `What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: ${withExamples('the network published it but names it later', 'PLATFORM_POST_ID_PENDING')}: platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: ${withExamples('the network made it visible otherwise than asked', 'PLATFORM_VISIBILITY_CHANGED')}.`,
       ),
     attempts: z.number().int(),
-    error: z
-      .object({
-        origin: z.enum(['platform', 'service']),
-        code: z.string(),
-        message: z.string(),
-        platformRawCode: z.string().optional(),
-        retryable: z.boolean(),
-      })
-      .nullable(),
+    error: postErrorSchema.nullable(),
     approval: z
       .object({
         status: z.enum(['pending', 'approved', 'rejected']),
@@ -354,6 +463,8 @@ export function toPostResource(post: Post): z.input<typeof postResource> {
     media: post.media,
     scheduledAt: post.scheduledAt ?? null,
     platformOptions: post.platformOptions ?? null,
+    firstComment: post.firstComment ? firstCommentOut(post.firstComment) : null,
+    link: post.link ?? null,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     publishedAt: post.publishedAt ?? null,
@@ -363,5 +474,18 @@ export function toPostResource(post: Post): z.input<typeof postResource> {
     attempts: post.attempts,
     error: post.error ?? null,
     approval: post.approval ?? null,
+  };
+}
+
+function firstCommentOut(comment: NonNullable<Post['firstComment']>): z.input<typeof firstCommentResource> {
+  return {
+    text: comment.text,
+    media: comment.media ?? [],
+    status: comment.status,
+    attempts: comment.attempts,
+    platformCommentId: comment.platformCommentId ?? null,
+    platformCommentUrl: comment.platformCommentUrl ?? null,
+    publishedAt: comment.publishedAt ?? null,
+    error: comment.error ?? null,
   };
 }

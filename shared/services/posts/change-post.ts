@@ -1,9 +1,12 @@
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { commentShape, waitingComment } from '../../domain/first-comment.js';
 import { canonicalJson } from '../../domain/idempotency.js';
 import type { PlatformOptions } from '../../domain/platform-options.js';
 import { nextStatus, type PostEvent } from '../../domain/post-lifecycle.js';
 import type {
   ContentItem,
+  FirstCommentShape,
+  LinkShape,
   MediaRef,
   Post,
   PostDraft,
@@ -28,6 +31,10 @@ export interface PostChanges {
   status?: RequestedStatus;
   /** Replaces the post's options; null removes them. */
   platformOptions?: PlatformOptions | null;
+  /** Replaces the first comment; null removes it. */
+  firstComment?: FirstCommentShape | null;
+  /** Replaces the link; null removes it. */
+  link?: LinkShape | null;
 }
 
 /** Key order aside: a post read back from the table need not keep the order its maps were written in. */
@@ -82,6 +89,15 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
       const platformOptions =
         changes.platformOptions === undefined ? post.platformOptions : (changes.platformOptions ?? undefined);
       if (platformOptions) merged.platformOptions = platformOptions;
+      const firstComment =
+        changes.firstComment === undefined ? post.firstComment : (changes.firstComment ?? undefined);
+      if (firstComment)
+        merged.firstComment = {
+          text: firstComment.text,
+          ...(firstComment.media && { media: firstComment.media }),
+        };
+      const link = changes.link === undefined ? post.link : (changes.link ?? undefined);
+      if (link) merged.link = link;
       if (changes.status === 'publish') delete merged.scheduledAt;
       // Options count as content for approval: who sees the post, or which Page posts it, is what a
       // reviewer approved as much as the text.
@@ -89,7 +105,9 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
         !sameJson(merged.content, post.content) ||
         !sameJson(merged.media, post.media) ||
         merged.postType !== post.postType ||
-        !sameJson(merged.platformOptions, post.platformOptions);
+        !sameJson(merged.platformOptions, post.platformOptions) ||
+        !sameJson(merged.firstComment, commentShape(post.firstComment)) ||
+        !sameJson(merged.link, post.link);
       const context = await deps.posts.loadContext(
         principal.tenant.tenantId,
         workspaceId,
@@ -120,10 +138,18 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
       }
       const now = new Date(deps.clock.now()).toISOString();
       const enteringReview = status === 'pending_approval' && post.status !== 'pending_approval';
-      const { scheduledAt: _dropped, platformOptions: _replaced, ...withoutMerged } = post;
+      const {
+        scheduledAt: _dropped,
+        platformOptions: _replaced,
+        firstComment: _comment,
+        link: _link,
+        ...withoutMerged
+      } = post;
+      const { firstComment: newComment, ...mergedRest } = merged;
       return save(post, {
         ...withoutMerged,
-        ...merged,
+        ...mergedRest,
+        ...(newComment && { firstComment: waitingComment(newComment) }),
         status,
         ...(enteringReview && { approval: { status: 'pending', requestedAt: now } }),
       });

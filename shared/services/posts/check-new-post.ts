@@ -4,6 +4,8 @@ import type { Platform } from '../../domain/platforms.js';
 import { initialStatus } from '../../domain/post-lifecycle.js';
 import type {
   ContentItem,
+  FirstCommentShape,
+  LinkShape,
   MediaRef,
   PostDraft,
   PostStatus,
@@ -30,6 +32,8 @@ export interface CreatePostInput {
   scheduledAt?: string;
   media?: MediaRef[];
   platformOptions?: PlatformOptions;
+  firstComment?: FirstCommentShape;
+  link?: LinkShape;
 }
 
 /** What a create of the input would store and what stands in its way; nothing is written. */
@@ -62,6 +66,8 @@ export function makeCheckNewPost(deps: { posts: PostStore; clock: Clock }) {
       media: input.media ?? [],
       ...(input.scheduledAt && { scheduledAt: input.scheduledAt }),
       ...(input.platformOptions && { platformOptions: input.platformOptions }),
+      ...(input.firstComment && { firstComment: input.firstComment }),
+      ...(input.link && { link: input.link }),
     };
     const context = await deps.posts.loadContext(
       tenantId,

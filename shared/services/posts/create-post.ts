@@ -1,4 +1,5 @@
 import { ConflictError, IdempotencyKeyReusedError } from '../../domain/errors.js';
+import { waitingComment } from '../../domain/first-comment.js';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotencyRecord,
@@ -83,12 +84,14 @@ export function makeCreatePost(deps: { posts: PostStore; clock: Clock; metrics?:
     assertNoFindings(findings);
 
     const now = new Date(deps.clock.now()).toISOString();
+    const { firstComment, ...shape } = draft;
     const post: Post = {
       postId: newId('post', deps.clock.now()),
       tenantId,
       workspaceId,
       accountId: input.accountId,
-      ...draft,
+      ...shape,
+      ...(firstComment && { firstComment: waitingComment(firstComment) }),
       status,
       createdAt: now,
       updatedAt: now,

@@ -5,11 +5,14 @@ import {
   ValidationFailedError,
 } from '../../domain/errors.js';
 import { mediaKindOf } from '../../domain/media.js';
+import type { NetworkOptions } from '../../domain/network-options.js';
 import { platformOptionsViolations } from '../../domain/platform-options.js';
 import { checkPlatformRules, type VideoDurationLookup } from '../../domain/platform-rules/index.js';
 import type { PolicyViolation } from '../../domain/policies.js';
 import { checkPolicies } from '../../domain/policy-check.js';
 import type { MediaKindLookup, MediaRef, PostDraft, RuleViolation } from '../../domain/posts.js';
+import type { NetworkDefinition } from '../../networks/definition.js';
+import { definitionOf } from '../../networks/definitions.js';
 import type { PostContext } from '../../ports/post-store.js';
 
 /** Every media reference of a draft with its field path, top-level first. */
@@ -26,8 +29,52 @@ export function mediaRefsWithPaths(
   ];
 }
 
-export function referencedMediaIds(draft: Pick<PostDraft, 'content' | 'media'>): string[] {
-  return mediaRefsWithPaths(draft).flatMap(({ ref }) => (ref.id ? [ref.id] : []));
+/** Where a post references media beside its content: what the worker hands the connector it as. */
+export type SideMediaRole =
+  | { kind: 'comment'; index: number }
+  | { kind: 'link_thumbnail' }
+  | { kind: 'option'; name: string };
+
+type SideMediaDraft = Pick<PostDraft, 'platform' | 'platformOptions' | 'firstComment' | 'link'>;
+
+/**
+ * The media a post references beside its content, with their field paths: its first comment's, its
+ * link's thumbnail, and those its network's options name (NetworkOptions.media). They exist and are
+ * uploaded like the content's, and reach the connector apart from `media` (whose order is the content's).
+ */
+export function sideMediaRefs(draft: SideMediaDraft): { ref: MediaRef; path: string; role: SideMediaRole }[] {
+  const comment = (draft.firstComment?.media ?? []).map((ref, index) => ({
+    ref,
+    path: `firstComment.media[${index}]`,
+    role: { kind: 'comment' as const, index },
+  }));
+  const thumbnail = draft.link?.thumbnail
+    ? [{ ref: draft.link.thumbnail, path: 'link.thumbnail', role: { kind: 'link_thumbnail' as const } }]
+    : [];
+  const options = optionMediaOf(draft);
+  const named = Object.entries(options).map(([name, ref]) => ({
+    ref,
+    path: `platformOptions.${draft.platform}.${name}`,
+    role: { kind: 'option' as const, name },
+  }));
+  return [...comment, ...thumbnail, ...named];
+}
+
+/** The media the post's options for its own network name (NetworkOptions.media), by name. */
+function optionMediaOf(
+  draft: Pick<PostDraft, 'platform' | 'platformOptions'>,
+): Readonly<Record<string, MediaRef>> {
+  const options = draft.platformOptions?.[draft.platform];
+  const declared: NetworkOptions = definitionOf(draft.platform).platformOptions;
+  return options && declared.media ? declared.media(options) : {};
+}
+
+/** Every stored media id a post references: its content's and its side media's. */
+export function referencedMediaIds(
+  draft: Pick<PostDraft, 'content' | 'media'> & Partial<SideMediaDraft>,
+): string[] {
+  const side = draft.platform ? sideMediaRefs(draft as SideMediaDraft) : [];
+  return [...mediaRefsWithPaths(draft), ...side].flatMap(({ ref }) => (ref.id ? [ref.id] : []));
 }
 
 export function mediaKindLookup(context: PostContext): MediaKindLookup {
@@ -98,6 +145,19 @@ export function draftAccountViolations(
   ];
 }
 
+/**
+ * The scopes the network's comments need that the account's connect did not grant. A sandbox
+ * account has none to grant, and an account whose grant was not recorded is given the benefit of
+ * the doubt (the comment fails on its own if the network refuses it).
+ */
+function commentScopesMissing(draft: PostDraft, context: Pick<PostContext, 'account'>): string[] {
+  const definition: NetworkDefinition = definitionOf(draft.platform);
+  const needed: readonly string[] = definition.firstComment?.scopes ?? [];
+  const granted = context.account?.scopes;
+  if (!draft.firstComment || needed.length === 0 || !granted || context.account?.sandbox) return [];
+  return needed.filter((scope) => !granted.includes(scope));
+}
+
 /** What the account and the referenced media say about the post (422 items). */
 function contextViolations(
   draft: PostDraft,
@@ -113,7 +173,15 @@ function contextViolations(
       message: `Account ${accountId} is disconnected; reconnect it in the dashboard.`,
     });
   }
-  for (const { ref, path } of mediaRefsWithPaths(draft)) {
+  const missingScopes = commentScopesMissing(draft, context);
+  if (missingScopes.length > 0) {
+    violations.push({
+      field: 'firstComment',
+      code: 'FIRST_COMMENT_NEEDS_RECONNECT',
+      message: `Account ${accountId} was connected without the permission comments need (${missingScopes.join(', ')}): reconnect it to grant it, or leave out the first comment.`,
+    });
+  }
+  for (const { ref, path } of [...mediaRefsWithPaths(draft), ...sideMediaRefs(draft)]) {
     if (!ref.id) continue;
     const media = context.media.get(ref.id);
     if (!media) {
