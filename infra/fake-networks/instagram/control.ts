@@ -1,6 +1,7 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
 import { type UserTokenControls, userTokenControls } from '../shared/user-tokens.js';
 import type {
+  FakeComment,
   FakeContainer,
   FakeContainerType,
   FakeInstagramStore,
@@ -22,6 +23,8 @@ export const FAKE_INSTAGRAM_ENDPOINTS = [
   'media_publish',
   'content_publishing_limit',
   'media.insights',
+  'comments.create',
+  'comments.list',
 ] as const;
 export type FakeInstagramEndpoint = (typeof FAKE_INSTAGRAM_ENDPOINTS)[number];
 
@@ -75,6 +78,12 @@ export interface FakeInstagramControl extends UserTokenControls {
    */
   addPublished(userId: string, timestamps: number[], productType?: FakeMedia['productType']): string[];
   addUser(user: FakeInstagramUser): void;
+  /** The account turns comments off on the media (`comment_enabled=false`): new comments are refused. */
+  disableComments(mediaId: string): void;
+  /** A comment made outside the API (another person's, or the account's in the app). */
+  addComment(comment: Omit<FakeComment, 'id'>): string;
+  /** Every comment, oldest first. */
+  comments(): FakeComment[];
   /** The media is deleted on Instagram: reads of it answer 100/33 from now on. */
   deleteMedia(id: string): void;
   /**
@@ -97,6 +106,7 @@ export const ALL_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
   'instagram_business_manage_insights',
+  'instagram_business_manage_comments',
 ];
 
 export function makeControl(
@@ -143,6 +153,16 @@ export function makeControl(
     addUser: (user) => {
       store.users.set(user.userId, user);
     },
+    disableComments: (mediaId) => {
+      const media = store.media.find((item) => item.id === mediaId);
+      if (media) media.commentsDisabled = true;
+    },
+    addComment: (comment) => {
+      const id = store.id();
+      store.comments.push({ id, ...comment });
+      return id;
+    },
+    comments: () => store.comments.map((comment) => ({ ...comment })),
     deleteMedia: (id) => {
       const index = store.media.findIndex((media) => media.id === id);
       if (index >= 0) store.media.splice(index, 1);

@@ -113,6 +113,36 @@ function fetchRefusal(reason: 'unreachable' | 'too_large' | 'unsupported'): Repl
   });
 }
 
+const GRADUATION_STRATEGIES = ['MANUAL', 'SS_PERFORMANCE'];
+
+/**
+ * A reel's own parameters on anything else, or malformed (network-extras.md §4d): `trial_params`
+ * is JSON with a known `graduation_strategy`, not beside `share_to_feed` (our reading where Meta is
+ * silent: a trial reel is for non-followers first); `cover_url` is a reel's. `product_tags` is
+ * not a parameter of the Instagram Login API at all.
+ */
+function reelOnlyProblem(f: URLSearchParams, mediaType: string | null): string | undefined {
+  if (f.has('product_tags'))
+    return 'Unsupported parameter product_tags: product tagging needs Facebook Login.';
+  const trial = f.get('trial_params');
+  if (trial !== null) {
+    if (mediaType !== 'REELS') return 'trial_params is for reels only.';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trial);
+    } catch {
+      return 'trial_params must be a JSON object.';
+    }
+    const strategy = (parsed as { graduation_strategy?: unknown } | null)?.graduation_strategy;
+    if (typeof strategy !== 'string' || !GRADUATION_STRATEGIES.includes(strategy)) {
+      return 'trial_params.graduation_strategy must be MANUAL or SS_PERFORMANCE.';
+    }
+    if (f.has('share_to_feed')) return 'A trial reel takes no share_to_feed.';
+  }
+  if (f.has('cover_url') && mediaType !== 'REELS') return 'cover_url is for reels only.';
+  return undefined;
+}
+
 /**
  * POST /{ig-user-id}/media: a container (instagram.md §2 step 1). The media URL is fetched now and
  * checked (JPEG ≤ 8 MiB for images; MP4/MOV for videos): an image that fails is refused at once,
@@ -162,9 +192,18 @@ export const createMedia: Handler<ApiContext> = async (context) => {
   if (f.has('share_to_feed') && mediaType !== 'REELS')
     return replies.badParameter('share_to_feed is for reels only.');
   if (isItem && caption !== null) return replies.badParameter('A carousel item takes no caption.');
+  const reelProblem = reelOnlyProblem(f, mediaType);
+  if (reelProblem) return replies.badParameter(reelProblem);
   const tagProblem = parseUserTags(f.get('user_tags'), !isVideo && !isStory);
   if (tagProblem) return replies.badParameter(tagProblem);
 
+  const coverUrl = f.get('cover_url');
+  if (coverUrl !== null) {
+    // Meta fetches the cover like an image post's image: JPEG, within the image limit.
+    context.control.fetched.push(coverUrl);
+    const cover = await fetchMedia(coverUrl, 'image', context.settings);
+    if (!cover.ok) return fetchRefusal(cover.reason);
+  }
   context.control.fetched.push(url);
   const fetched = await fetchMedia(url, isVideo ? 'video' : 'image', context.settings);
   const type: FakeContainerType = isStory
@@ -267,6 +306,8 @@ export const mediaPublish: Handler<ApiContext> = (context) => {
     timestamp: context.settings.now(),
     permalink: permalinkOf(container, mediaId, context.user.username),
     children: container.children,
+    ...(container.params.trial_params !== undefined && { trialParams: container.params.trial_params }),
+    ...(container.params.cover_url !== undefined && { coverUrl: container.params.cover_url }),
   });
   return { status: 200, json: { id: mediaId } };
 };

@@ -14,7 +14,7 @@ export type { FakeFailure, FakeInstagramControl, FakeInstagramEndpoint } from '.
 export { FAKE_INSTAGRAM_ENDPOINTS } from './control.js';
 export { graphError } from './http.js';
 export { fakeFollowersAt, fakeInsightsAt } from './insights-routes.js';
-export type { FakeContainer, FakeInstagramUser, FakeMedia } from './store.js';
+export type { FakeComment, FakeContainer, FakeInstagramUser, FakeMedia } from './store.js';
 
 const MB = 1024 * 1024;
 

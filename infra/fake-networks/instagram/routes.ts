@@ -1,4 +1,5 @@
 import { findRoute as findRouteIn, graphPath, type PermissionedRoute } from '../shared/routing.js';
+import { createComment, listComments } from './comment-routes.js';
 import type { FakeInstagramEndpoint } from './control.js';
 import {
   authenticate,
@@ -33,6 +34,8 @@ const USER = '(?<user>me|[0-9]+)';
 const BASIC = ['instagram_business_basic'] as const;
 const PUBLISH = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
 const INSIGHTS = ['instagram_business_basic', 'instagram_business_manage_insights'] as const;
+/** Creating and reading comments (IG Media Comments reference, Instagram Login). */
+const COMMENTS = ['instagram_business_basic', 'instagram_business_manage_comments'] as const;
 
 export const ROUTES: readonly Route[] = [
   {
@@ -125,6 +128,22 @@ export const ROUTES: readonly Route[] = [
     access: 'token',
     permissions: INSIGHTS,
     handler: mediaInsights,
+  },
+  {
+    method: 'POST',
+    pattern: graphPath('/(?<id>[0-9]+)/comments'),
+    endpoint: 'comments.create',
+    access: 'token',
+    permissions: COMMENTS,
+    handler: createComment,
+  },
+  {
+    method: 'GET',
+    pattern: graphPath('/(?<id>[0-9]+)/comments'),
+    endpoint: 'comments.list',
+    access: 'token',
+    permissions: COMMENTS,
+    handler: listComments,
   },
   {
     method: 'GET',

@@ -49,6 +49,23 @@ export interface FakeMedia {
   timestamp: number;
   permalink: string;
   children: string[];
+  /** A trial reel's `trial_params`, as sent. */
+  trialParams?: string;
+  /** A reel's cover, as sent (it wins over thumb_offset). */
+  coverUrl?: string;
+  /** True once comments are turned off on it (`comment_enabled=false`). */
+  commentsDisabled?: boolean;
+}
+
+/** A comment on a media item, as `/{ig-media-id}/comments` lists it. */
+export interface FakeComment {
+  id: string;
+  mediaId: string;
+  /** The commenting account's id and username. */
+  userId: string;
+  username: string;
+  text: string;
+  timestamp: number;
 }
 
 export class FakeInstagramStore {
@@ -58,6 +75,8 @@ export class FakeInstagramStore {
   readonly containers = new Map<string, FakeContainer>();
   /** Newest last. */
   readonly media: FakeMedia[] = [];
+  /** Oldest first, as the comments edge lists them. */
+  readonly comments: FakeComment[] = [];
   /** The fake's clock when it started: what the follower counts grow from. */
   startedAt = 0;
   private nextId = 17_900_000_000_000_000n;

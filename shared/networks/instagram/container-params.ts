@@ -35,6 +35,11 @@ function sharedOptions(options: InstagramOptions): Record<string, string> {
   };
 }
 
+/** `trial_params` (network-extras.md §4a): manual graduation in the app, or Instagram's on performance. */
+function trialParams(trial: NonNullable<InstagramOptions['trialReel']>): { graduation_strategy: string } {
+  return { graduation_strategy: trial.graduation === 'auto' ? 'SS_PERFORMANCE' : 'MANUAL' };
+}
+
 /** The single container of an image post, a reel or a story. */
 export function singleParams(input: {
   postType: Exclude<InstagramPostType, 'carousel'>;
@@ -43,6 +48,8 @@ export function singleParams(input: {
   caption: string;
   tags: UserTag[] | undefined;
   options: InstagramOptions;
+  /** A reel's cover image (optionMedia.coverImage), as a URL Instagram fetches. */
+  coverUrl?: string;
 }): Record<string, string> {
   const { media, url, caption, options } = input;
   const tags = userTagsParam(input.tags, media.kind);
@@ -60,6 +67,8 @@ export function singleParams(input: {
       ...(caption && { caption }),
       ...(options.shareToFeed !== undefined && { share_to_feed: String(options.shareToFeed) }),
       ...(options.thumbOffsetMs !== undefined && { thumb_offset: String(options.thumbOffsetMs) }),
+      ...(input.coverUrl && { cover_url: input.coverUrl }),
+      ...(options.trialReel && { trial_params: JSON.stringify(trialParams(options.trialReel)) }),
       ...sharedOptions(options),
       ...tags,
     };

@@ -1,4 +1,5 @@
 import { defineNetwork } from '../definition.js';
+import { instagramFirstComment } from './first-comment.js';
 import { instagramMetrics } from './metrics-fields.js';
 import { instagramOptions } from './options-schema.js';
 import { instagramRules } from './rules.js';
@@ -28,4 +29,6 @@ export const instagramDefinition = defineNetwork({
     INSTAGRAM_AUTHORIZE_URL: 'https://www.instagram.com/oauth/authorize',
   },
   metrics: instagramMetrics,
+  firstComment: instagramFirstComment,
+  // No linkPreview: Instagram shows no link cards (captions' links are not even clickable).
 });

@@ -26,14 +26,23 @@ export async function readGraphError(response: Response): Promise<GraphErrorFact
   return regain === undefined ? facts : { ...facts, retryAfterSeconds: regain };
 }
 
-export type InstagramStep = 'container' | 'status' | 'publish' | 'limit' | 'profile';
+export type InstagramStep = 'container' | 'status' | 'publish' | 'limit' | 'profile' | 'comment' | 'comments';
 const STEP_NAMES: Readonly<Record<InstagramStep, string>> = {
   container: 'a media container',
   status: 'the container status check',
   publish: 'the publish step',
   limit: 'the publishing-limit check',
   profile: 'the profile read',
+  comment: 'the first comment',
+  comments: 'the comment look-up',
 };
+
+/** What a missing permission is for, by step: reconnecting grants it. */
+function permissionFor(step: InstagramStep): string {
+  return step === 'comment' || step === 'comments'
+    ? 'comments (instagram_business_manage_comments)'
+    : 'content publishing';
+}
 
 const THROTTLE_CODES = new Set([4, 17, 32, 613, 80002]);
 const TOKEN_CODE = 190;
@@ -89,7 +98,7 @@ export function failureOf(facts: GraphErrorFacts, step: InstagramStep): FailedOu
     return fail(
       'permanent',
       'PLATFORM_PERMISSION_DENIED',
-      `Instagram refused ${what}: the account lacks a permission (reconnect it to grant content publishing).`,
+      `Instagram refused ${what}: the account lacks a permission (reconnect it to grant ${permissionFor(step)}).`,
     );
   }
   if (subcode !== undefined && RECREATE_SUBCODES.has(subcode)) {

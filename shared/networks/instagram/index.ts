@@ -1,5 +1,6 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeInstagramApi } from './api.js';
+import { makeInstagramComments } from './comment.js';
 import { makeInstagramLookUp } from './look-up.js';
 import { makeInstagramMetrics } from './metrics.js';
 import { makeInstagramOAuth } from './oauth.js';
@@ -28,6 +29,7 @@ export const makeInstagramNetwork: NetworkFactory = (deps): Network => {
       publish: makeInstagramPublish({ api, now }),
       findPublished: makeInstagramLookUp({ api }),
       ...makeInstagramMetrics({ api }),
+      ...makeInstagramComments({ api, now }),
     },
   };
 };

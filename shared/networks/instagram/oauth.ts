@@ -13,17 +13,26 @@ import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
 import { scopesToAsk } from '../oauth/scopes-to-ask.js';
 import { INSTAGRAM_GRAPH_VERSION } from './api.js';
+import { instagramFirstComment } from './first-comment.js';
 import { instagramMetrics } from './metrics-fields.js';
 
 /**
- * Instagram API with Instagram Login: who the account is, publishing as it (instagram.md §1), and
- * its posts' insights (the metrics' scopes, metrics-fields.ts).
+ * Instagram API with Instagram Login: who the account is, publishing as it (instagram.md §1), its
+ * posts' insights (the metrics' scopes, metrics-fields.ts), and first comments (first-comment.ts).
  */
 export const INSTAGRAM_SCOPES: readonly string[] = [
   'instagram_business_basic',
   'instagram_business_content_publish',
   ...instagramMetrics.scopes,
+  ...instagramFirstComment.scopes,
 ];
+
+/** What the connect asks for and which of it serves only the metrics or only first comments. */
+const INSTAGRAM_DECLARED_SCOPES = {
+  scopes: INSTAGRAM_SCOPES,
+  metricsOnlyScopes: instagramMetrics.scopes,
+  commentOnlyScopes: instagramFirstComment.scopes,
+};
 
 /** A long-lived token lives 60 days (instagram.md §4). */
 export const INSTAGRAM_LONG_LIVED_SECONDS = 60 * 24 * 60 * 60;
@@ -138,9 +147,7 @@ async function fromShortLived(
   const granted = answer.data.permissions;
   // Without `permissions`, what this app asked for (scopes-to-ask.ts).
   const scopes =
-    granted === undefined
-      ? scopesToAsk({ scopes: INSTAGRAM_SCOPES, metricsOnlyScopes: instagramMetrics.scopes }, context.app)
-      : splitScopes(granted);
+    granted === undefined ? scopesToAsk(INSTAGRAM_DECLARED_SCOPES, context.app) : splitScopes(granted);
   return tokens.exchange(answer.data.access_token, scopes, context);
 }
 

@@ -101,6 +101,30 @@ function fileProblem(media: readonly DeliveryMedia[]): FailedOutcome | undefined
   return undefined;
 }
 
+/** A reel cover Instagram is sure to refuse: JPEG only, up to 8 MiB, like its images. */
+function coverFileProblem(cover: DeliveryMedia): FailedOutcome | undefined {
+  const stored = cover.stored;
+  if (cover.kind !== 'image') {
+    return failed('permanent', 'MEDIA_TYPE_UNSUPPORTED', "Instagram takes a reel's cover as a JPEG image.");
+  }
+  if (!stored) return undefined;
+  if (!INSTAGRAM_IMAGE_TYPES.includes(stored.mimeType.toLowerCase())) {
+    return failed(
+      'permanent',
+      'MEDIA_TYPE_UNSUPPORTED',
+      `Instagram takes a reel's cover as a JPEG image; the cover is ${stored.mimeType}.`,
+    );
+  }
+  if (stored.sizeBytes > INSTAGRAM_MAX_IMAGE_BYTES) {
+    return failed(
+      'permanent',
+      'MEDIA_TOO_LARGE',
+      "Instagram takes a reel's cover up to 8 MiB; it is larger.",
+    );
+  }
+  return undefined;
+}
+
 /** A container that is not ready yet (pending), or one that will never be (failed); undefined when FINISHED. */
 function notReady(
   status: ContainerStatus,
@@ -165,6 +189,9 @@ export function makeInstagramPublish(deps: InstagramPublishDeps) {
     const unfit = fileProblem(request.media);
     if (unfit) return unfit;
     const postType = request.post.postType as InstagramPostType;
+    const cover = postType === 'reel' ? request.optionMedia?.coverImage : undefined;
+    const coverProblem = cover && coverFileProblem(cover);
+    if (coverProblem) return coverProblem;
 
     const context: GraphContext = {
       api: deps.api,
@@ -173,7 +200,8 @@ export function makeInstagramPublish(deps: InstagramPublishDeps) {
       signal: request.signal,
     };
     const refs = request.media.map(refOf);
-    const containerOf = refs.join(' ');
+    // The cover is part of the container: a changed cover is a new container, like changed media.
+    const containerOf = [...refs, ...(cover ? [`cover:${refOf(cover, 0)}`] : [])].join(' ');
     if (progress.containerOf !== undefined && progress.containerOf !== containerOf) {
       // The media changed since the last attempt: nothing made from the old list can be used.
       delete progress.container;
@@ -263,9 +291,18 @@ export function makeInstagramPublish(deps: InstagramPublishDeps) {
         } else {
           const [media] = request.media;
           if (!media) return failed('permanent', 'PLATFORM_REJECTED', 'An Instagram post needs media.');
+          const coverUrl = cover ? await urlOf(cover) : undefined;
           progress.container = await createContainer(
             context,
-            singleParams({ postType, media, url: await urlOf(media), caption, tags: tags[0], options }),
+            singleParams({
+              postType,
+              media,
+              url: await urlOf(media),
+              caption,
+              tags: tags[0],
+              options,
+              ...(coverUrl && { coverUrl }),
+            }),
           );
         }
         progress.containerOf = containerOf;

@@ -7,6 +7,7 @@ import {
   platformOptionsViolations,
 } from '../../../shared/domain/platform-options.js';
 import type { PostDraft, PostType } from '../../../shared/domain/posts.js';
+import { instagramOptionMedia } from '../../../shared/networks/instagram/options-schema.js';
 
 function draft(postType: PostType, options: PlatformOptions | undefined): PostDraft {
   return {
@@ -73,5 +74,80 @@ describe('Instagram options', () => {
       platformOptions: { instagram: { shareToFeed: true } },
     };
     expect(platformOptionsViolations(other).map((item) => item.code)).toEqual([PLATFORM_OPTIONS_MISMATCH]);
+  });
+});
+
+describe('Instagram trial reels, reel covers and product tags (issue 30)', () => {
+  it('accepts a trial reel and a cover image given by id or by image URL', () => {
+    for (const coverImage of [
+      { id: 'med_cover1' },
+      { url: 'https://cdn.example.com/cover.jpg', type: 'image' },
+    ]) {
+      const input = { instagram: { trialReel: { graduation: 'auto' }, coverImage } };
+      expect(platformOptionsInput.parse(input)).toEqual(input);
+    }
+  });
+
+  it.each([
+    [{ instagram: { trialReel: { graduation: 'never' } } }, 'an unknown graduation'],
+    [{ instagram: { trialReel: {} } }, 'a trial reel without its graduation'],
+    [{ instagram: { coverImage: { url: 'https://cdn.example.com/c.mp4', type: 'video' } } }, 'a video cover'],
+    [
+      { instagram: { coverImage: { url: 'http://cdn.example.com/c.jpg', type: 'image' } } },
+      'a plain-http cover',
+    ],
+    [{ instagram: { coverImage: { id: 'cover' } } }, 'a cover id that is not a media id'],
+  ])('refuses %j (%s)', (input, _why) => {
+    expect(platformOptionsInput.safeParse(input).success).toBe(false);
+  });
+
+  it('takes trialReel and coverImage on reels only', () => {
+    const options = {
+      instagram: { trialReel: { graduation: 'manual' as const }, coverImage: { id: 'med_1' } },
+    };
+    expect(platformOptionsViolations(draft('reel', options))).toEqual([]);
+    expect(platformOptionsViolations(draft('image', options)).map((item) => [item.field, item.code])).toEqual(
+      [
+        ['platformOptions.instagram.trialReel', PLATFORM_OPTION_NOT_ALLOWED],
+        ['platformOptions.instagram.coverImage', PLATFORM_OPTION_NOT_ALLOWED],
+      ],
+    );
+  });
+
+  it('refuses a trial reel shared to the feed, and a cover image beside a cover frame', () => {
+    const trialShared = { instagram: { trialReel: { graduation: 'manual' as const }, shareToFeed: true } };
+    expect(platformOptionsViolations(draft('reel', trialShared))).toEqual([
+      expect.objectContaining({
+        field: 'platformOptions.instagram.shareToFeed',
+        code: PLATFORM_OPTION_NOT_ALLOWED,
+      }),
+    ]);
+    const twoCovers = { instagram: { coverImage: { id: 'med_1' }, thumbOffsetMs: 1000 } };
+    expect(platformOptionsViolations(draft('reel', twoCovers))).toEqual([
+      expect.objectContaining({
+        field: 'platformOptions.instagram.thumbOffsetMs',
+        code: PLATFORM_OPTION_NOT_ALLOWED,
+      }),
+    ]);
+  });
+
+  it('refuses productTags on every post type, saying why (Instagram Login has no product tagging)', () => {
+    const options = { instagram: { productTags: [{ productId: '1' }] } };
+    for (const postType of ['image', 'carousel', 'reel'] as const) {
+      const [only, ...rest] = platformOptionsViolations(draft(postType, options));
+      expect(rest).toEqual([]);
+      expect(only).toMatchObject({
+        field: 'platformOptions.instagram.productTags',
+        code: PLATFORM_OPTION_NOT_ALLOWED,
+      });
+      expect(only?.message).toMatch(
+        /Instagram Login.*Facebook Login.*checkout.*instagram_shopping_tag_products/,
+      );
+    }
+  });
+
+  it('declares the cover as option media, so it is checked and resolved like the post’s media', () => {
+    expect(instagramOptionMedia({ coverImage: { id: 'med_9' } })).toEqual({ coverImage: { id: 'med_9' } });
+    expect(instagramOptionMedia({ trialReel: { graduation: 'auto' } })).toEqual({});
   });
 });

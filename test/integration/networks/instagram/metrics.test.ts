@@ -276,7 +276,7 @@ describe('Instagram metrics against the fake', () => {
       { code, redirectUri: CALLBACK },
       AbortSignal.timeout(5000),
     );
-    expect(tokens.scopes).toEqual([BASIC, PUBLISH]);
+    expect(tokens.scopes).toEqual([BASIC, PUBLISH, 'instagram_business_manage_comments']);
     const id = publishedAgo(DAY_MS);
     const answer = await read([target('pst_1', id)], { token: tokens.accessToken });
     expect(answer).toMatchObject({ kind: 'failed', failure: 'missing_scopes', missingScopes: [INSIGHTS] });

@@ -29,7 +29,7 @@ describe('Instagram OAuth (Instagram Login) against the fake', () => {
   afterEach(() => world.stop());
   const signal = () => AbortSignal.timeout(5000);
 
-  it('sends the member to INSTAGRAM_AUTHORIZE_URL with the three business scopes (insights for metrics), comma-separated, and no PKCE', async () => {
+  it('sends the member to INSTAGRAM_AUTHORIZE_URL with the four business scopes (insights for metrics, comments for first comments), comma-separated, and no PKCE', async () => {
     world = await startWorld();
     const url = new URL(authorize(world, 'st'));
     expect(`${url.origin}${url.pathname}`).toBe(world.fake.authorizeUrl);
@@ -37,7 +37,7 @@ describe('Instagram OAuth (Instagram Login) against the fake', () => {
       client_id: world.fake.clientId,
       redirect_uri: CALLBACK,
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
       state: 'st',
     });
     expect(world.network.oauth.usesPkce).toBe(false);
