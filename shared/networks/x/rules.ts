@@ -116,7 +116,7 @@ function firstCommentViolations(
     out.push(
       violation(
         'firstComment.text',
-        'TEXT_TOO_LONG',
+        'FIRST_COMMENT_TOO_LONG',
         `The first comment is ${weighted} weighted characters (URLs count 23, CJK and emoji 2); the limit is ${X_MAX_WEIGHTED_LENGTH}.`,
         X_MAX_WEIGHTED_LENGTH,
       ),
