@@ -206,7 +206,7 @@ describe('connecting X, LinkedIn and TikTok accounts through their fakes', () =>
     expect(defaultUrl.get('scope')).toBe('openid profile w_member_social');
     expect(communityUrl.get('client_id')).toBe(community?.clientId);
     expect(communityUrl.get('scope')).toBe(
-      'r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin r_member_postAnalytics r_member_profileAnalytics',
+      'r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin r_member_postAnalytics r_member_profileAnalytics w_member_social_feed w_organization_social_feed r_organization_social_feed',
     );
   });
 

@@ -1,5 +1,13 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
-import type { FakeAcl, FakeLinkedInStore, FakeMediaKind, FakeMember, FakePost, FakeUpload } from './store.js';
+import type {
+  FakeAcl,
+  FakeComment,
+  FakeLinkedInStore,
+  FakeMediaKind,
+  FakeMember,
+  FakePost,
+  FakeUpload,
+} from './store.js';
 
 /** Every route of the fake, by name: failures are injected per endpoint. */
 export const FAKE_LINKEDIN_ENDPOINTS = [
@@ -11,6 +19,8 @@ export const FAKE_LINKEDIN_ENDPOINTS = [
   'organizationAcls',
   'posts.create',
   'posts.list',
+  'comments.create',
+  'comments.list',
   'images.initialize',
   'images.upload',
   'images.get',
@@ -75,6 +85,8 @@ export interface FakeLinkedInControl {
    */
   issueToken(member: string, scopes: string[], clientId?: string): string;
   posts(): FakePost[];
+  /** The comments made, oldest first (whatever the scopes: the look-up reads them over HTTP). */
+  comments(): FakeComment[];
   /** The member deletes the post at LinkedIn: its reads answer 404 from now on. */
   deletePost(urn: string): void;
   /** Sets a member's follower count (default: grows one an hour from the fake's start). */
@@ -141,6 +153,7 @@ export function makeControl(
       return accessToken;
     },
     posts: () => store.posts.map((post) => ({ ...post })),
+    comments: () => store.comments.map((comment) => ({ ...comment })),
     deletePost: (urn) => {
       const post = store.posts.find((candidate) => candidate.id === urn);
       if (post) post.deletedAt = settings.now();

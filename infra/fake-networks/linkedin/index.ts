@@ -18,7 +18,7 @@ export { FAKE_LINKEDIN_ENDPOINTS } from './control.js';
 export { linkedInError } from './http.js';
 export type { FakeLinkedInProduct } from './route.js';
 export { FAKE_LINKEDIN_PRODUCTS } from './route.js';
-export type { FakeAcl, FakeMember, FakePost, FakeUpload } from './store.js';
+export type { FakeAcl, FakeComment, FakeMember, FakePost, FakeUpload } from './store.js';
 
 const MB = 1024 * 1024;
 
@@ -140,6 +140,8 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
     videoPartBytes: options.videoPartBytes ?? 4 * MB,
     maxBytes: { image: 36 * MB, video: 500 * MB, document: 100 * MB, ...options.maxBytes },
     maxCommentary: 3000,
+    // LinkedIn's page states none; 1,250 is what its partners document.
+    maxComment: 1250,
     metricsDailyLimit: options.metricsDailyLimit ?? 500,
     // Ours, not LinkedIn's (it documents none): the fake holds the connector to it.
     pagePostsPerRequest: 20,

@@ -12,6 +12,40 @@ const MediaContent = z.strictObject({
   altText: z.string().max(4086).optional(),
   title: z.string().optional(),
 });
+/** Counted as LinkedIn counts characters (code points). */
+const chars = (max: number, min = 0) =>
+  z
+    .string()
+    .min(min)
+    .refine((text) => [...text].length <= max, `At most ${max} characters.`);
+
+/**
+ * `content.poll` (Poll API): 2–4 options of at most 30 characters, a question of at most 140, one
+ * of the four durations; one vote per member and voters visible to the author are the only
+ * settings LinkedIn supports.
+ */
+const PollContent = z.strictObject({
+  question: chars(140, 1),
+  options: z
+    .array(z.strictObject({ text: chars(30, 1) }))
+    .min(2)
+    .max(4),
+  settings: z.strictObject({
+    duration: z.enum(['ONE_DAY', 'THREE_DAYS', 'SEVEN_DAYS', 'FOURTEEN_DAYS']),
+    voteSelectionType: z.literal('SINGLE_VOTE'),
+    isVoterVisibleToAuthor: z.literal(true),
+  }),
+});
+
+/** `content.article`: `source` and `title` required (LinkedIn reads nothing from the page). */
+const ArticleContent = z.strictObject({
+  source: z.url({ protocol: /^https?$/ }),
+  title: chars(400, 1),
+  description: chars(4086).optional(),
+  thumbnail: z.string().startsWith('urn:li:image:').optional(),
+  thumbnailAltText: z.string().max(4086).optional(),
+});
+
 const PostBody = z.strictObject({
   author: z.string().regex(AUTHOR),
   commentary: z.string(),
@@ -31,13 +65,21 @@ const PostBody = z.strictObject({
           images: z.array(z.strictObject({ id: z.string(), altText: z.string().max(4086).optional() })),
         }),
       }),
+      z.strictObject({ poll: PollContent }),
+      z.strictObject({ article: ArticleContent }),
     ])
     .optional(),
 });
 
 function mediaIds(content: FakePost['content']): string[] {
   if (content?.multiImage) return content.multiImage.images.map((image) => image.id);
+  if (content?.article?.thumbnail) return [content.article.thumbnail];
   return content?.media ? [content.media.id] : [];
+}
+
+/** What tells two posts of the same text apart: their media, poll question or article URL. */
+function contentKey(content: FakePost['content']): string {
+  return [...mediaIds(content), content?.poll?.question ?? '', content?.article?.source ?? ''].join(',');
 }
 
 /** Why the post's media cannot be used, or undefined. */
@@ -57,8 +99,8 @@ function mediaProblem(context: ApiContext, post: z.infer<typeof PostBody>) {
   for (const id of mediaIds(content)) {
     const upload = context.store.uploads.get(id);
     if (!upload) return replies.invalid(`Media ${id} does not exist.`, 'INVALID_URN_ID', '/content');
-    if ('multiImage' in content && upload.kind !== 'image') {
-      return replies.invalid('A MultiImage post takes only images.', 'INVALID_URN_TYPE', '/content');
+    if (('multiImage' in content || 'article' in content) && upload.kind !== 'image') {
+      return replies.invalid('Only an image may be used here.', 'INVALID_URN_TYPE', '/content');
     }
     if (upload.owner !== post.author) {
       return replies.invalid(`Media ${id} is not owned by the author.`, 'INVALID_OWNER', '/content');
@@ -75,8 +117,9 @@ function mediaProblem(context: ApiContext, post: z.infer<typeof PostBody>) {
 }
 
 /**
- * POST /rest/posts (linkedin.md §2): the body as LinkedIn takes it, the author the token may post
- * as, media that are the author's and available, the commentary within its length once its
+ * POST /rest/posts (linkedin.md §2): the body as LinkedIn takes it (one kind of `content`: media,
+ * multiImage, a poll or an article), the author the token may post as, media (an article's
+ * thumbnail too) that are the author's and available, the commentary within its length once its
  * escapes are resolved, and no duplicate of a post of the same author (422 DUPLICATE_POST naming
  * the original). 201, empty body, the id in `x-restli-id`.
  */
@@ -104,12 +147,12 @@ export const createPost: Handler<ApiContext> = (context) => {
       '/commentary',
     );
   }
-  const media = mediaIds(post.content).join(',');
+  const key = contentKey(post.content);
   const duplicate = context.store.posts.find(
     (existing) =>
       existing.author === post.author &&
       existing.commentary === post.commentary &&
-      mediaIds(existing.content).join(',') === media,
+      contentKey(existing.content) === key,
   );
   if (duplicate) {
     return linkedInError(422, `ERROR :: /commentary :: Content is a duplicate of ${duplicate.id}`, {

@@ -21,6 +21,10 @@ export const FAKE_LINKEDIN_PRODUCTS = {
     // The member's own analytics (Member Post Statistics, Member Follower Statistics).
     'r_member_postAnalytics',
     'r_member_profileAnalytics',
+    // The Comments API's on current versions; r_member_social_feed is restricted, not granted.
+    'w_member_social_feed',
+    'w_organization_social_feed',
+    'r_organization_social_feed',
   ],
 } as const satisfies Record<string, readonly string[]>;
 export type FakeLinkedInProduct = keyof typeof FAKE_LINKEDIN_PRODUCTS;
@@ -52,6 +56,8 @@ export interface FakeLinkedInSettings {
   maxBytes: Readonly<Record<FakeMediaKind, number>>;
   /** Longest published commentary, in characters. */
   maxCommentary: number;
+  /** Longest published comment, in characters. */
+  maxComment: number;
   /** Analytics reads a member may make a UTC day, each finder counted apart; then 429. */
   metricsDailyLimit: number;
   /** Posts a Page statistics request may name (LinkedIn documents none; the connector sends at most 20). */

@@ -1,4 +1,5 @@
 import { authenticate, isReply, versionProblem } from './api-auth.js';
+import { createComment, listComments } from './comments-routes.js';
 import type { FakeLinkedInEndpoint } from './control.js';
 import type { Reply } from './http.js';
 import { initializeWhole, mediaStatus, uploadVideoPart, uploadWhole, videosAction } from './media-routes.js';
@@ -57,6 +58,14 @@ export const ROUTES: readonly Route[] = [
   api('versioned', 'GET', /^\/rest\/organizationAcls$/, 'organizationAcls', organizationAcls),
   api('versioned', 'POST', /^\/rest\/posts$/, 'posts.create', createPost),
   api('versioned', 'GET', /^\/rest\/posts$/, 'posts.list', listPosts),
+  api(
+    'versioned',
+    'POST',
+    /^\/rest\/socialActions\/(?<urn>[^/]+)\/comments$/,
+    'comments.create',
+    createComment,
+  ),
+  api('versioned', 'GET', /^\/rest\/socialActions\/(?<urn>[^/]+)\/comments$/, 'comments.list', listComments),
   api(
     'versioned',
     'GET',

@@ -92,11 +92,44 @@ export interface FakePost {
   content?: {
     media?: { id: string; altText?: string; title?: string };
     multiImage?: { images: { id: string; altText?: string }[] };
+    poll?: FakePoll;
+    article?: FakeArticle;
   };
   isReshareDisabledByAuthor?: boolean;
   createdAt: number;
   /** Deleted at LinkedIn (by the member, elsewhere): reads answer 404 from then on. */
   deletedAt?: number;
+}
+
+/** A poll as the Posts API takes it (`content.poll`). */
+export interface FakePoll {
+  question: string;
+  options: { text: string }[];
+  settings: { duration: string; voteSelectionType: string; isVoterVisibleToAuthor: boolean };
+}
+
+/** An article share's card (`content.article`): LinkedIn shows what it was given, nothing scraped. */
+export interface FakeArticle {
+  source: string;
+  title: string;
+  description?: string;
+  thumbnail?: string;
+  thumbnailAltText?: string;
+}
+
+/** A comment on a post (Comments API). */
+export interface FakeComment {
+  /** `urn:li:comment:({post},{id})`. */
+  urn: string;
+  id: string;
+  /** The post commented on. */
+  object: string;
+  actor: string;
+  /** As sent, little-text escapes and all. */
+  text: string;
+  /** What LinkedIn shows (escapes resolved, cut at an unescaped reserved character). */
+  publishedText: string;
+  createdAt: number;
 }
 
 /** Everything the fake holds, in memory, for one run. */
@@ -108,6 +141,7 @@ export class FakeLinkedInStore {
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   readonly uploads = new Map<string, FakeUpload>();
   readonly posts: FakePost[] = [];
+  readonly comments: FakeComment[] = [];
   /** Analytics reads counted per `{finder} {member} {UTC day}` (the daily limit). */
   readonly metricsReads = new Map<string, number>();
   /** Follower counts a test set, by member; others grow from `startedAt`. */

@@ -1,4 +1,5 @@
 import { defineNetwork } from '../definition.js';
+import { LINKEDIN_COMMENT_SCOPES } from './comment-scopes.js';
 import {
   LINKEDIN_METRIC_FIELD_NAMES,
   LINKEDIN_METRICS_BATCH_SIZE,
@@ -10,6 +11,12 @@ import {
 import { linkedInPostMetricsScopes } from './metrics-scopes.js';
 import { linkedInOptions } from './options-schema.js';
 import { linkedInRules } from './rules.js';
+
+/**
+ * A comment's most characters: 1,250, the figure LinkedIn's partners document (LinkedIn's
+ * Comments API page states none).
+ */
+export const LINKEDIN_COMMENT_MAX_LENGTH = 1250;
 
 /** LinkedIn as data (../definition.ts): what the rest of the service may know of it. */
 export const linkedinDefinition = defineNetwork({
@@ -55,6 +62,21 @@ export const linkedinDefinition = defineNetwork({
     fields: { ...LINKEDIN_METRIC_FIELD_NAMES, followers: 'memberFollowersCount' },
     source: `A member post: GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:{urn})&queryType={type}&aggregation=TOTAL, one post and one queryType a request. A Page post: GET /rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity={page}&shares=List({urn},…), up to ${LINKEDIN_PAGE_POSTS_PER_REQUEST} a request. Followers: GET /rest/memberFollowersCount?q=me.`,
     cost: `Six requests a member post (one per queryType), one per ${LINKEDIN_PAGE_POSTS_PER_REQUEST} Page posts, counted against LinkedIn’s daily per-member and per-app limits (reset at midnight UTC).`,
+  },
+  // Comments API (docs/networks.md "First comment"): only an account of the Community Management
+  // app holds the comment scopes; a member app's is told to reconnect through it.
+  firstComment: {
+    maxLength: LINKEDIN_COMMENT_MAX_LENGTH,
+    mediaKinds: [],
+    maxMedia: 0,
+    scopes: LINKEDIN_COMMENT_SCOPES,
+    how: 'a comment on the post by its author (the member, or the Page it was posted as), through the Comments API; needs an account connected through the Community Management app',
+  },
+  // LinkedIn does not read the page: the article card is ours (article.ts), on a text post alone.
+  linkPreview: { card: 'ours', postTypes: ['text'], withMedia: false },
+  warningExamples: {
+    LINK_THUMBNAIL_DROPPED:
+      "a LinkedIn article share published without its card's image: the image could not be read or LinkedIn did not take it",
   },
   endpoints: {
     LINKEDIN_API_URL: 'https://api.linkedin.com',

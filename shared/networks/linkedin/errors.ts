@@ -64,13 +64,14 @@ export function isDuplicatePost(facts: LinkedInErrorFacts): boolean {
 }
 
 /** What a step was doing, for the message: LinkedIn's own text is never passed on. */
-export type LinkedInStep = 'post' | 'media' | 'author' | 'profile';
+export type LinkedInStep = 'post' | 'media' | 'author' | 'profile' | 'comment';
 
 const STEP_NAMES: Readonly<Record<LinkedInStep, string>> = {
   post: 'the post',
   media: 'a media upload',
   author: 'the organization check',
   profile: 'the member look-up',
+  comment: 'the first comment',
 };
 
 /** A LinkedIn error answer as a `failed` outcome (networks/README.md "Common mapping"). */

@@ -1,6 +1,7 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeLinkedInApi } from './api.js';
 import { LINKEDIN_APP_OF_KIND } from './apps.js';
+import { makeLinkedInFindComment, makeLinkedInPublishComment } from './comment.js';
 import { makeLinkedInLookUp } from './look-up.js';
 import { makeLinkedInAccountMetrics, makeLinkedInPostMetrics } from './metrics.js';
 import { makeLinkedInOAuth } from './oauth.js';
@@ -39,6 +40,8 @@ export const makeLinkedInNetwork: NetworkFactory = (deps): Network => {
     connector: {
       publish: makeLinkedInPublish({ api, now }),
       findPublished: makeLinkedInLookUp({ api }),
+      publishComment: makeLinkedInPublishComment({ api }),
+      findComment: makeLinkedInFindComment({ api }),
       readPostMetrics: makeLinkedInPostMetrics({ api, now }),
       readAccountMetrics: makeLinkedInAccountMetrics({ api, now }),
     },

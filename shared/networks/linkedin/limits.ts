@@ -9,3 +9,16 @@ export const LINKEDIN_MAX_BYTES = { video: 500 * MB, document: 100 * MB } as con
 
 /** When to look again at media LinkedIn is processing: it gives no hint, so these are ours. */
 export const LINKEDIN_CHECK_AFTER_SECONDS = { video: 30, document: 10 } as const;
+
+/**
+ * The largest og:image read for an article's thumbnail: ours (LinkedIn limits an image's pixels,
+ * not its bytes); a page's card image is far smaller, and a larger one is left off the card.
+ */
+export const LINKEDIN_THUMBNAIL_MAX_BYTES = 5 * MB;
+
+/**
+ * An article card's title and description, at most (Posts API ArticleContent as LinkedIn's
+ * partners quote its schema: title under 400, description under 4,086 characters).
+ */
+export const LINKEDIN_ARTICLE_TITLE_MAX = 400;
+export const LINKEDIN_ARTICLE_DESCRIPTION_MAX = 4086;

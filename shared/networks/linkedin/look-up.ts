@@ -25,6 +25,8 @@ const PostPage = z.object({
         .object({
           media: z.object({ id: z.string() }).optional(),
           multiImage: z.object({ images: z.array(z.object({ id: z.string() })) }).optional(),
+          poll: z.object({ question: z.string() }).optional(),
+          article: z.object({ source: z.string() }).optional(),
         })
         .optional(),
     }),
@@ -41,7 +43,8 @@ const unknown = (message: string): LookupOutcome => ({ kind: 'unknown', message 
  * where the uploads are known, the same media. `not_found` only when the listing reaches back past
  * that time; `unknown` when it cannot say: the finder refused (listing a member's posts needs
  * `r_member_social`, which LinkedIn grants few apps; a Page's needs `r_organization_social`), it
- * failed, or a post without text has no uploads to tell it by.
+ * failed, or a post without text has no uploads to tell it by. A poll or an article share is
+ * told by its question or its URL too: a poll's post may have no text at all.
  */
 export function makeLinkedInLookUp(deps: { api: LinkedInApi }) {
   return async function findPublished(request: LookupRequest): Promise<LookupOutcome> {
@@ -59,14 +62,18 @@ export function makeLinkedInLookUp(deps: { api: LinkedInApi }) {
       refs > 0 && progress.media?.length === refs && progress.media.every((item) => item.state === 'ready')
         ? progress.media.map((item) => item.urn)
         : undefined;
-    if (commentary === '' && !urns)
+    const question = options.poll?.question;
+    const source = request.post.link?.url;
+    if (commentary === '' && !urns && question === undefined && source === undefined)
       return unknown('A LinkedIn post without text cannot be told from others.');
     const since = Date.parse(progress.createSentAt ?? request.post.createdAt) - CLOCK_SKEW_MS;
 
     const matches = (post: ListedPost) =>
-      (post.commentary === commentary || post.commentary === rawText) &&
+      ((post.commentary ?? '') === commentary || post.commentary === rawText) &&
       (!urns || sameList(mediaOf(post), urns)) &&
-      (refs > 0 || mediaOf(post).length === 0);
+      (refs > 0 || mediaOf(post).length === 0) &&
+      post.content?.poll?.question === question &&
+      post.content?.article?.source === source;
 
     try {
       const author = options.organization ?? (await memberUrn(context, request.account));

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import type { MediaBytes } from '../../ports/media-bytes.js';
-import { type LinkedInApi, readJson } from './api.js';
+import { type LinkedInApi, readJson, type SizedStream } from './api.js';
 import { unreadable } from './author.js';
 import { failOnError, LinkedInStepFailed } from './errors.js';
 import { LINKEDIN_MAX_BYTES } from './limits.js';
@@ -92,21 +92,41 @@ export async function uploadWhole(
 ): Promise<string> {
   const { key, size } = objectKeyOf(media);
   assertSize(media.kind, size);
+  return initializeAndPut(context, media.kind, async () => ({
+    stream: await context.bytes.stream(key, context.signal),
+    length: size,
+  }));
+}
+
+/**
+ * An image whose bytes are already in memory (a link card's og:image, read at most a few MB by
+ * the link-preview reader), uploaded as `uploadWhole` does a stored one. Returns its URN.
+ */
+export function uploadImageBytes(context: Omit<UploadContext, 'bytes'>, bytes: Uint8Array): Promise<string> {
+  return initializeAndPut(context, 'image', async () => bytes);
+}
+
+/** initializeUpload for the owner, then one PUT of the body to the URL LinkedIn handed out. */
+async function initializeAndPut(
+  context: Omit<UploadContext, 'bytes'>,
+  kind: 'image' | 'document',
+  body: () => Promise<Uint8Array | SizedStream>,
+): Promise<string> {
   const init = await context.api({
     method: 'POST',
-    path: `/rest/${RESOURCE[media.kind]}`,
+    path: `/rest/${RESOURCE[kind]}`,
     query: { action: 'initializeUpload' },
     json: { initializeUploadRequest: { owner: context.owner } },
     ...auth(context),
   });
   await failOnError(init, 'media');
   const parsed = SingleUpload.safeParse(await readJson(init));
-  const urn = media.kind === 'image' ? parsed.data?.value.image : parsed.data?.value.document;
+  const urn = kind === 'image' ? parsed.data?.value.image : parsed.data?.value.document;
   if (!parsed.success || !urn) throw unreadable('a media upload');
   const put = await context.api({
     method: 'PUT',
     path: parsed.data.value.uploadUrl,
-    bytes: { stream: await context.bytes.stream(key, context.signal), length: size },
+    bytes: await body(),
     ...auth(context),
   });
   await failOnError(put, 'media');

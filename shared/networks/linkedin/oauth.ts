@@ -4,6 +4,8 @@ import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import { refusesAllButClientErrors } from '../oauth/authorization-code-declaration.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
+import type { DeclaredScopes } from '../oauth/scopes-to-ask.js';
+import { LINKEDIN_COMMENT_SCOPES } from './comment-scopes.js';
 import { LINKEDIN_POST_ANALYTICS_SCOPE, LINKEDIN_PROFILE_ANALYTICS_SCOPE } from './metrics-fields.js';
 
 /**
@@ -29,6 +31,7 @@ export const LINKEDIN_COMMUNITY_SCOPES = [
   'rw_organization_admin',
   LINKEDIN_POST_ANALYTICS_SCOPE,
   LINKEDIN_PROFILE_ANALYTICS_SCOPE,
+  ...LINKEDIN_COMMENT_SCOPES,
 ] as const;
 
 /** The scopes each kind of app asks for: all its product grants that the code uses, no more. */
@@ -45,6 +48,16 @@ export const LINKEDIN_SCOPES_OF = {
 export const LINKEDIN_METRICS_ONLY_SCOPES_OF = {
   member: [],
   community: [LINKEDIN_POST_ANALYTICS_SCOPE, LINKEDIN_PROFILE_ANALYTICS_SCOPE],
+} as const satisfies Readonly<Record<keyof typeof LINKEDIN_SCOPES_OF, readonly string[]>>;
+
+/**
+ * Of each kind's scopes, those asked only for first comments: a Community Management app whose
+ * operator says it lacks them (LINKEDIN_COMMUNITY_ASK_COMMENT_SCOPES=false) connects without them,
+ * and its posts take no first comment. A member app has none to ask.
+ */
+export const LINKEDIN_COMMENT_ONLY_SCOPES_OF = {
+  member: [],
+  community: LINKEDIN_COMMENT_SCOPES,
 } as const satisfies Readonly<Record<keyof typeof LINKEDIN_SCOPES_OF, readonly string[]>>;
 
 /** The kinds of LinkedIn app (apps.ts names them for the connector). */
@@ -87,11 +100,15 @@ const UserInfo = z.object({
  */
 export function makeLinkedInOAuth(deps: LinkedInOAuthDeps): OAuthProvider {
   const kind = deps.kind ?? 'member';
+  const declared: DeclaredScopes = {
+    scopes: LINKEDIN_SCOPES_OF[kind],
+    metricsOnlyScopes: LINKEDIN_METRICS_ONLY_SCOPES_OF[kind],
+    commentOnlyScopes: LINKEDIN_COMMENT_ONLY_SCOPES_OF[kind],
+  };
   return makeAuthorizationCodeOAuth(
     {
       network: NETWORK,
-      scopes: LINKEDIN_SCOPES_OF[kind],
-      metricsOnlyScopes: LINKEDIN_METRICS_ONLY_SCOPES_OF[kind],
+      ...declared,
       usesPkce: false,
       authorize: { url: `${deps.oauthUrl}/authorization` },
       token: {

@@ -2,16 +2,19 @@ import type { Post } from '../../domain/posts.js';
 import {
   LINKEDIN_DEFAULT_VISIBILITY,
   LINKEDIN_MEMBER_AUTHOR,
+  type LinkedInPoll,
   type LinkedInVisibility,
   linkedInOptionsSchema,
 } from './options-schema.js';
 
-export type { LinkedInVisibility };
+export type { LinkedInPoll, LinkedInVisibility };
 
 export interface LinkedInPostOptions {
   visibility: LinkedInVisibility;
   /** The Page to post as (`urn:li:organization:<id>`); absent: as the account's member. */
   organization?: string;
+  /** A poll, the post's content (text posts only). */
+  poll?: LinkedInPoll;
 }
 
 /**
@@ -23,6 +26,10 @@ export interface LinkedInPostOptions {
 export function readLinkedInOptions(post: Post): LinkedInPostOptions | { invalid: true } {
   const parsed = linkedInOptionsSchema.safeParse(post.platformOptions?.linkedin ?? {});
   if (!parsed.success) return { invalid: true };
-  const { visibility = LINKEDIN_DEFAULT_VISIBILITY, author = LINKEDIN_MEMBER_AUTHOR } = parsed.data;
-  return author === LINKEDIN_MEMBER_AUTHOR ? { visibility } : { visibility, organization: author };
+  const { visibility = LINKEDIN_DEFAULT_VISIBILITY, author = LINKEDIN_MEMBER_AUTHOR, poll } = parsed.data;
+  return {
+    visibility,
+    ...(author !== LINKEDIN_MEMBER_AUTHOR && { organization: author }),
+    ...(poll && { poll }),
+  };
 }

@@ -1,7 +1,8 @@
 import { contentItems, type Post } from '../../domain/posts.js';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import { escapeLittleText } from './little-text.js';
-import type { LinkedInVisibility } from './options.js';
+import type { LinkedInPoll, LinkedInVisibility } from './options.js';
+import { LINKEDIN_POLL_DURATIONS } from './options-schema.js';
 
 /** One media item of the post, uploaded: its URN beside what the post says of it. */
 export interface UploadedMedia {
@@ -45,14 +46,52 @@ function contentOf(uploaded: readonly UploadedMedia[]): Record<string, unknown> 
   return { media: { id: urn } };
 }
 
+/**
+ * An article share's card (Posts API `content.article`): LinkedIn does not read the page, so the
+ * card is ours (article.ts builds it); `thumbnail` is an image URN of the author's.
+ */
+export interface ArticleContent {
+  source: string;
+  title: string;
+  description?: string;
+  thumbnail?: string;
+  thumbnailAltText?: string;
+}
+
+/**
+ * A poll as the Posts API takes it (`content.poll`): one vote per member, and the voters visible
+ * to the author, the only settings LinkedIn supports ("MULTIPLE_VOTE" is announced for later,
+ * hiding the voters is not supported).
+ */
+export function pollContent(poll: LinkedInPoll): Record<string, unknown> {
+  return {
+    poll: {
+      question: poll.question,
+      options: poll.options.map((text) => ({ text })),
+      settings: {
+        duration: LINKEDIN_POLL_DURATIONS[poll.duration],
+        voteSelectionType: 'SINGLE_VOTE',
+        isVoterVisibleToAuthor: true,
+      },
+    },
+  };
+}
+
 /** The body of `POST /rest/posts`: an organic post, in the main feed, published at once. */
 export function postBody(options: {
   post: Post;
   author: string;
   visibility: LinkedInVisibility;
   uploaded: readonly UploadedMedia[];
+  /** Text posts only (the rules refuse them beside media, or together). */
+  poll?: LinkedInPoll;
+  article?: ArticleContent;
 }): Record<string, unknown> {
-  const content = contentOf(options.uploaded);
+  const content = options.poll
+    ? pollContent(options.poll)
+    : options.article
+      ? { article: options.article }
+      : contentOf(options.uploaded);
   return {
     author: options.author,
     commentary: commentaryOf(options.post),

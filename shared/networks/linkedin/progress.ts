@@ -20,6 +20,8 @@ const LinkedInProgress = z.object({
   /** The author URN whose right to post was checked. */
   author: z.string().optional(),
   media: z.array(MediaDone).optional(),
+  /** An article share's thumbnail, once uploaded (an image URN of the author's). */
+  thumbnail: z.string().optional(),
   /** ISO 8601: when `POST /rest/posts` was sent by an attempt whose answer never came. */
   createSentAt: z.string().optional(),
 });
@@ -36,6 +38,7 @@ export function toPublishProgress(progress: LinkedInProgress): PublishProgress {
     v: progress.v,
     ...(progress.author !== undefined && { author: progress.author }),
     ...(progress.media !== undefined && { media: progress.media.map((item) => ({ ...item })) }),
+    ...(progress.thumbnail !== undefined && { thumbnail: progress.thumbnail }),
     ...(progress.createSentAt !== undefined && { createSentAt: progress.createSentAt }),
   };
 }

@@ -2,6 +2,7 @@ import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
 import { type LinkedInApi, linkedInPostUrl } from './api.js';
+import { buildArticle } from './article.js';
 import { assertMayPostAsPages, assertMayPostFor, memberUrn } from './author.js';
 import {
   type FailedOutcome,
@@ -11,7 +12,13 @@ import {
   readLinkedInError,
 } from './errors.js';
 import { LINKEDIN_CHECK_AFTER_SECONDS } from './limits.js';
-import { processingStatus, type UploadContext, uploadVideo, uploadWhole } from './media-upload.js';
+import {
+  processingStatus,
+  type UploadContext,
+  uploadImageBytes,
+  uploadVideo,
+  uploadWhole,
+} from './media-upload.js';
 import { readLinkedInOptions } from './options.js';
 import { contentShapeOf, postBody, type UploadedMedia } from './post-body.js';
 import { type LinkedInProgress, type MediaDone, readProgress, toPublishProgress } from './progress.js';
@@ -66,6 +73,8 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
         'LinkedIn publishes one video or document, or 1 to 20 images, per post.',
       );
     }
+    const contentClash = contentClashOf(request, options.poll !== undefined);
+    if (contentClash) return failed('permanent', 'PLATFORM_REJECTED', contentClash);
     const bytes = request.bytes;
     const context = { api: deps.api, accessToken: request.credentials.accessToken, signal: request.signal };
     /** When `POST /rest/posts` left: from then on, a missing answer leaves the outcome unknown. */
@@ -75,7 +84,10 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
       if (options.organization) assertMayPostAsPages(request.account, options.organization);
       if (options.organization && earlier.author !== author) await assertMayPostFor(context, author);
       // Media belong to their owner: uploads made for another author cannot be used.
-      if (earlier.author !== undefined && earlier.author !== author) done.length = 0;
+      if (earlier.author !== undefined && earlier.author !== author) {
+        done.length = 0;
+        delete progress.thumbnail;
+      }
       progress.author = author;
 
       const uploaded: UploadedMedia[] = [];
@@ -136,13 +148,40 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
         uploaded.push({ media, urn: item.urn });
       }
 
+      const link = request.post.link;
+      const card = link
+        ? await buildArticle({
+            link,
+            ...(request.linkPreview && { reader: request.linkPreview }),
+            ...(request.linkThumbnail && { thumbnail: request.linkThumbnail }),
+            ...(progress.thumbnail && { uploadedThumbnail: progress.thumbnail }),
+            upload: {
+              stored: (media) => {
+                if (!bytes) throw new Error('The thumbnail bytes cannot be read.');
+                return uploadWhole({ ...context, owner: author, bytes }, media);
+              },
+              bytes: (image) => uploadImageBytes({ ...context, owner: author }, image),
+            },
+            signal: request.signal,
+          })
+        : undefined;
+      if (card?.thumbnailUrn) progress.thumbnail = card.thumbnailUrn;
+
       sentAt = new Date(deps.now()).toISOString();
       const response = await deps.api({
         method: 'POST',
         path: '/rest/posts',
-        json: postBody({ post: request.post, author, visibility: options.visibility, uploaded }),
+        json: postBody({
+          post: request.post,
+          author,
+          visibility: options.visibility,
+          uploaded,
+          ...(options.poll && { poll: options.poll }),
+          ...(card && { article: card.article }),
+        }),
         ...context,
       });
+      const warnings = card?.warnings.length ? { warnings: card.warnings } : {};
       if (response.ok) {
         const id = response.headers.get('x-restli-id');
         if (!id) {
@@ -154,7 +193,7 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
             progress: toPublishProgress({ ...progress, createSentAt: sentAt }),
           };
         }
-        return { kind: 'published', platformPostId: id, platformPostUrl: linkedInPostUrl(id) };
+        return { kind: 'published', platformPostId: id, platformPostUrl: linkedInPostUrl(id), ...warnings };
       }
       const facts = await readLinkedInError(response);
       // An earlier attempt's post may have landed unseen: LinkedIn then names it as the original.
@@ -163,6 +202,7 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
           kind: 'published',
           platformPostId: facts.duplicateOf,
           platformPostUrl: linkedInPostUrl(facts.duplicateOf),
+          ...warnings,
         };
       }
       return withProgress(failureOf(facts, 'post'));
@@ -193,4 +233,17 @@ export function makeLinkedInPublish(deps: LinkedInPublishDeps) {
       throw error;
     }
   };
+}
+
+/**
+ * A poll, an article (the post's link) and media are each a post's one `content` on LinkedIn: the
+ * rules refuse them together at create; this guards a post stored before them. Undefined: none.
+ */
+function contentClashOf(request: PublishRequest, hasPoll: boolean): string | undefined {
+  const hasMedia = request.media.length > 0;
+  const hasLink = request.post.link !== undefined;
+  if (hasPoll && (hasMedia || hasLink))
+    return 'LinkedIn takes a poll only on a post without media or a link.';
+  if (hasLink && hasMedia) return 'LinkedIn shows a link card only on a post without media.';
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { PLATFORM_OPTION_NOT_ALLOWED } from '../../domain/network-options.js';
 import {
   checkTextLength,
   codePointLength,
@@ -13,6 +14,8 @@ import {
   checkTextPost,
   type MediaRule,
 } from '../../domain/platform-rules/shapes.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
+import type { LinkedInOptions } from './options-schema.js';
 
 /**
  * networks/linkedin.md §2 "Posts API": `commentary` max 3000 characters — the widely used figure,
@@ -33,8 +36,15 @@ const SINGLE_MEDIA: Readonly<Record<'image' | 'video' | 'document', MediaRule>> 
 };
 const TEXT_POST = 'A LinkedIn text post';
 
-export const checkLinkedIn: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
+export const checkLinkedIn: PlatformCheck<LinkedInOptions> = ({
+  draft,
+  options,
+  parts,
+  kindOf,
+  typeAllowed,
+}) => {
   const out = parts.flatMap(textViolations);
+  out.push(...pollWithLink(options, draft.link !== undefined));
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':
@@ -68,6 +78,22 @@ export const checkLinkedIn: PlatformCheck = ({ draft, parts, kindOf, typeAllowed
   return out;
 };
 
+/**
+ * A poll and an article (the post's `link`) are each the post's one `content` (Posts API): both
+ * cannot be sent. The options' own check (options-schema.ts) refuses a poll on a media post.
+ */
+function pollWithLink(options: LinkedInOptions | undefined, hasLink: boolean): RuleViolation[] {
+  if (!options?.poll || !hasLink) return [];
+  return [
+    {
+      field: 'platformOptions.linkedin.poll',
+      code: PLATFORM_OPTION_NOT_ALLOWED,
+      message:
+        "LinkedIn takes a poll or a link card, not both (each is the post's one content): drop the link or the poll.",
+    },
+  ];
+}
+
 function textViolations(part: Part) {
   return checkTextLength(
     part,
@@ -87,7 +113,7 @@ const LINKEDIN_VIDEO: DurationLimit = { minSeconds: 3, maxSeconds: 30 * 60, labe
 export const linkedInVideoDurations: VideoDurations = { video: LINKEDIN_VIDEO };
 
 /** LinkedIn's content rules, as its definition holds them. */
-export const linkedInRules: NetworkRules = {
+export const linkedInRules: NetworkRules<LinkedInOptions> = {
   check: checkLinkedIn,
   videoDurations: linkedInVideoDurations,
   // LinkedIn's document posts (networks/linkedin.md §2).

@@ -76,7 +76,7 @@ describe('the two kinds of LinkedIn app against a fake holding only their produc
     const { url, tokens, profile } = await connectThrough(communityOAuth(world), 'community-app');
 
     expect(url.searchParams.get('scope')).toBe(
-      'r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin r_member_postAnalytics r_member_profileAnalytics',
+      'r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin r_member_postAnalytics r_member_profileAnalytics w_member_social_feed w_organization_social_feed r_organization_social_feed',
     );
     expect(tokens.scopes).toContain('w_organization_social');
     expect(tokens.scopes).not.toContain('openid');

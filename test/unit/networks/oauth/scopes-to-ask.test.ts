@@ -77,6 +77,9 @@ describe("each network's consent page with askMetricsScopes false", () => {
       'w_organization_social',
       'r_organization_social',
       'rw_organization_admin',
+      'w_member_social_feed',
+      'w_organization_social_feed',
+      'r_organization_social_feed',
     ]);
   });
 
