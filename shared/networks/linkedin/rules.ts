@@ -47,10 +47,13 @@ export const checkLinkedIn: PlatformCheck<LinkedInOptions> = ({
   out.push(...pollWithLink(options, draft.link !== undefined));
   if (!typeAllowed) return out;
   switch (draft.postType) {
-    case 'text':
-      // A text post is nothing but its commentary.
-      out.push(...checkTextPost(draft, parts, TEXT_POST, kindOf));
+    case 'text': {
+      // A text post is nothing but its commentary, unless it carries a poll: the question then
+      // says what the post is, and LinkedIn takes the poll with no commentary.
+      const checks = checkTextPost(draft, parts, TEXT_POST, kindOf);
+      out.push(...(options?.poll ? checks.filter((item) => item.code !== 'TEXT_REQUIRED') : checks));
       break;
+    }
     case 'image':
     case 'video':
     case 'document': {

@@ -10,7 +10,13 @@ import type { MediaRef, Post } from '../../../../shared/domain/posts.js';
 import type { Account } from '../../../../shared/domain/tenancy.js';
 import { makeLinkedInNetwork } from '../../../../shared/networks/linkedin/index.js';
 import type { Network } from '../../../../shared/networks/network.js';
-import type { DeliveryMedia, PublishRequest } from '../../../../shared/ports/connector.js';
+import type {
+  CommentRequest,
+  DeliveryMedia,
+  LinkPreviewPage,
+  LinkPreviewReader,
+  PublishRequest,
+} from '../../../../shared/ports/connector.js';
 import type { OAuthProvider } from '../../../../shared/ports/network-oauth.js';
 import { NETWORK_ENDPOINT_DEFAULTS } from '../../../../shared/runtime/network-config.js';
 import { patternBytes, RecordingBytes } from '../support/recording-bytes.js';
@@ -178,3 +184,44 @@ export function aCommunityAccount(overrides: Partial<Account> = {}): Account {
 }
 
 export { patternBytes, RecordingBytes };
+
+/** A first comment to make on a post the fake published (`platformPostId`). */
+export function aCommentRequest(
+  world: LinkedInWorld,
+  accessToken: string,
+  post: Post & { platformPostId: string },
+  overrides: Partial<CommentRequest> = {},
+): CommentRequest {
+  return {
+    post,
+    account: anAccount(),
+    credentials: { accessToken },
+    comment: { text: 'First! Details (and slides) at #launch', media: [] },
+    bytes: world.bytes,
+    attempt: 1,
+    clientReference: `${post.postId}:comment`,
+    signal: AbortSignal.timeout(10_000),
+    ...overrides,
+  };
+}
+
+/**
+ * A link-card reader as the worker hands connectors (adapters/http/link-preview.ts), answering
+ * from what the test gives, and recording what it was asked.
+ */
+export class StubLinkPreview implements LinkPreviewReader {
+  readonly pagesRead: string[] = [];
+  readonly imagesRead: { url: string; maxBytes: number }[] = [];
+  constructor(
+    private readonly page: LinkPreviewPage | undefined,
+    private readonly image?: { bytes: Uint8Array; contentType: string },
+  ) {}
+  async readPage(url: string): Promise<LinkPreviewPage | undefined> {
+    this.pagesRead.push(url);
+    return this.page;
+  }
+  async readImage(url: string, maxBytes: number) {
+    this.imagesRead.push({ url, maxBytes });
+    return this.image;
+  }
+}
