@@ -1,4 +1,5 @@
 import { defineNetwork } from '../definition.js';
+import { threadsFirstComment, threadsLinkPreview } from './first-comment.js';
 import { THREADS_DAILY_POSTS } from './limits.js';
 import { threadsMetrics } from './metrics-fields.js';
 import { threadsOptions } from './options-schema.js';
@@ -29,4 +30,6 @@ export const threadsDefinition = defineNetwork({
     THREADS_AUTHORIZE_URL: 'https://threads.net/oauth/authorize',
   },
   metrics: threadsMetrics,
+  firstComment: threadsFirstComment,
+  linkPreview: threadsLinkPreview,
 });

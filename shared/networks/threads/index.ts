@@ -1,5 +1,6 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeThreadsApi } from './api.js';
+import { makeThreadsComments } from './comment.js';
 import { makeThreadsLookUp } from './look-up.js';
 import { makeThreadsMetrics } from './metrics.js';
 import { makeThreadsOAuth } from './oauth.js';
@@ -27,6 +28,7 @@ export const makeThreadsNetwork: NetworkFactory = (deps): Network => {
       publish: makeThreadsPublish({ api, now }),
       findPublished: makeThreadsLookUp({ api }),
       ...makeThreadsMetrics({ api }),
+      ...makeThreadsComments({ api, now }),
     },
   };
 };

@@ -97,8 +97,11 @@ function fileProblem(media: readonly DeliveryMedia[]): FailedOutcome | undefined
 export function makeThreadsPublish(deps: ThreadsPublishDeps) {
   return async function publish(request: PublishRequest): Promise<PublishOutcome> {
     if (!request.credentials) return tokenMissing('Threads');
-    const options = readThreadsOptions(request.post);
-    if ('invalid' in options) return optionsUnreadable('Threads');
+    const read = readThreadsOptions(request.post);
+    if ('invalid' in read) return optionsUnreadable('Threads');
+    // The post's `link` is Threads' link_attachment (a text post's card); the rules refused both.
+    const linkUrl = request.post.postType === 'text' ? request.post.link?.url : undefined;
+    const options = !read.linkAttachment && linkUrl ? { ...read, linkAttachment: linkUrl } : read;
     const items = threadsItems(request.post, request.media);
     const problem = shapeProblem(request.post.postType, items);
     if (problem) return failed('permanent', 'PLATFORM_REJECTED', problem);

@@ -1,3 +1,4 @@
+import { PLATFORM_OPTION_NOT_ALLOWED } from '../../domain/network-options.js';
 import {
   checkTextLength,
   type DurationLimit,
@@ -50,9 +51,18 @@ export const checkThreads: PlatformCheck<ThreadsOptions> = ({
   typeAllowed,
   options,
 }) => {
+  const link = options?.linkAttachment ?? draft.link?.url;
   const out = parts.flatMap((part, index) =>
-    textViolations(part, draft.postType === 'text' || index === 0 ? options?.linkAttachment : undefined),
+    textViolations(part, draft.postType === 'text' || index === 0 ? link : undefined),
   );
+  if (options?.linkAttachment && draft.link) {
+    // Two link cards for one post: which one the caller meant is theirs to say.
+    out.push({
+      field: 'platformOptions.threads.linkAttachment',
+      code: PLATFORM_OPTION_NOT_ALLOWED,
+      message: 'Give the link card as the post’s link or as linkAttachment, not both.',
+    });
+  }
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':

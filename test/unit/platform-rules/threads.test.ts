@@ -120,3 +120,27 @@ describe('platformOptions.threads', () => {
     ]);
   });
 });
+
+describe('Threads: a post’s link (its link_attachment card)', () => {
+  it('takes a text post’s link, counting it among the 5 distinct links', () => {
+    expect(threads({ link: { url: 'https://example.com/card' } })).toEqual([]);
+    const five = Array.from({ length: 5 }, (_, i) => `https://example.com/${i}`).join(' ');
+    expect(threads({ content: five, link: { url: 'https://example.com/card' } })).toEqual([
+      expect.objectContaining({ field: 'content', code: 'CONTENT_SHAPE', limit: 5 }),
+    ]);
+  });
+
+  it('refuses a link given both as the post’s link and as linkAttachment', () => {
+    expect(
+      threads({
+        link: { url: 'https://example.com/a' },
+        platformOptions: { threads: { linkAttachment: 'https://example.com/a' } },
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        field: 'platformOptions.threads.linkAttachment',
+        code: 'PLATFORM_OPTION_NOT_ALLOWED',
+      }),
+    ]);
+  });
+});
