@@ -75,6 +75,7 @@ describe('connecting a YouTube channel through its fake', () => {
         'https://www.googleapis.com/auth/youtube.upload',
         'https://www.googleapis.com/auth/youtube.readonly',
         'https://www.googleapis.com/auth/yt-analytics.readonly',
+        'https://www.googleapis.com/auth/youtube.force-ssl',
       ],
     });
     const db = makeDocumentClient(

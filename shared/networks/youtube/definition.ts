@@ -2,7 +2,7 @@ import { defineNetwork } from '../definition.js';
 import { YOUTUBE_METRICS_BATCH_SIZE } from './limits.js';
 import { youtubeOptions } from './options-schema.js';
 import { youtubeRules } from './rules.js';
-import { YOUTUBE_METRICS_SCOPES, YOUTUBE_STATISTICS_SCOPES } from './scopes.js';
+import { YOUTUBE_COMMENT_ONLY_SCOPES, YOUTUBE_METRICS_SCOPES, YOUTUBE_STATISTICS_SCOPES } from './scopes.js';
 
 /** YouTube as data (../definition.ts): what the rest of the service may know of it. */
 export const youtubeDefinition = defineNetwork({
@@ -14,6 +14,21 @@ export const youtubeDefinition = defineNetwork({
   platformOptions: youtubeOptions,
   warningExamples: {
     PLATFORM_VISIBILITY_CHANGED: 'YouTube locks uploads of an unaudited API project private',
+    PRIVATE_UNTIL_PUBLISH_AT:
+      'The video is on YouTube but stays private until 2026-12-01T15:00:00.000Z, when YouTube makes it public (its scheduled publishing).',
+    THUMBNAIL_NOT_SET:
+      'The video is published without its custom thumbnail: YouTube does not let this channel set custom thumbnails (the channel must be verified, e.g. by phone at https://www.youtube.com/verify).',
+    PLAYLIST_NOT_ADDED:
+      'The video is published but not added to playlist PLx1y2z3: the account was connected without the youtube.force-ssl permission that adding to a playlist needs: reconnect it.',
+  },
+  // A top-level comment by the channel (commentThreads.insert), text only, on a public or unlisted
+  // video (option-rules.ts); 10,000 characters is the commonly quoted limit (the reference names none).
+  firstComment: {
+    maxLength: 10_000,
+    mediaKinds: [],
+    maxMedia: 0,
+    scopes: YOUTUBE_COMMENT_ONLY_SCOPES,
+    how: 'a top-level comment by the channel on its video (commentThreads.insert); text only, on a public or unlisted video',
   },
   sandboxHandle: 'SandboxChannel',
   dailyQuota: { limit: 10_000, unit: 'quota_units', costPerPost: 1600 },

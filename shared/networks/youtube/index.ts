@@ -1,5 +1,6 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeYouTubeApi } from './api.js';
+import { makeYouTubeFindComment, makeYouTubePublishComment } from './comment.js';
 import { YOUTUBE_DEFAULT_CHUNK_BYTES, YOUTUBE_UPLOAD_BUDGET_MS } from './limits.js';
 import { makeYouTubeLookUp } from './look-up.js';
 import { makeYouTubeMetrics } from './metrics.js';
@@ -19,7 +20,8 @@ export interface YouTubeTuning {
 /**
  * The video network (platform `youtube`, Google's app): OAuth at GOOGLE_AUTHORIZE_URL and
  * GOOGLE_TOKEN_URL, the channel and processing status at YOUTUBE_API_URL, resumable uploads at
- * YOUTUBE_UPLOAD_URL, the statistics at YOUTUBE_API_URL and watch time at YOUTUBE_ANALYTICS_API_URL (docs/metrics.md). docs/networks.md "Video network (YouTube)".
+ * YOUTUBE_UPLOAD_URL, the statistics at YOUTUBE_API_URL and watch time at YOUTUBE_ANALYTICS_API_URL (docs/metrics.md),
+ * then the thumbnail, the playlist (after-publish.ts) and the first comment (comment.ts). docs/networks.md "Video network (YouTube)".
  */
 export function makeYouTubeNetworkWith(tuning: YouTubeTuning): NetworkFactory {
   return (deps): Network => {
@@ -47,6 +49,8 @@ export function makeYouTubeNetworkWith(tuning: YouTubeTuning): NetworkFactory {
           budgetMs: tuning.budgetMs ?? YOUTUBE_UPLOAD_BUDGET_MS,
         }),
         findPublished: makeYouTubeLookUp({ api, apiUrl, uploadUrl, now }),
+        publishComment: makeYouTubePublishComment({ api, apiUrl, now }),
+        findComment: makeYouTubeFindComment({ api, apiUrl, now }),
         ...makeYouTubeMetrics({
           api,
           apiUrl,

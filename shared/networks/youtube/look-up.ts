@@ -1,17 +1,21 @@
+import type { PostWarning } from '../../domain/posts.js';
 import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
+import { settleInterrupted, stepsLeft, stepWarnings } from './after-publish.js';
 import { type YouTubeApi, youTubeVideoUrl } from './api.js';
-import { uploadMetadata } from './options.js';
-import { readProgress } from './progress.js';
+import { afterPublishPlan, uploadMetadata } from './options.js';
+import { readProgress, type YouTubeProgress } from './progress.js';
 import { recentUploads } from './recent-uploads.js';
 import { receivedSoFar, UploadSessionGone } from './resumable-upload.js';
+import { visibilityWarnings } from './visibility.js';
 
 /** Clock skew allowed between the post's creation here and YouTube's upload time. */
 const SKEW_MS = 5 * 60 * 1000;
 
-const found = (videoId: string): LookupOutcome => ({
+const found = (videoId: string, warnings: PostWarning[] = []): LookupOutcome => ({
   kind: 'found',
   platformPostId: videoId,
   platformPostUrl: youTubeVideoUrl(videoId),
+  ...(warnings.length > 0 && { warnings }),
 });
 
 /**
@@ -33,7 +37,7 @@ export function makeYouTubeLookUp(deps: {
 }) {
   return async function findPublished(request: LookupRequest): Promise<LookupOutcome> {
     const progress = readProgress(request.progress);
-    if (progress?.state === 'processing') return found(progress.videoId);
+    if (progress?.state === 'processing') return foundProcessed(request, progress, deps);
     if (!request.credentials) return { kind: 'unknown', message: 'The YouTube account has no access token.' };
     const context = {
       api: deps.api,
@@ -69,4 +73,33 @@ export function makeYouTubeLookUp(deps: {
       return { kind: 'unknown', message: 'YouTube did not say whether it has the video.' };
     }
   };
+}
+
+/**
+ * The video is YouTube's (the whole file arrived): found, with what the caller should know. The
+ * steps after the upload that the interrupted attempt left unsettled are not made from a look-up:
+ * a playlist insert that may have been sent is looked up, the rest is said in warnings
+ * (after-publish.ts settleInterrupted).
+ */
+async function foundProcessed(
+  request: LookupRequest,
+  progress: Extract<YouTubeProgress, { state: 'processing' }>,
+  deps: { api: YouTubeApi; apiUrl: string; uploadUrl: string; now: () => number },
+): Promise<LookupOutcome> {
+  const plan = afterPublishPlan(request.post, undefined);
+  let steps = progress.steps ?? {};
+  if (stepsLeft(plan, steps)) {
+    const context = request.credentials && {
+      api: deps.api,
+      apiUrl: deps.apiUrl,
+      uploadUrl: deps.uploadUrl,
+      accessToken: request.credentials.accessToken,
+      signal: request.signal,
+    };
+    steps = await settleInterrupted(context, progress.videoId, plan, steps);
+  }
+  const metadata = uploadMetadata(request.post);
+  const visibility =
+    'invalid' in metadata ? [] : visibilityWarnings(metadata, progress.privacyStatus, deps.now());
+  return found(progress.videoId, [...visibility, ...stepWarnings(plan, steps)]);
 }

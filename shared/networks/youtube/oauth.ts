@@ -5,6 +5,8 @@ import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
 import {
   YOUTUBE_ANALYTICS_SCOPE,
+  YOUTUBE_COMMENT_ONLY_SCOPES,
+  YOUTUBE_FORCE_SSL_SCOPE,
   YOUTUBE_METRICS_ONLY_SCOPES,
   YOUTUBE_READONLY_SCOPE,
   YOUTUBE_UPLOAD_SCOPE,
@@ -16,13 +18,23 @@ import {
  * processing status (videos.list), both of which it needs. Nothing broader (no `youtube`, which
  * could edit and delete). The read-only scope also reads the statistics; `yt-analytics.readonly`
  * (watch time, average view percentage) is asked only for the metrics, and left out where the
- * operator says the app is not approved for it (askMetricsScopes false).
+ * operator says the app is not approved for it (askMetricsScopes false). `youtube.force-ssl` is
+ * asked for first comments (commentThreads.insert takes nothing else) and left out where the
+ * operator's app is not approved for it (askCommentScopes false); adding to a playlist needs it too.
  */
 export const YOUTUBE_SCOPES = [
   YOUTUBE_UPLOAD_SCOPE,
   YOUTUBE_READONLY_SCOPE,
   YOUTUBE_ANALYTICS_SCOPE,
+  YOUTUBE_FORCE_SSL_SCOPE,
 ] as const;
+
+/** What the connect asks for, and which of it serves only the metrics or only first comments. */
+const YOUTUBE_DECLARED_SCOPES = {
+  scopes: YOUTUBE_SCOPES,
+  metricsOnlyScopes: YOUTUBE_METRICS_ONLY_SCOPES,
+  commentOnlyScopes: YOUTUBE_COMMENT_ONLY_SCOPES,
+};
 
 export interface YouTubeOAuthDeps extends OAuthClientDeps {
   /** GOOGLE_AUTHORIZE_URL: the consent page. */
@@ -68,8 +80,7 @@ export function makeYouTubeOAuth(deps: YouTubeOAuthDeps): OAuthProvider {
   return makeAuthorizationCodeOAuth(
     {
       network: NETWORK,
-      scopes: YOUTUBE_SCOPES,
-      metricsOnlyScopes: YOUTUBE_METRICS_ONLY_SCOPES,
+      ...YOUTUBE_DECLARED_SCOPES,
       usesPkce: true,
       authorize: {
         url: deps.authorizeUrl,

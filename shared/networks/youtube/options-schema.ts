@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import type { NetworkOptions } from '../../domain/network-options.js';
+import {
+  type NetworkOptions,
+  type OptionsSubject,
+  PLATFORM_OPTION_NOT_ALLOWED,
+} from '../../domain/network-options.js';
+import type { MediaRef } from '../../domain/post-shape.js';
+import type { RuleViolation } from '../../domain/rule-violation.js';
 
 /**
  * `platformOptions.youtube` (networks/youtube.md §3): the upload's metadata that a post's text
@@ -30,6 +36,34 @@ export function youtubeTagsLength(tags: readonly string[]): number {
   const characters = tags.reduce((sum, tag) => sum + [...tag].length + (/\s/.test(tag) ? 2 : 0), 0);
   return characters + Math.max(0, tags.length - 1);
 }
+
+/**
+ * thumbnails.set takes "image/jpeg, image/png" of at most 2 MB (the v3 reference; newer REST pages
+ * say 50 MB: the smaller, long-standing figure is the one kept).
+ */
+export const YOUTUBE_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+export const YOUTUBE_THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** A custom thumbnail: a pre-uploaded image (`id`) or an image URL fetched and stored at publish time. */
+const thumbnailSchema = z
+  .union([
+    z.strictObject({
+      id: z
+        .string()
+        .regex(/^med_[0-9A-Za-z]{1,64}$/, 'Expected an id starting with med_.')
+        .describe('A pre-uploaded JPEG or PNG image (med_...), at most 2 MB.'),
+    }),
+    z.strictObject({
+      url: z
+        .url({ protocol: /^https$/ })
+        .max(2048)
+        .describe(
+          'A public HTTPS URL of a JPEG or PNG image (at most 2 MB), fetched and stored at publish time.',
+        ),
+      type: z.literal('image').describe('Always image.'),
+    }),
+  ])
+  .meta({ id: 'YouTubeThumbnail' });
 
 export const youtubeOptionsSchema = z
   .strictObject({
@@ -79,13 +113,53 @@ export const youtubeOptionsSchema = z
       .boolean()
       .optional()
       .describe("Whether the channel's subscribers are notified of the upload (YouTube's default: true)."),
+    publishAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe(
+        "YouTube's own scheduled publishing (status.publishAt): the video is uploaded now, stays private, and YouTube makes it public at this time (ISO 8601, in the future, after scheduledAt when the post has one). Only with privacyStatus private or left out.",
+      ),
+    thumbnail: thumbnailSchema
+      .optional()
+      .describe(
+        'A custom thumbnail (JPEG or PNG, at most 2 MB), set after the upload (thumbnails.set). The channel must be allowed custom thumbnails (a phone-verified channel); when YouTube refuses it the video is published anyway, with a THUMBNAIL_NOT_SET warning.',
+      ),
+    playlistId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{2,64}$/, 'Expected a YouTube playlist id, e.g. PL…')
+      .optional()
+      .describe(
+        'A playlist of the channel to add the video to once it is published (playlistItems.insert). Needs the youtube.force-ssl permission: an account connected without it (before it was asked, or where the operator does not ask comment permissions) gets the video published with a PLAYLIST_NOT_ADDED warning and should be reconnected.',
+      ),
   })
   .meta({ id: 'YouTubeOptions' });
 export type YouTubeOptions = z.output<typeof youtubeOptionsSchema>;
 
+/**
+ * "publishAt … can be set only if the privacy status of the video is private" (videos reference):
+ * with another privacy YouTube ignores it without an error, so a public or unlisted video with a
+ * publishAt is refused here rather than published at once.
+ */
+export function youtubeOptionsViolations({ options }: OptionsSubject<YouTubeOptions>): RuleViolation[] {
+  if (!options?.publishAt || options.privacyStatus === undefined || options.privacyStatus === 'private') {
+    return [];
+  }
+  return [
+    {
+      field: 'platformOptions.youtube.publishAt',
+      code: PLATFORM_OPTION_NOT_ALLOWED,
+      message: `YouTube schedules only a private video (it makes it public at publishAt); this one is ${options.privacyStatus}. Leave privacyStatus out or set it to private.`,
+    },
+  ];
+}
+
 /** `platformOptions.youtube`, as the definition declares them. */
 export const youtubeOptions = {
   schema: youtubeOptionsSchema,
-  description: "YouTube: the video's title, description, tags, privacy, category and audience.",
+  description:
+    "YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist.",
   inputNote: "a title here or the text's first line",
+  violations: youtubeOptionsViolations,
+  media: (options): Readonly<Record<string, MediaRef>> =>
+    options.thumbnail ? { thumbnail: options.thumbnail } : {},
 } satisfies NetworkOptions<typeof youtubeOptionsSchema>;

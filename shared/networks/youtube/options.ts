@@ -1,4 +1,6 @@
 import { contentItems, type Post } from '../../domain/posts.js';
+import type { DeliveryMedia } from '../../ports/connector.js';
+import type { AfterPublishPlan } from './after-publish.js';
 import { YOUTUBE_DEFAULT_PRIVACY, youtubeOptionsSchema } from './options-schema.js';
 import { youtubeTitleAndDescription } from './rules.js';
 
@@ -6,7 +8,7 @@ import { youtubeTitleAndDescription } from './rules.js';
 export interface YouTubeUploadMetadata {
   resource: {
     snippet: { title: string; description: string; tags?: string[]; categoryId?: string };
-    status: { privacyStatus: string; selfDeclaredMadeForKids: boolean };
+    status: { privacyStatus: string; selfDeclaredMadeForKids: boolean; publishAt?: string };
   };
   notifySubscribers?: boolean;
 }
@@ -38,8 +40,28 @@ export function uploadMetadata(post: Post): YouTubeUploadMetadata | { invalid: t
       status: {
         privacyStatus: options.privacyStatus ?? YOUTUBE_DEFAULT_PRIVACY,
         selfDeclaredMadeForKids: options.madeForKids ?? false,
+        // Sent as UTC: YouTube's own format (YYYY-MM-DDThh:mm:ss.sZ), whatever offset the caller gave.
+        ...(options.publishAt && { publishAt: new Date(options.publishAt).toISOString() }),
       },
     },
     ...(options.notifySubscribers !== undefined && { notifySubscribers: options.notifySubscribers }),
+  };
+}
+
+/**
+ * What is done after the upload (after-publish.ts): the custom thumbnail (the worker resolved it as
+ * `optionMedia.thumbnail`) and the playlist. Options that do not read plan nothing: the upload
+ * itself already refused them.
+ */
+export function afterPublishPlan(
+  post: Post,
+  optionMedia: Readonly<Record<string, DeliveryMedia>> | undefined,
+): AfterPublishPlan {
+  const parsed = youtubeOptionsSchema.safeParse(post.platformOptions?.youtube ?? {});
+  if (!parsed.success) return {};
+  const media = optionMedia?.thumbnail;
+  return {
+    ...(parsed.data.thumbnail && { thumbnail: media ? { media } : {} }),
+    ...(parsed.data.playlistId && { playlistId: parsed.data.playlistId }),
   };
 }

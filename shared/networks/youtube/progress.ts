@@ -7,7 +7,21 @@ import type { PublishProgress } from '../../ports/connector.js';
  *   `total` bytes when the attempt stopped; the next asks for the received range and goes on;
  * - `processing`: the whole file is in, as video `videoId`; the next reads its processing status.
  * `media` is the post's media id, so a changed post never continues another file's upload.
+ * `steps`: once processed, where the steps after the upload stand (after-publish.ts).
  */
+const StepState = z.discriminatedUnion('s', [
+  z.object({ s: z.literal('done') }),
+  /** Given up, with our reason (a warning on the published post says it). */
+  z.object({ s: z.literal('failed'), why: z.string() }),
+  /** YouTube failed for now (a server error, throttling, no connection): tried `tries` times. */
+  z.object({ s: z.literal('retry'), tries: z.number().int().nonnegative() }),
+  /** A playlist insert was sent and not answered: looked up before any other insert. */
+  z.object({ s: z.literal('unknown'), tries: z.number().int().nonnegative() }),
+]);
+export type StepState = z.infer<typeof StepState>;
+const Steps = z.object({ thumbnail: StepState.optional(), playlist: StepState.optional() });
+export type AfterSteps = z.infer<typeof Steps>;
+
 const YouTubeProgress = z.discriminatedUnion('state', [
   z.object({
     v: z.literal(1),
@@ -24,6 +38,7 @@ const YouTubeProgress = z.discriminatedUnion('state', [
     videoId: z.string().min(1),
     /** The visibility the insert's answer gave the video (an unaudited project's: private). */
     privacyStatus: z.string().optional(),
+    steps: Steps.optional(),
   }),
 ]);
 export type YouTubeProgress = z.infer<typeof YouTubeProgress>;

@@ -1,7 +1,7 @@
-import type { PostWarning } from '../../domain/posts.js';
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
 import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
+import { runSteps, stepsLeft, stepWarnings } from './after-publish.js';
 import { type YouTubeApi, youTubeVideoUrl } from './api.js';
 import { type FailedOutcome, processingFailure, rejection, YouTubeStepFailed } from './errors.js';
 import {
@@ -9,7 +9,7 @@ import {
   YOUTUBE_PROCESSING_CHECK_SECONDS,
   YOUTUBE_RESUME_AFTER_SECONDS,
 } from './limits.js';
-import { uploadMetadata } from './options.js';
+import { afterPublishPlan, uploadMetadata } from './options.js';
 import { videoState } from './processing.js';
 import { readProgress, toPublishProgress, type UploadingProgress, type YouTubeProgress } from './progress.js';
 import {
@@ -20,6 +20,7 @@ import {
   UploadSessionGone,
   type VideoFile,
 } from './resumable-upload.js';
+import { visibilityWarnings } from './visibility.js';
 
 export interface YouTubePublishDeps {
   api: YouTubeApi;
@@ -45,19 +46,6 @@ function processingOf(
     media,
     videoId: done.videoId,
     ...(done.privacyStatus && { privacyStatus: done.privacyStatus }),
-  };
-}
-
-/**
- * YouTube gave the video another visibility than the one asked: uploads through an API project
- * that has not passed YouTube's compliance audit (created after 28 July 2020) are locked private
- * (videos.insert reference; docs/networks.md "Unaudited projects"). The video is published; the
- * post says what it is.
- */
-function visibilityChanged(asked: string, given: string): PostWarning {
-  return {
-    code: 'PLATFORM_VISIBILITY_CHANGED',
-    message: `YouTube made the video ${given} although ${asked} was asked. Uploads through a Google Cloud project that has not passed YouTube's API audit are locked private; the channel's owner can change it in YouTube Studio once the project is audited.`,
   };
 }
 
@@ -143,6 +131,15 @@ export function makeYouTubePublish(deps: YouTubePublishDeps) {
           }
         }
         if (current === undefined) {
+          const publishAt = metadata.resource.status.publishAt;
+          if (publishAt && Date.parse(publishAt) <= deps.now()) {
+            // YouTube's answer to a past publishAt is not documented (an error, or public at once): neither is asked for.
+            return failed(
+              'permanent',
+              'PUBLISH_AT_PASSED',
+              `platformOptions.youtube.publishAt (${publishAt}) had passed when the upload was to start; give a later time.`,
+            );
+          }
           const session = await startSession(context, metadata, file);
           current = { v: 1, state: 'uploading', media: mediaRef, session, total: file.total, offset: 0 };
         }
@@ -166,13 +163,43 @@ export function makeYouTubePublish(deps: YouTubePublishDeps) {
       const state = await videoState({ ...context, apiUrl: deps.apiUrl }, videoId);
       switch (state.kind) {
         case 'processed': {
-          const asked = metadata.resource.status.privacyStatus;
-          const given = state.privacyStatus ?? current.privacyStatus;
+          const processed = current;
+          const plan = afterPublishPlan(request.post, request.optionMedia);
+          let steps = processed.steps ?? {};
+          if (stepsLeft(plan, steps)) {
+            const stepContext = {
+              ...context,
+              apiUrl: deps.apiUrl,
+              ...(request.bytes && { bytes: request.bytes }),
+            };
+            steps = await runSteps(stepContext, videoId, plan, steps);
+            const kept = toPublishProgress({ ...processed, steps });
+            if (request.signal.aborted && stepsLeft(plan, steps)) {
+              return {
+                kind: 'unknown',
+                code: 'PLATFORM_TIMEOUT',
+                message: 'YouTube did not answer a step after the upload (the thumbnail or the playlist).',
+                progress: kept,
+              };
+            }
+            if (stepsLeft(plan, steps)) {
+              return {
+                kind: 'pending',
+                progress: kept,
+                checkAfterSeconds: YOUTUBE_RESUME_AFTER_SECONDS,
+                stage: 'after_upload_steps',
+              };
+            }
+          }
+          const warnings = [
+            ...visibilityWarnings(metadata, state.privacyStatus ?? processed.privacyStatus, deps.now()),
+            ...stepWarnings(plan, steps),
+          ];
           return {
             kind: 'published',
             platformPostId: videoId,
             platformPostUrl: youTubeVideoUrl(videoId),
-            ...(given && given !== asked && { warnings: [visibilityChanged(asked, given)] }),
+            ...(warnings.length > 0 && { warnings }),
           };
         }
         case 'processing':

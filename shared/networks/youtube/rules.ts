@@ -11,6 +11,7 @@ import {
 } from '../../domain/platform-rules/helpers.js';
 import { checkSingleMediaPost } from '../../domain/platform-rules/shapes.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
+import { firstCommentPrivacyViolations, publishAtViolations, thumbnailViolations } from './option-rules.js';
 import type { YouTubeOptions } from './options-schema.js';
 
 /** networks/youtube.md §3 "Metadata constraints": `snippet.title` required, ≤ 100 characters. */
@@ -50,6 +51,11 @@ export const checkYouTube: PlatformCheck<YouTubeOptions> = (input) => {
   const { draft, parts, kindOf, typeAllowed } = input;
   const options = input.options ?? {};
   const out = parts.flatMap((part) => textViolations(part, options));
+  out.push(
+    ...publishAtViolations(options, draft.scheduledAt, Date.now()),
+    ...thumbnailViolations(options, kindOf),
+    ...firstCommentPrivacyViolations(draft, options),
+  );
   if (!typeAllowed) return out;
   const label = draft.postType === 'short' ? 'A YouTube Short' : 'A YouTube video';
   out.push(

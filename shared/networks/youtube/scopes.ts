@@ -30,3 +30,14 @@ export const YOUTUBE_METRICS_ONLY_SCOPES = [YOUTUBE_ANALYTICS_SCOPE] as const;
  * channel's numbers need nothing more.
  */
 export const YOUTUBE_STATISTICS_SCOPES = [YOUTUBE_READONLY_SCOPE] as const;
+/**
+ * "See, edit, and permanently delete your YouTube videos, ratings, comments and captions": the one
+ * scope commentThreads.insert lists, and one playlistItems.insert takes (`youtube.upload` is not
+ * enough for either). Asked for first comments; playlists use it when granted.
+ */
+export const YOUTUBE_FORCE_SSL_SCOPE = 'https://www.googleapis.com/auth/youtube.force-ssl';
+/**
+ * Asked only for first comments: an operator whose app is not approved for this sensitive scope
+ * turns it off (askCommentScopes false), and then playlists are not added either (a warning says so).
+ */
+export const YOUTUBE_COMMENT_ONLY_SCOPES = [YOUTUBE_FORCE_SSL_SCOPE] as const;

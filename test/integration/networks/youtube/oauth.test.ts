@@ -47,7 +47,7 @@ describe('YouTube (Google) OAuth against the fake', () => {
     return { url, verifier };
   };
 
-  it('asks for offline access with a forced consent, the upload, read-only and Analytics scopes, and a PKCE S256 challenge', async () => {
+  it('asks for offline access with a forced consent, the upload, read-only, Analytics and comment (force-ssl) scopes, and a PKCE S256 challenge', async () => {
     world = await startWorld();
     const { url } = await connect('st_abc');
     const parsed = new URL(url);
@@ -58,7 +58,7 @@ describe('YouTube (Google) OAuth against the fake', () => {
       redirect_uri: CALLBACK,
       state: 'st_abc',
       scope:
-        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/yt-analytics.readonly',
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/yt-analytics.readonly https://www.googleapis.com/auth/youtube.force-ssl',
       access_type: 'offline',
       prompt: 'consent',
       code_challenge_method: 'S256',
@@ -78,7 +78,7 @@ describe('YouTube (Google) OAuth against the fake', () => {
     });
 
     expect(new URL(url).searchParams.get('scope')).toBe(
-      'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+      'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
     );
     expect(world.network.oauth.metricsOnlyScopes).toEqual([YOUTUBE_ANALYTICS_SCOPE]);
   });
