@@ -17,7 +17,7 @@ import {
 } from './linkedin-world.js';
 
 const MEMBER_URN = `urn:li:person:${MEMBER.sub}`;
-const POLL = { question: 'Which format next?', options: ['Guide', 'Checklist', 'Video'], duration: '3d' };
+const POLL = { question: 'Which format next?', options: ['Guide', 'Checklist', 'Video'], duration: '3d' as const };
 const ARTICLE_URL = 'https://blog.example.com/posts/launch?ref=li';
 
 function publishedId(outcome: PublishOutcome): string {
