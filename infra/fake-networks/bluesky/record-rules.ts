@@ -135,7 +135,11 @@ function embedProblem(
       ) {
         return 'Record/embed/external must have uri, title and description';
       }
-      return URL.canParse(external.uri) ? undefined : 'Record/embed/external/uri must be a uri';
+      if (!URL.canParse(external.uri)) return 'Record/embed/external/uri must be a uri';
+      // Lexicon app.bsky.embed.external#external: thumb is an image/* blob of at most 1,000,000 bytes.
+      if (external.thumb === undefined) return undefined;
+      const problem = blobProblem(external.thumb, did, store, 'image/', EXTERNAL_THUMB_MAX_BYTES, rules);
+      return problem && `Record/embed/external/thumb ${problem}`;
     }
     default:
       return 'Record/embed has an unknown type';
@@ -153,6 +157,9 @@ function replyProblem(reply: unknown, store: FakeBlueskyStore): string | undefin
   return undefined;
 }
 
+/** Lexicon `app.bsky.embed.external#external.thumb`: maxSize 1000000. */
+const EXTERNAL_THUMB_MAX_BYTES = 1_000_000;
+
 /** The blobs a post record references: kept from then on (the PDS deletes only unreferenced ones). */
 export function referencedBlobs(record: Record<string, unknown>): string[] {
   const embed = record.embed;
@@ -162,6 +169,7 @@ export function referencedBlobs(record: Record<string, unknown>): string[] {
       ? embed.images.map((image) => (isObject(image) ? image.image : undefined))
       : []),
     embed.video,
+    isObject(embed.external) ? embed.external.thumb : undefined,
   ];
   return refs.flatMap((blob) =>
     isObject(blob) && isObject(blob.ref) && typeof blob.ref.$link === 'string' ? [blob.ref.$link] : [],

@@ -1,5 +1,6 @@
 import { makePublicOnlyFetch } from '../../adapters/http/public-fetch.js';
 import type { Connector } from '../../ports/connector.js';
+import { findCommentOnBluesky, publishCommentOnBluesky } from './comment.js';
 import { findOnBluesky } from './look-up.js';
 import { readBlueskyAccountMetrics, readBlueskyPostMetrics } from './metrics.js';
 import { publishToBluesky } from './publish.js';
@@ -15,13 +16,15 @@ export interface BlueskyConnectorOptions {
   now?: () => number;
 }
 
-/** Bluesky's connector: publish.ts, look-up.ts and metrics.ts, on each account's own PDS (from its session). */
+/** Bluesky's connector: publish.ts, look-up.ts, comment.ts and metrics.ts, on each account's own PDS (from its session). */
 export function makeBlueskyConnector(options: BlueskyConnectorOptions): Connector {
   const fetchImpl = options.fetch ?? makePublicOnlyFetch();
   const settings = { videoUrl: options.videoUrl, now: options.now ?? Date.now, fetch: fetchImpl };
   return {
     publish: (request) => publishToBluesky(settings, request),
     findPublished: (request) => findOnBluesky(fetchImpl, request),
+    publishComment: (request) => publishCommentOnBluesky(settings, request),
+    findComment: (request) => findCommentOnBluesky(fetchImpl, request),
     readPostMetrics: (request) => readBlueskyPostMetrics(fetchImpl, settings.now, request),
     readAccountMetrics: (request) => readBlueskyAccountMetrics(fetchImpl, settings.now, request),
   };

@@ -1,5 +1,5 @@
 import { defineNetwork } from '../definition.js';
-import { BLUESKY_DAILY_POSTS } from './limits.js';
+import { BLUESKY_DAILY_POSTS, BLUESKY_MAX_GRAPHEMES, BLUESKY_MAX_IMAGES } from './limits.js';
 import { BLUESKY_METRICS_BATCH_SIZE, BLUESKY_POST_METRIC_FIELDS } from './metrics-fields.js';
 import { blueskyOptions } from './options-schema.js';
 import { blueskyRules } from './rules.js';
@@ -22,6 +22,15 @@ export const blueskyDefinition = defineNetwork({
     BLUESKY_PLC_URL: 'https://plc.directory',
     BLUESKY_VIDEO_URL: 'https://video.bsky.app',
   },
+  firstComment: {
+    maxLength: BLUESKY_MAX_GRAPHEMES,
+    mediaKinds: ['image', 'video'],
+    maxMedia: BLUESKY_MAX_IMAGES,
+    how: 'a reply record from the same account (root and parent the post), media embedded as in a post; its record key chosen before it is sent, so a look-up is exact',
+  },
+  // We build the card (link-card.ts): the post's title, description and thumbnail, else the page's.
+  // A post embeds one thing, so a card goes on a text post without media.
+  linkPreview: { card: 'ours', postTypes: ['text'], withMedia: false },
   metrics: {
     // transition:generic, asked at connect anyway, covers the AppView reads through the PDS.
     scopes: [],

@@ -29,6 +29,7 @@ export const BLUESKY_MESSAGES = {
   PLATFORM_UNREACHABLE: 'Bluesky could not be reached.',
   PLATFORM_NO_ANSWER: 'Bluesky did not answer, and the post may be on Bluesky.',
   PLATFORM_BAD_ANSWER: 'Bluesky answered with something the connector could not read.',
+  COMMENT_TARGET_GONE: 'The post is no longer on Bluesky, so its first comment cannot be made.',
   PDS_ADDRESS_REFUSED:
     "The Bluesky account's PDS is not at a public address, so it is not called; reconnect the account.",
 } as const;

@@ -12,8 +12,10 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /**
  * `platformOptions.bluesky`: the post's languages and an explicit link card. Bluesky builds no
- * link preview itself (research §2d) and we fetch no page on the caller's behalf: a caller who
- * wants a card gives its address, title and description (docs/networks.md, Bluesky "Link cards").
+ * link preview itself (research §2d): the post's `link` is the newer way to ask for one (we build
+ * the card, from the page's Open Graph tags where the post gives no title, description or
+ * thumbnail: link-card.ts); `linkCard` is the older form, sent exactly as given, kept working. The
+ * rules refuse both on one post (docs/networks.md, Bluesky "Link cards").
  */
 export const blueskyOptionsSchema = z
   .strictObject({
@@ -34,7 +36,7 @@ export const blueskyOptionsSchema = z
       })
       .optional()
       .describe(
-        'Text posts only: a link preview card (app.bsky.embed.external) as given; Bluesky does not build one from the page, and neither do we.',
+        "The older form of the post's `link`, kept working: text posts only, a link preview card (app.bsky.embed.external) sent exactly as given, with no thumbnail and no page read. Not together with `link`.",
       ),
   })
   .meta({ id: 'BlueskyOptions' });

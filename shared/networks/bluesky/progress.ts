@@ -28,7 +28,7 @@ export type StrongRef = z.output<typeof strongRefSchema>;
  * - `videos`: a video job at the video service, or its finished blob, by position.
  * Entries of items already posted are dropped, which keeps a 25-item thread well under 8 KiB.
  */
-const progressSchema = z.object({
+export const progressSchema = z.object({
   posted: z.array(strongRefSchema),
   sending: z.string().optional(),
   blobs: z.record(z.string(), z.object({ blob: blobSchema, at: z.number().int().min(0) })),

@@ -1,17 +1,18 @@
 import type { PublishOutcome, PublishRequest } from '../../ports/connector.js';
-import { type FailedOutcome, failed, failureOfAnswer, outcomeOfError } from './errors.js';
+import { mediaEmbed } from './embeds.js';
+import { failed } from './errors.js';
 import { detectFacets } from './facets.js';
 import { resolveHandleOn } from './handles.js';
+import { createItemRecord, lookUpItemRecord } from './item-record.js';
 import { type BlueskyItem, blueskyItems, dueAtMs } from './items.js';
-import { BLUESKY_BLOB_REUSE_MS, BLUESKY_VIDEO_CHECK_SECONDS } from './limits.js';
-import { checkVideo, type MediaContext, startVideo, uploadImage } from './media.js';
+import { linkCardEmbed } from './link-card.js';
+import type { MediaContext } from './media.js';
 import { blueskyOptionsOf } from './options.js';
 import { pdsCaller } from './pds-caller.js';
-import { type Blob, type BlueskyProgress, readProgress, type StrongRef, writeProgress } from './progress.js';
-import { createdRef, createPostRecord, getPostRecord, postUrl } from './records.js';
+import { type BlueskyProgress, readProgress, type StrongRef, writeProgress } from './progress.js';
+import { postUrl } from './records.js';
 import { decodeSession } from './session.js';
 import { itemRkey } from './tid.js';
-import type { XrpcCaller } from './xrpc.js';
 
 export interface BlueskyPublishSettings {
   /** BLUESKY_VIDEO_URL. */
@@ -20,17 +21,15 @@ export interface BlueskyPublishSettings {
   now: () => number;
 }
 
-type ItemStep = { kind: 'posted'; ref: StrongRef } | { kind: 'stop'; outcome: PublishOutcome };
-
 /**
  * Publishes a post, or the rest of it, on Bluesky (research §2–3). For each item not yet posted (a
  * thread's items in order, replies chained by root and parent; one item otherwise):
  * 1. its record key is a TID we chose (tid.ts) before the first attempt: on any attempt but the
  *    first, the PDS is asked for that record first (getRecord), and a record there is ours;
  * 2. its media: images uploaded as blobs, a video through the video service (`pending` while it
- *    is processed);
- * 3. createRecord with that key, facets for its links, mentions and hashtags. A 5xx is looked up
- *    before anything else (a duplicate key answers 500 on the real PDS); no answer is `unknown`.
+ *    is processed); a first item without media carries the post's link card (link-card.ts), or
+ *    the older `platformOptions.bluesky.linkCard` as given;
+ * 3. createRecord with that key, facets for its links, mentions and hashtags (item-record.ts).
  * Every step done goes into the progress, so a later attempt never posts an item twice.
  */
 export async function publishToBluesky(
@@ -56,7 +55,7 @@ export async function publishToBluesky(
   for (const item of items.slice(progress.posted.length)) {
     const rkey = itemRkey(request.clientReference, due, item.index);
     if (lookFirst) {
-      const looked = await lookUp(caller, session.did, rkey, item, settings.now);
+      const looked = await lookUpItemRecord(caller, session.did, rkey, item.text, settings.now);
       if (looked.kind === 'posted') {
         markPosted(progress, item, looked.ref);
         continue;
@@ -64,8 +63,10 @@ export async function publishToBluesky(
       if (looked.kind === 'stop') return withProgress(looked.outcome, progress);
       lookFirst = false;
     }
-    const embed = await embedOf(context, item, progress, options.linkCard);
-    if (embed.kind === 'stop') return withProgress(embed.outcome, progress);
+    const media = await mediaEmbed(context, item.media, progress);
+    if (media.kind === 'stop') return withProgress(media.outcome, progress);
+    const embed =
+      media.embed ?? (item.index === 0 ? await cardOf(context, request, options.linkCard) : undefined);
     const facets = await detectFacets(item.text, resolveHandleOn(caller));
     const root = progress.posted[0];
     const parent = progress.posted.at(-1);
@@ -75,11 +76,11 @@ export async function publishToBluesky(
       createdAt: new Date(settings.now()).toISOString(),
       ...(options.langs && { langs: options.langs }),
       ...(facets.length > 0 && { facets }),
-      ...(embed.embed && { embed: embed.embed }),
+      ...(embed && { embed }),
       ...(root && parent && { reply: { root, parent } }),
     };
     progress.sending = rkey;
-    const sent = await create(caller, session.did, rkey, record, item, settings.now);
+    const sent = await createItemRecord(caller, session.did, rkey, record, settings.now);
     if (sent.kind === 'stop') return withProgress(sent.outcome, progress);
     markPosted(progress, item, sent.ref);
   }
@@ -89,107 +90,25 @@ export async function publishToBluesky(
   return { kind: 'published', platformPostId: first.uri, platformPostUrl: postUrl(first.uri) };
 }
 
-async function create(
-  caller: XrpcCaller,
-  did: string,
-  rkey: string,
-  record: Record<string, unknown>,
-  item: BlueskyItem,
-  now: () => number,
-): Promise<ItemStep> {
-  let answer: Awaited<ReturnType<typeof createPostRecord>>;
-  try {
-    answer = await createPostRecord(caller, did, rkey, record);
-  } catch (error) {
-    return { kind: 'stop', outcome: outcomeOfError(error) };
-  }
-  if (answer.ok) {
-    const ref = createdRef(answer);
-    // A success without the reference: the record is there, and the look-up names it.
-    if (ref) return { kind: 'posted', ref };
-  } else if (answer.status < 500) {
-    return { kind: 'stop', outcome: failureOfAnswer(answer, now()) };
-  }
-  // A 5xx may be "already exists" (indigo#873) or a write that went through: look before retrying.
-  const looked = await lookUp(caller, did, rkey, item, now);
-  if (looked.kind === 'not_found')
-    return {
-      kind: 'stop',
-      outcome: answer.ok ? failed('transient', 'PLATFORM_BAD_ANSWER') : failureOfAnswer(answer, now()),
-    };
-  return looked;
-}
-
-async function lookUp(
-  caller: XrpcCaller,
-  did: string,
-  rkey: string,
-  item: BlueskyItem,
-  now: () => number,
-): Promise<ItemStep | { kind: 'not_found' }> {
-  try {
-    const found = await getPostRecord(caller, did, rkey);
-    if (found.kind === 'not_found') return found;
-    if (found.kind === 'found' && found.text === item.text) return { kind: 'posted', ref: found.ref };
-    if (found.kind === 'found') {
-      // Our key holds someone else's text: never posting twice, the post fails for a person to see.
-      return { kind: 'stop', outcome: failed('permanent', 'PLATFORM_REJECTED', 'rkey_taken') };
-    }
-    const outcome: FailedOutcome = found.answer
-      ? failureOfAnswer(found.answer, now())
-      : failed('transient', 'PLATFORM_BAD_ANSWER');
-    return { kind: 'stop', outcome };
-  } catch (error) {
-    return { kind: 'stop', outcome: outcomeOfError(error) };
-  }
-}
-
-type EmbedStep =
-  | { kind: 'embed'; embed?: Record<string, unknown> }
-  | { kind: 'stop'; outcome: PublishOutcome };
-
-async function embedOf(
+/**
+ * The first item's card: the post's `link` (built by us, link-card.ts), else the older
+ * `platformOptions.bluesky.linkCard`, sent as given; the rules refuse both together.
+ */
+async function cardOf(
   context: MediaContext,
-  item: BlueskyItem,
-  progress: BlueskyProgress,
+  request: PublishRequest,
   linkCard: { uri: string; title: string; description: string } | undefined,
-): Promise<EmbedStep> {
-  const images: { image: Blob; alt: string }[] = [];
-  for (const { position, media } of item.media) {
-    const key = String(position);
-    if (media.kind === 'video') {
-      const job = progress.videos[key];
-      const step = job ? await checkVideo(context, job.jobId) : await startVideo(context, media);
-      if (step.kind === 'failed') return { kind: 'stop', outcome: step.outcome };
-      if (step.kind === 'processing') {
-        progress.videos[key] = { jobId: step.jobId };
-        const outcome: PublishOutcome = {
-          kind: 'pending',
-          progress: writeProgress(progress),
-          checkAfterSeconds: BLUESKY_VIDEO_CHECK_SECONDS,
-          stage: 'media_processing',
-        };
-        return { kind: 'stop', outcome };
-      }
-      return {
-        kind: 'embed',
-        embed: { $type: 'app.bsky.embed.video', video: step.blob, ...(media.alt && { alt: media.alt }) },
-      };
-    }
-    let blob = progress.blobs[key];
-    if (!blob || context.now() - blob.at > BLUESKY_BLOB_REUSE_MS) {
-      const uploaded = await uploadImage(context, media);
-      if ('kind' in uploaded) return { kind: 'stop', outcome: uploaded };
-      blob = { blob: uploaded, at: context.now() };
-      progress.blobs[key] = blob;
-    }
-    // alt is required by the lexicon, and may be empty.
-    images.push({ image: blob.blob, alt: media.alt ?? '' });
+): Promise<Record<string, unknown> | undefined> {
+  const link = request.post.link;
+  if (link) {
+    return linkCardEmbed(context, {
+      link,
+      signal: request.signal,
+      ...(request.linkPreview && { reader: request.linkPreview }),
+      ...(request.linkThumbnail && { thumbnail: request.linkThumbnail }),
+    });
   }
-  if (images.length > 0) return { kind: 'embed', embed: { $type: 'app.bsky.embed.images', images } };
-  if (linkCard && item.index === 0)
-    return { kind: 'embed', embed: { $type: 'app.bsky.embed.external', external: linkCard } };
-  return { kind: 'embed' };
+  return linkCard && { $type: 'app.bsky.embed.external', external: linkCard };
 }
 
 function markPosted(progress: BlueskyProgress, item: BlueskyItem, ref: StrongRef): void {

@@ -1,3 +1,4 @@
+import { PLATFORM_OPTION_NOT_ALLOWED } from '../../domain/network-options.js';
 import {
   checkTextLength,
   countMedia,
@@ -11,7 +12,7 @@ import {
   violation,
 } from '../../domain/platform-rules/helpers.js';
 import { checkSingleItem, checkSingleMediaPost, checkThread } from '../../domain/platform-rules/shapes.js';
-import type { MediaKindLookup } from '../../domain/post-shape.js';
+import type { MediaKindLookup, MediaRef } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 import {
   BLUESKY_MAX_GRAPHEMES,
@@ -22,6 +23,7 @@ import {
   BLUESKY_THREAD_MIN_ITEMS,
   graphemeLength,
 } from './limits.js';
+import type { BlueskyOptions } from './options-schema.js';
 
 const LABEL = {
   text: 'A Bluesky text post',
@@ -34,8 +36,23 @@ const LABEL = {
  * Bluesky's content rules (research §2): 300 graphemes and 3,000 UTF-8 bytes a post; a post embeds
  * ONE thing: 1–4 images, or one video (never both); a thread is posts chained as replies.
  */
-export const checkBluesky: PlatformCheck = ({ draft, parts, kindOf, typeAllowed }) => {
+export const checkBluesky: PlatformCheck<BlueskyOptions> = ({
+  draft,
+  options,
+  parts,
+  kindOf,
+  typeAllowed,
+}) => {
   const out = parts.flatMap(textViolations);
+  out.push(...firstCommentMedia(draft.firstComment?.media ?? [], kindOf));
+  if (draft.link && options?.linkCard) {
+    out.push({
+      field: 'platformOptions.bluesky.linkCard',
+      code: PLATFORM_OPTION_NOT_ALLOWED,
+      message:
+        'A post has one link card: give `link` (the card is built from it and the page) or the older platformOptions.bluesky.linkCard, not both.',
+    });
+  }
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':
@@ -91,6 +108,24 @@ function textViolations(part: Part): RuleViolation[] {
   ];
 }
 
+/**
+ * A first comment is a reply record, embedding one thing like a post: up to 4 images or one video.
+ * Its length needs no check here: the generic one (300 code points) is stricter than Bluesky's 300
+ * graphemes, and 300 code points are at most 1,200 bytes, well under 3,000.
+ */
+function firstCommentMedia(media: readonly MediaRef[], kindOf: MediaKindLookup): RuleViolation[] {
+  const counts = countMedia(media, kindOf);
+  if (counts.video === 0 || counts.total <= 1) return [];
+  return [
+    violation(
+      'firstComment.media',
+      'TOO_MANY_MEDIA',
+      `A Bluesky comment with a video carries nothing else; found ${counts.total} media.`,
+      1,
+    ),
+  ];
+}
+
 /** One embed a post: up to 4 images, or one video on its own. */
 function postMedia(part: Part, kindOf: MediaKindLookup): RuleViolation[] {
   const counts = countMedia(part.media, kindOf);
@@ -122,7 +157,7 @@ const BLUESKY_VIDEO: DurationLimit = { maxSeconds: BLUESKY_MAX_VIDEO_SECONDS, la
 export const blueskyVideoDurations: VideoDurations = { video: BLUESKY_VIDEO, thread: BLUESKY_VIDEO };
 
 /** Bluesky's content rules, as its definition holds them. */
-export const blueskyRules: NetworkRules = {
+export const blueskyRules: NetworkRules<BlueskyOptions> = {
   check: checkBluesky,
   videoDurations: blueskyVideoDurations,
   takesDocuments: false,
