@@ -14,7 +14,9 @@ import {
   checkTextPost,
   type MediaRule,
 } from '../../domain/platform-rules/shapes.js';
+import type { LinkShape } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
+import { LINKEDIN_ARTICLE_DESCRIPTION_MAX, LINKEDIN_ARTICLE_TITLE_MAX } from './limits.js';
 import type { LinkedInOptions } from './options-schema.js';
 
 /**
@@ -44,7 +46,7 @@ export const checkLinkedIn: PlatformCheck<LinkedInOptions> = ({
   typeAllowed,
 }) => {
   const out = parts.flatMap(textViolations);
-  out.push(...pollWithLink(options, draft.link !== undefined));
+  out.push(...pollWithLink(options, draft.link !== undefined), ...articleTextViolations(draft.link));
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text': {
@@ -95,6 +97,27 @@ function pollWithLink(options: LinkedInOptions | undefined, hasLink: boolean): R
         "LinkedIn takes a poll or a link card, not both (each is the post's one content): drop the link or the poll.",
     },
   ];
+}
+
+/** An article card's title and description within LinkedIn's limits (limits.ts). */
+function articleTextViolations(link: LinkShape | undefined): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  const limits = [
+    ['title', LINKEDIN_ARTICLE_TITLE_MAX],
+    ['description', LINKEDIN_ARTICLE_DESCRIPTION_MAX],
+  ] as const;
+  for (const [field, max] of limits) {
+    const length = codePointLength(link?.[field] ?? '');
+    if (length > max) {
+      out.push({
+        field: `link.${field}`,
+        code: 'TEXT_TOO_LONG',
+        message: `LinkedIn's link card ${field} is ${length} characters; the limit is ${max}.`,
+        limit: max,
+      });
+    }
+  }
+  return out;
 }
 
 function textViolations(part: Part) {

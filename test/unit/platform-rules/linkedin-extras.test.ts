@@ -68,3 +68,19 @@ describe('LinkedIn poll option', () => {
     );
   });
 });
+
+describe('LinkedIn article card (the post’s link)', () => {
+  it('takes a title of 400 characters and a description of 4086, and refuses one more of each', () => {
+    const at = linkedin({
+      link: { url: 'https://example.com', title: 't'.repeat(400), description: 'd'.repeat(4086) },
+    });
+    expect(rules(at)).toEqual([]);
+    const over = linkedin({
+      link: { url: 'https://example.com', title: 't'.repeat(401), description: 'd'.repeat(4087) },
+    });
+    expect(rules(over)).toEqual([
+      expect.objectContaining({ field: 'link.title', code: 'TEXT_TOO_LONG', limit: 400 }),
+      expect.objectContaining({ field: 'link.description', code: 'TEXT_TOO_LONG', limit: 4086 }),
+    ]);
+  });
+});
