@@ -1,6 +1,7 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
 import type { FakeFacebookSettings } from './settings.js';
 import type {
+  FakeComment,
   FakeEngagement,
   FakeFacebookStore,
   FakeFacebookUser,
@@ -25,6 +26,8 @@ export const FAKE_FACEBOOK_ENDPOINTS = [
   'object',
   'published_posts',
   'page_videos',
+  'comments.create',
+  'comments.list',
 ] as const;
 export type FakeFacebookEndpoint = (typeof FAKE_FACEBOOK_ENDPOINTS)[number];
 
@@ -59,6 +62,8 @@ export class FakeFacebookControlState extends FailureQueues<FakeFacebookEndpoint
   readonly seen: SeenRequest[] = [];
   /** Videos whose processing ends in error, by the order they are made (0 = the next one). */
   failNextProcessing = 0;
+  /** Meta cannot read any link's page: feed posts with a `link` answer 1609005. */
+  linkScrapeFails = false;
 }
 
 export interface FakeFacebookControl {
@@ -83,6 +88,12 @@ export interface FakeFacebookControl {
   setEngagement(id: string, engagement: Partial<FakeEngagement>): void;
   /** Posts a post as another app would (the look-up must not mistake it for ours). */
   addPost(post: Omit<FakePost, 'id'>): FakePost;
+  /** Whether Meta can read links' pages (false: a feed post with a `link` answers 1609005). */
+  setLinkScrapeFails(fails: boolean): void;
+  /** A comment made outside the API (a person's, or the Page's from facebook.com). */
+  addComment(comment: Omit<FakeComment, 'id'>): string;
+  /** Every comment, oldest first. */
+  comments(): readonly FakeComment[];
 }
 
 export function makeControl(
@@ -143,6 +154,15 @@ export function makeControl(
         ...engagement,
       });
     },
+    setLinkScrapeFails(fails) {
+      state.linkScrapeFails = fails;
+    },
+    addComment(comment) {
+      const id = `${comment.objectId.split('_').at(-1)}_${store.id('7')}`;
+      store.comments.push({ ...comment, id });
+      return id;
+    },
+    comments: () => store.comments.map((comment) => ({ ...comment })),
     addPost(post) {
       const made = { ...post, id: `${post.pageId}_${store.id('9')}` };
       store.posts.push(made);

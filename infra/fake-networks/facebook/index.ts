@@ -13,7 +13,14 @@ import { FakeFacebookStore, type FakeFacebookUser } from './store.js';
 export type { FakeFacebookControl, FakeFacebookEndpoint, FakeFailure, SeenRequest } from './control.js';
 export { FACEBOOK_PERMISSIONS, FAKE_FACEBOOK_ENDPOINTS } from './control.js';
 export { graphError } from './http.js';
-export type { FakeFacebookPage, FakeFacebookUser, FakePhoto, FakePost, FakeVideo } from './store.js';
+export type {
+  FakeComment,
+  FakeFacebookPage,
+  FakeFacebookUser,
+  FakePhoto,
+  FakePost,
+  FakeVideo,
+} from './store.js';
 
 const MB = 1000 * 1000;
 
@@ -85,6 +92,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
     maxImageBytes: options.maxImageBytes ?? 4 * MB,
     maxVideoBytes: 10_000 * MB,
     maxMessage: 63_206,
+    maxComment: 8000,
     maxAttachedPhotos: 10,
     reelsPerDay: options.reelsPerDay ?? 30,
     reelSeconds: { min: 3, max: 90 },

@@ -23,6 +23,13 @@ export function asPage(context: ApiContext, needs: string[] = []): Reply | undef
   return undefined;
 }
 
+/** `link` makes a feed post's preview card: photos, videos and reels take none (§2.5 research). */
+function linkElsewhere(context: ApiContext): Reply | undefined {
+  return context.fields.has('link')
+    ? replies.badParameter('(#100) link is a parameter of feed posts only.')
+    : undefined;
+}
+
 /** Posting past a burst (more than `burstPerMinute` posts of a Page in a minute): 368/1390008. */
 function tooFast(context: ApiContext): Reply | undefined {
   const since = context.settings.now() - 60_000;
@@ -99,7 +106,7 @@ export const feed: Handler<ApiContext> = (context) => {
     }
     if (PREVIEW_REFUSED_HOSTS.test(url.hostname))
       return graphError(100, 'Cannot post facebook.com links.', { subcode: 1609008 });
-    if (url.hostname.endsWith('.invalid'))
+    if (url.hostname.endsWith('.invalid') || context.control.linkScrapeFails)
       return graphError(1609005, 'Error posting link: the link could not be read.');
   }
   const attachedNames = [...fields.keys()].filter((name) => /^attached_media\[\d+\]$/.test(name));
@@ -144,7 +151,7 @@ export const feed: Handler<ApiContext> = (context) => {
  * 1366046), `message` or `caption`, `alt_text_custom`, `published` (false: no post, kept to attach).
  */
 export const photos: Handler<ApiContext> = async (context) => {
-  const refused = asPage(context) ?? tooFast(context);
+  const refused = asPage(context) ?? linkElsewhere(context) ?? tooFast(context);
   if (refused) return refused;
   const fields = context.fields;
   const url = fields.get('url');
@@ -204,7 +211,7 @@ function newVideo(
  * `title`: the video is processed over the next status reads, then published on the Page.
  */
 export const videos: Handler<ApiContext> = async (context) => {
-  const refused = asPage(context, ['publish_video']) ?? tooFast(context);
+  const refused = asPage(context, ['publish_video']) ?? linkElsewhere(context) ?? tooFast(context);
   if (refused) return refused;
   const fields = context.fields;
   const fileUrl = fields.get('file_url');
@@ -251,7 +258,7 @@ function reelsInLastDay(context: ApiContext): number {
  * `video_state` → processing starts (the upload must be complete first; a reel is finished once).
  */
 export const reels: Handler<ApiContext> = (context) => {
-  const refused = asPage(context, ['publish_video']);
+  const refused = asPage(context, ['publish_video']) ?? linkElsewhere(context);
   if (refused) return refused;
   const fields = context.fields;
   const phase = fields.get('upload_phase');

@@ -1,3 +1,4 @@
+import { createComment, listComments } from './comment-routes.js';
 import type { FakeFacebookEndpoint } from './control.js';
 import { type Reply, replies } from './http.js';
 import { accessToken, accounts, dialogDecision, dialogPage, me, permissions } from './oauth-routes.js';
@@ -73,6 +74,18 @@ const ROUTES: readonly Route[] = [
     pattern: new RegExp(`^/${V}/(?<page>${ID})/videos$`),
     endpoint: 'page_videos',
     api: pageVideos,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/${V}/(?<id>${ID})/comments$`),
+    endpoint: 'comments.create',
+    api: createComment,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/${V}/(?<id>${ID})/comments$`),
+    endpoint: 'comments.list',
+    api: listComments,
   },
   { method: 'GET', pattern: new RegExp(`^/${V}/(?<id>${ID})$`), endpoint: 'object', api: object },
 ];

@@ -9,6 +9,8 @@ export interface FakeFacebookSettings {
   maxVideoBytes: number;
   /** `message` length (63,206, §6). */
   maxMessage: number;
+  /** A comment's `message` (8,000: what Facebook's comment box takes; the reference states none). */
+  maxComment: number;
   /** Attached photos per post (10, our cap: Meta names none). */
   maxAttachedPhotos: number;
   /** Reels per Page per rolling 24 hours (30, §2.5). */

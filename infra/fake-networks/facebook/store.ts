@@ -99,6 +99,18 @@ export interface FakeVideo {
   draft?: boolean;
 }
 
+/** A comment on a post or video, as `/{object-id}/comments` lists it. */
+export interface FakeComment {
+  id: string;
+  /** The post or video commented on. */
+  objectId: string;
+  /** The commenter: the Page's id for the Page's own comments. */
+  fromId: string;
+  message: string;
+  attachmentUrl?: string;
+  createdTime: number;
+}
+
 export class FakeFacebookStore {
   readonly users = new Map<string, FakeFacebookUser>();
   readonly codes = new Map<string, FakeCode>();
@@ -106,6 +118,8 @@ export class FakeFacebookStore {
   readonly posts: FakePost[] = [];
   readonly photos = new Map<string, FakePhoto>();
   readonly videos = new Map<string, FakeVideo>();
+  /** Oldest first. */
+  readonly comments: FakeComment[] = [];
   /** Engagement by post or video id (none: nothing yet). */
   readonly engagement = new Map<string, FakeEngagement>();
   /** Every URL the fake fetched media from. */

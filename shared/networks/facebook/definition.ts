@@ -1,4 +1,5 @@
 import { defineNetwork } from '../definition.js';
+import { facebookFirstComment, facebookLinkPreview } from './first-comment.js';
 import { facebookMetrics } from './metrics-fields.js';
 import { facebookOptions } from './options-schema.js';
 import { facebookRules } from './rules.js';
@@ -29,4 +30,6 @@ export const facebookDefinition = defineNetwork({
     FACEBOOK_RUPLOAD_URL: 'https://rupload.facebook.com',
   },
   metrics: facebookMetrics,
+  firstComment: facebookFirstComment,
+  linkPreview: facebookLinkPreview,
 });

@@ -35,7 +35,7 @@ export async function readGraphError(response: Response): Promise<GraphErrorFact
   return facts;
 }
 
-export type FacebookStep = 'photo' | 'feed' | 'video' | 'reel' | 'status' | 'lookup';
+export type FacebookStep = 'photo' | 'feed' | 'video' | 'reel' | 'status' | 'lookup' | 'comment' | 'comments';
 const STEP_NAMES: Readonly<Record<FacebookStep, string>> = {
   photo: 'the photo upload',
   feed: 'the post',
@@ -43,6 +43,8 @@ const STEP_NAMES: Readonly<Record<FacebookStep, string>> = {
   reel: 'the reel upload',
   status: 'the video status check',
   lookup: "the Page's post listing",
+  comment: 'the first comment',
+  comments: "the post's comment listing",
 };
 
 /** Token dead (190 and its subcodes), session (102), no role on the Page any more (492). */
@@ -103,7 +105,9 @@ export function failureOf(facts: GraphErrorFacts, step: FacebookStep): FailedOut
     return fail(
       'permanent',
       'PLATFORM_PERMISSION_DENIED',
-      `Facebook refused ${what}: the Page's grant lacks a permission or the person lost the task to create content (reconnect it).`,
+      step === 'comment' || step === 'comments'
+        ? `Facebook refused ${what}: the Page's grant lacks pages_manage_engagement or the person lost the task to moderate the Page (reconnect it).`
+        : `Facebook refused ${what}: the Page's grant lacks a permission or the person lost the task to create content (reconnect it).`,
     );
   }
   if (code === 506) {

@@ -1,5 +1,6 @@
 import type { Network, NetworkFactory } from '../network.js';
 import { makeFacebookApi } from './api.js';
+import { makeFacebookComments } from './comment.js';
 import { makeFacebookLookUp } from './look-up.js';
 import { makeFacebookMetrics } from './metrics.js';
 import { makeFacebookOAuth } from './oauth.js';
@@ -35,6 +36,7 @@ export const makeFacebookNetwork: NetworkFactory = (deps): Network => {
       publish: makeFacebookPublish({ api, now }),
       findPublished: makeFacebookLookUp({ api }),
       ...makeFacebookMetrics({ api }),
+      ...makeFacebookComments({ api, now }),
     },
   };
 };

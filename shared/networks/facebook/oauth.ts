@@ -13,18 +13,21 @@ import type { TokenAnswerContext } from '../oauth/authorization-code-declaration
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
 import { readOAuthJson, unavailableWhenUnreachable } from '../oauth/unreachable.js';
+import { facebookFirstComment } from './first-comment.js';
 import { FACEBOOK_GRAPH_VERSION } from './limits.js';
 
 /**
  * What publishing to a Page as the Page needs (facebook-pages.md §1): the Pages the person picked
  * (`pages_show_list`), posting (`pages_manage_posts`, which Meta grants with
- * `pages_read_engagement`), and videos and reels (`publish_video`).
+ * `pages_read_engagement`), videos and reels (`publish_video`), and first comments
+ * (`pages_manage_engagement`, first-comment.ts).
  */
 export const FACEBOOK_SCOPES: readonly string[] = [
   'pages_show_list',
   'pages_manage_posts',
   'pages_read_engagement',
   'publish_video',
+  ...facebookFirstComment.scopes,
 ];
 
 /** The Page task that lets a person publish as the Page (§1). */

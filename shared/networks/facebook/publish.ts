@@ -56,8 +56,11 @@ export function makeFacebookPublish(deps: FacebookPublishDeps) {
     });
 
     if (!request.credentials) return tokenMissing('Facebook');
-    const options = readFacebookOptions(request.post);
-    if ('invalid' in options) return optionsUnreadable('Facebook');
+    const read = readFacebookOptions(request.post);
+    if ('invalid' in read) return optionsUnreadable('Facebook');
+    // The post's `link` is the feed post's `link` (its preview card); the rules refused both.
+    const linkUrl = request.post.postType === 'text' ? request.post.link?.url : undefined;
+    const options = !read.link && linkUrl ? { ...read, link: linkUrl } : read;
     const problem = shapeProblem(request.post.postType, request.media);
     if (problem) return failed('permanent', 'PLATFORM_REJECTED', problem);
     const unfit = fileProblem(request.media);

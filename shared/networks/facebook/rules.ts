@@ -1,3 +1,4 @@
+import { PLATFORM_OPTION_NOT_ALLOWED } from '../../domain/network-options.js';
 import {
   checkTextLength,
   codePointLength,
@@ -41,13 +42,21 @@ export const checkFacebook: PlatformCheck<FacebookOptions> = ({
   typeAllowed,
 }) => {
   const out = parts.flatMap(textViolations);
+  if (options?.link && draft.link) {
+    // Two links for one preview card: which one the caller meant is theirs to say.
+    out.push({
+      field: 'platformOptions.facebook.link',
+      code: PLATFORM_OPTION_NOT_ALLOWED,
+      message: 'Give the link as the post’s link or as platformOptions.facebook.link, not both.',
+    });
+  }
   if (!typeAllowed) return out;
   switch (draft.postType) {
     case 'text':
       out.push(...checkSingleItem(draft, TEXT_POST));
       for (const part of parts) {
         // A link alone makes a post (its preview card); without one the post is its text.
-        if (isBlank(part.text) && !options?.link)
+        if (isBlank(part.text) && !options?.link && !draft.link)
           out.push(violation(part.textField, 'TEXT_REQUIRED', `${TEXT_POST} needs text or a link.`));
         out.push(...checkPartMedia(part, { min: 0, max: 0, kinds: [], label: TEXT_POST }, kindOf));
       }

@@ -99,3 +99,23 @@ describe('platformOptions.facebook', () => {
     ]);
   });
 });
+
+describe('Facebook: a post’s link (the feed post’s preview card)', () => {
+  it('a text post may be its link alone, given as the post’s link', () => {
+    expect(facebook({ content: '', link: { url: 'https://bakery.example/menu' } })).toEqual([]);
+  });
+
+  it('refuses a link given both as the post’s link and as platformOptions.facebook.link', () => {
+    expect(
+      facebook({
+        link: { url: 'https://bakery.example/menu' },
+        platformOptions: { facebook: { link: 'https://bakery.example/menu' } },
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        field: 'platformOptions.facebook.link',
+        code: 'PLATFORM_OPTION_NOT_ALLOWED',
+      }),
+    ]);
+  });
+});

@@ -54,7 +54,7 @@ describe('Facebook Login against the fake: one account per Page the person may p
     );
     expect(url.pathname).toBe('/v24.0/dialog/oauth');
     expect(url.searchParams.get('scope')).toBe(
-      'pages_show_list,pages_manage_posts,pages_read_engagement,publish_video',
+      'pages_show_list,pages_manage_posts,pages_read_engagement,publish_video,pages_manage_engagement',
     );
     expect(url.searchParams.get('code_challenge')).toBeNull();
     expect(world.network.oauth.refresh).toBeUndefined();
