@@ -1091,6 +1091,19 @@ export interface components {
              * @enum {string}
              */
             replySettings?: "following" | "mentionedUsers" | "subscribers" | "verified";
+            /** @description Text posts only: a poll (X poll). Not with media, a quote or on a thread: X notes a poll is mutually exclusive with media and with a quoted post. */
+            poll?: {
+                /** @description The choices, 2 to 4, each 1 to 25 characters. The post text is the question. */
+                options: string[];
+                /** @description How long the poll is open, in minutes: 5 to 10080 (7 days). */
+                durationMinutes: number;
+            };
+            /** @description The post this one quotes (X quote_tweet_id): its id (digits) or its address (https://x.com/<user>/status/<id>, twitter.com too); only the id is sent. */
+            quoteOf?: string;
+            /** @description The post this one replies to (X reply.in_reply_to_tweet_id); on a thread, its first post replies to it: its id (digits) or its address (https://x.com/<user>/status/<id>, twitter.com too); only the id is sent. */
+            replyTo?: string;
+            /** @description The X Community to post in (X community_id), the digits of https://x.com/i/communities/<id>; the account must be a member. On a thread, its first post. */
+            communityId?: string;
         };
         LinkedInOptions: {
             /**
@@ -1100,6 +1113,18 @@ export interface components {
             visibility?: "PUBLIC" | "CONNECTIONS" | "LOGGED_IN";
             /** @description member (the default) posts as the connected member; urn:li:organization:<id> posts as that Page, which the member must administer (LinkedIn checks it when the post is published). */
             author?: "member" | string;
+            /** @description Text posts only, without a link: a poll (one vote per member; the author sees who voted, as LinkedIn always shows). LinkedIn does not let a poll be edited once published. */
+            poll?: {
+                /** @description The question, at most 140 characters (shown above the options; the post's text is shown above it). */
+                question: string;
+                /** @description 2 to 4 answers, each at most 30 characters. */
+                options: string[];
+                /**
+                 * @description How long votes are taken: 1d, 3d, 7d or 14d (LinkedIn offers only these).
+                 * @enum {string}
+                 */
+                duration: "1d" | "3d" | "7d" | "14d";
+            };
         };
         InstagramOptions: {
             /** @description Reels only: also show the reel in the main feed (share_to_feed). Left out, Instagram shows it there. */
@@ -1108,8 +1133,35 @@ export interface components {
             thumbOffsetMs?: number;
             /** @description Image, carousel and reel posts: the id of the location Page to tag (location_id). */
             locationId?: string;
+            /** @description Reels only: publish as a trial reel (trial_params), shown first to non-followers only. Not with shareToFeed. The API cannot graduate it later. */
+            trialReel?: {
+                /**
+                 * @description manual: shared to followers only when the account does so in the Instagram app (MANUAL); auto: Instagram shares it to followers if it performs well with non-followers (SS_PERFORMANCE).
+                 * @enum {string}
+                 */
+                graduation: "manual" | "auto";
+            };
+            /** @description Reels only: the reel's cover image (cover_url), a JPEG; not with thumbOffsetMs (the cover replaces the chosen frame). */
+            coverImage?: components["schemas"]["InstagramCoverImage"];
+            /** @description Always refused with a reason. Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging needs Facebook Login, an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management. */
+            productTags?: unknown[];
             /** @description Image, carousel and reel posts: up to 3 usernames invited as collaborators. */
             collaborators?: string[];
+        };
+        InstagramCoverImage: {
+            /** @description A pre-uploaded image (med_...). */
+            id: string;
+        } | {
+            /**
+             * Format: uri
+             * @description A public HTTPS URL of an image, fetched and stored at publish time.
+             */
+            url: string;
+            /**
+             * @description Always image.
+             * @constant
+             */
+            type: "image";
         };
         TikTokOptions: {
             /**
@@ -1148,11 +1200,35 @@ export interface components {
             categoryId?: string;
             /** @description Whether the channel's subscribers are notified of the upload (YouTube's default: true). */
             notifySubscribers?: boolean;
+            /**
+             * Format: date-time
+             * @description YouTube's own scheduled publishing (status.publishAt): the video is uploaded now, stays private, and YouTube makes it public at this time (ISO 8601, in the future, after scheduledAt when the post has one). Only with privacyStatus private or left out.
+             */
+            publishAt?: string;
+            /** @description A custom thumbnail (JPEG or PNG, at most 2 MB), set after the upload (thumbnails.set). The channel must be allowed custom thumbnails (a phone-verified channel); when YouTube refuses it the video is published anyway, with a THUMBNAIL_NOT_SET warning. */
+            thumbnail?: components["schemas"]["YouTubeThumbnail"];
+            /** @description A playlist of the channel to add the video to once it is published (playlistItems.insert). Needs the youtube.force-ssl permission: an account connected without it (before it was asked, or where the operator does not ask comment permissions) gets the video published with a PLAYLIST_NOT_ADDED warning and should be reconnected. */
+            playlistId?: string;
+        };
+        YouTubeThumbnail: {
+            /** @description A pre-uploaded JPEG or PNG image (med_...), at most 2 MB. */
+            id: string;
+        } | {
+            /**
+             * Format: uri
+             * @description A public HTTPS URL of a JPEG or PNG image (at most 2 MB), fetched and stored at publish time.
+             */
+            url: string;
+            /**
+             * @description Always image.
+             * @constant
+             */
+            type: "image";
         };
         BlueskyOptions: {
             /** @description The languages of the text (BCP-47 tags, at most 3), e.g. ["en"]. */
             langs?: string[];
-            /** @description Text posts only: a link preview card (app.bsky.embed.external) as given; Bluesky does not build one from the page, and neither do we. */
+            /** @description The older form of the post's `link`, kept working: text posts only, a link preview card (app.bsky.embed.external) sent exactly as given, with no thumbnail and no page read. Not together with `link`. */
             linkCard?: {
                 /**
                  * Format: uri
@@ -1191,6 +1267,22 @@ export interface components {
             quotePostId?: string;
             /** @description The id of a post of the account's own to publish this post as a reply to (reply_to_id); in a thread, its first post replies to it. */
             replyToId?: string;
+        };
+        FirstCommentInput: {
+            /** @description The comment's text; each network's own length limit is checked (422). */
+            text: string;
+            /** @description The comment's media, where the network's comments carry media (listNetworks says which). */
+            media?: components["schemas"]["MediaRef"][];
+        };
+        LinkInput: {
+            /** @description The page the card shows (public HTTPS). */
+            url: string;
+            /** @description The card's title, where we build the card; else the page's og:title. */
+            title?: string;
+            /** @description The card's description, where we build the card; else the page's og:description. */
+            description?: string;
+            /** @description The card's image (type image), where we build the card; else the page's og:image. */
+            thumbnail?: components["schemas"]["MediaRef"];
         };
         CreatedPost: {
             id: string;
@@ -1270,15 +1362,15 @@ export interface components {
             scheduledAt: string | null;
             /** @description The network's own settings given on create or PATCH; null when none. */
             platformOptions: {
-                /** @description X (twitter): who may reply. */
+                /** @description X (twitter): who may reply, a poll, a quoted post, the post replied to, a Community. */
                 twitter?: components["schemas"]["TwitterOptions"];
-                /** @description LinkedIn: who sees the post, and whether a Page posts it. */
+                /** @description LinkedIn: who sees the post, whether a Page posts it, and a poll. */
                 linkedin?: components["schemas"]["LinkedInOptions"];
-                /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
+                /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                 instagram?: components["schemas"]["InstagramOptions"];
                 /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                 tiktok?: components["schemas"]["TikTokOptions"];
-                /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                 youtube?: components["schemas"]["YouTubeOptions"];
                 /** @description Bluesky: the languages of the text, a link card. */
                 bluesky?: components["schemas"]["BlueskyOptions"];
@@ -1287,6 +1379,10 @@ export interface components {
                 /** @description Threads: who may reply, a topic, a text post’s link card, a post to quote or reply to. */
                 threads?: components["schemas"]["ThreadsOptions"];
             } | null;
+            /** @description The first comment and how its delivery went; null when none. */
+            firstComment: components["schemas"]["FirstComment"] | null;
+            /** @description The link card; null when none. */
+            link: components["schemas"]["Link"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1315,6 +1411,55 @@ export interface components {
                 decidedBy?: string;
                 reason?: string;
             } | null;
+        };
+        FirstComment: {
+            text: string;
+            media: {
+                id?: string;
+                url?: string;
+                /** @enum {string} */
+                type?: "image" | "video" | "document";
+                alt?: string;
+                userTags?: {
+                    username: string;
+                    x: number;
+                    y: number;
+                }[];
+            }[];
+            /**
+             * @description waiting: the post is not published yet; queued: due (a first try, a retry, or a check while the network processes it); publishing; published; failed: refused, or retries ran out (error), the post stays published; uncertain: a call ended without an answer and the network cannot say whether it has the comment: never tried again (check the post).
+             * @enum {string}
+             */
+            status: "waiting" | "queued" | "publishing" | "published" | "failed" | "uncertain";
+            attempts: number;
+            platformCommentId: string | null;
+            platformCommentUrl: string | null;
+            publishedAt: string | null;
+            error: {
+                /** @enum {string} */
+                origin: "platform" | "service";
+                code: string;
+                message: string;
+                platformRawCode?: string;
+                retryable: boolean;
+            } | null;
+        };
+        Link: {
+            url: string;
+            title?: string;
+            description?: string;
+            thumbnail?: {
+                id?: string;
+                url?: string;
+                /** @enum {string} */
+                type?: "image" | "video" | "document";
+                alt?: string;
+                userTags?: {
+                    username: string;
+                    x: number;
+                    y: number;
+                }[];
+            };
         };
         PostWarning: {
             /** @description Stable: PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
@@ -4068,15 +4213,15 @@ export interface operations {
                     media?: components["schemas"]["MediaRef"][];
                     /** @description Optional; null or {} means none. */
                     platformOptions?: {
-                        /** @description X (twitter): who may reply. */
+                        /** @description X (twitter): who may reply, a poll, a quoted post, the post replied to, a Community. */
                         twitter?: components["schemas"]["TwitterOptions"];
-                        /** @description LinkedIn: who sees the post, and whether a Page posts it. */
+                        /** @description LinkedIn: who sees the post, whether a Page posts it, and a poll. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
-                        /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
+                        /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                         youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Bluesky: the languages of the text, a link card. */
                         bluesky?: components["schemas"]["BlueskyOptions"];
@@ -4087,6 +4232,8 @@ export interface operations {
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;
+                    firstComment?: components["schemas"]["FirstCommentInput"] | null;
+                    link?: components["schemas"]["LinkInput"] | null;
                 };
             };
         };
@@ -4375,15 +4522,15 @@ export interface operations {
                     media?: components["schemas"]["MediaRef"][];
                     /** @description Optional; null or {} means none. */
                     platformOptions?: {
-                        /** @description X (twitter): who may reply. */
+                        /** @description X (twitter): who may reply, a poll, a quoted post, the post replied to, a Community. */
                         twitter?: components["schemas"]["TwitterOptions"];
-                        /** @description LinkedIn: who sees the post, and whether a Page posts it. */
+                        /** @description LinkedIn: who sees the post, whether a Page posts it, and a poll. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
-                        /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
+                        /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                         youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Bluesky: the languages of the text, a link card. */
                         bluesky?: components["schemas"]["BlueskyOptions"];
@@ -4394,6 +4541,8 @@ export interface operations {
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;
+                    firstComment?: components["schemas"]["FirstCommentInput"] | null;
+                    link?: components["schemas"]["LinkInput"] | null;
                 };
             };
         };
@@ -4995,15 +5144,15 @@ export interface operations {
                     status?: "publish" | "scheduled" | "draft";
                     /** @description Replaces the post's platformOptions; null or {} removes them. */
                     platformOptions?: {
-                        /** @description X (twitter): who may reply. */
+                        /** @description X (twitter): who may reply, a poll, a quoted post, the post replied to, a Community. */
                         twitter?: components["schemas"]["TwitterOptions"];
-                        /** @description LinkedIn: who sees the post, and whether a Page posts it. */
+                        /** @description LinkedIn: who sees the post, whether a Page posts it, and a poll. */
                         linkedin?: components["schemas"]["LinkedInOptions"];
-                        /** @description Instagram: a reel's feed sharing and cover frame, a location, collaborators. */
+                        /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
                         tiktok?: components["schemas"]["TikTokOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category and audience. */
+                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                         youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Bluesky: the languages of the text, a link card. */
                         bluesky?: components["schemas"]["BlueskyOptions"];
@@ -5014,6 +5163,10 @@ export interface operations {
                         /** @description The same as twitter; stored as twitter. */
                         x?: components["schemas"]["TwitterOptions"];
                     } | null;
+                    /** @description Replaces the first comment; null removes it. */
+                    firstComment?: components["schemas"]["FirstCommentInput"] | null;
+                    /** @description Replaces the link card; null removes it. */
+                    link?: components["schemas"]["LinkInput"] | null;
                 };
             };
         };
