@@ -171,6 +171,25 @@ describe('LinkedIn first comment against the fake', () => {
     });
   });
 
+  it('the look-up takes no older comment of the same text, made before the first attempt', async () => {
+    let now = Date.parse('2026-05-10T09:00:00.000Z');
+    world = await startWorld({ now: () => now });
+    const token = communityToken(world);
+    const post = await publishedPost(world, token, { platformOptions: { linkedin: { author: PAGE } } });
+    const account = aCommunityAccount();
+    await comment(world, aCommentRequest(world, token, post, { account }));
+    now = Date.parse('2026-05-10T10:00:00.000Z');
+    const request = aCommentRequest(world, token, post, { account, signal: AbortSignal.timeout(300) });
+    world.fake.control.failNext('comments.create', { kind: 'delayAfter', ms: 2_000 });
+
+    await comment(world, request);
+    const found = await world.network.connector.findComment?.(lookupFor(request, '2026-05-10T09:59:00.000Z'));
+
+    const [older, newer] = world.fake.control.comments();
+    expect(older?.text).toBe(newer?.text);
+    expect(found).toMatchObject({ kind: 'found', platformPostId: newer?.urn });
+  });
+
   it('a Page post’s comment LinkedIn never got is not_found (the worker may retry it)', async () => {
     world = await startWorld();
     const token = communityToken(world);

@@ -17,7 +17,11 @@ import {
 } from './linkedin-world.js';
 
 const MEMBER_URN = `urn:li:person:${MEMBER.sub}`;
-const POLL = { question: 'Which format next?', options: ['Guide', 'Checklist', 'Video'], duration: '3d' as const };
+const POLL = {
+  question: 'Which format next?',
+  options: ['Guide', 'Checklist', 'Video'],
+  duration: '3d' as const,
+};
 const ARTICLE_URL = 'https://blog.example.com/posts/launch?ref=li';
 
 function publishedId(outcome: PublishOutcome): string {
@@ -267,6 +271,39 @@ describe('LinkedIn article shares (the post’s link) against the fake', () => {
 
     expect(outcome).toMatchObject({ kind: 'published', warnings: [{ code: 'LINK_THUMBNAIL_DROPPED' }] });
     expect(world.fake.control.uploads()).toEqual([]);
+  });
+
+  it('keeps the uploaded thumbnail in progress: a retry after a refused post does not upload it again', async () => {
+    world = await startWorld();
+    const token = memberToken(world);
+    const reader = new StubLinkPreview(
+      { title: 'Launch notes', imageUrl: 'https://cdn.example.com/og.png' },
+      { bytes: patternBytes(200, 1), contentType: 'image/png' },
+    );
+    const post = aPost({ link: { url: ARTICLE_URL } });
+    world.fake.control.failNext('posts.create', {
+      kind: 'reply',
+      reply: { status: 503, json: { status: 503, message: 'Service unavailable' } },
+    });
+
+    const first = await world.network.connector.publish(
+      aRequest(world, token, { post, linkPreview: reader }),
+    );
+    expect(first).toMatchObject({ kind: 'failed', failure: 'transient' });
+    const retry = await world.network.connector.publish(
+      aRequest(world, token, {
+        post,
+        linkPreview: reader,
+        attempt: 2,
+        ...('progress' in first && first.progress && { progress: first.progress }),
+      }),
+    );
+
+    expect(retry.kind).toBe('published');
+    const images = world.fake.control.uploads().filter((upload) => upload.kind === 'image');
+    expect(images).toHaveLength(1);
+    expect(reader.imagesRead).toHaveLength(1);
+    expect(world.fake.control.posts()[0]?.content?.article?.thumbnail).toBe(images[0]?.urn);
   });
 
   it('refuses a link beside media without calling LinkedIn (a post stored before the rules)', async () => {
