@@ -60,11 +60,11 @@ async function thumbnailBlob(
   page: LinkPreviewPage | undefined,
 ): Promise<Blob | undefined> {
   try {
-    if (sources.thumbnail) {
+    if (sources.thumbnail?.stored?.mimeType.startsWith('image/')) {
       const uploaded = await uploadImage(context, sources.thumbnail);
       return 'kind' in uploaded ? undefined : uploaded;
     }
-    if (!page?.imageUrl || !sources.reader) return undefined;
+    if (sources.thumbnail || !page?.imageUrl || !sources.reader) return undefined;
     const image = await sources.reader.readImage(page.imageUrl, BLUESKY_MAX_IMAGE_BYTES, sources.signal);
     if (!image?.contentType.startsWith('image/') || image.bytes.byteLength > BLUESKY_MAX_IMAGE_BYTES)
       return undefined;
