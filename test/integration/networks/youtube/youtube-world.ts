@@ -138,3 +138,33 @@ export function channelToken(
 }
 
 export { patternBytes, RecordingBytes };
+
+/** A JPEG's first bytes, then filler: enough for the fake to know the image's kind. */
+export function jpegBytes(size: number): Uint8Array {
+  const bytes = patternBytes(size);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0], 0);
+  return bytes;
+}
+
+/** A stored image (a thumbnail), its bytes put in the bucket, as the worker resolves `optionMedia`. */
+export function storedImage(
+  bytes: RecordingBytes,
+  content: Uint8Array,
+  { mediaId = 'med_thumb1', mimeType = 'image/jpeg' }: { mediaId?: string; mimeType?: string } = {},
+): DeliveryMedia {
+  const objectKey = `t/ten_1/w/wks_1/m/${mediaId}`;
+  bytes.put(objectKey, content);
+  const stored: Media = {
+    mediaId,
+    tenantId: 'ten_1',
+    workspaceId: 'wks_1',
+    filename: `${mediaId}.jpg`,
+    mimeType,
+    sizeBytes: content.length,
+    status: 'uploaded',
+    objectKey,
+    source: 'upload',
+    createdAt: CREATED_AT,
+  };
+  return { kind: 'image', stored };
+}
