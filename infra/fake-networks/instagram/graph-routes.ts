@@ -123,7 +123,7 @@ const GRADUATION_STRATEGIES = ['MANUAL', 'SS_PERFORMANCE'];
  */
 function reelOnlyProblem(f: URLSearchParams, mediaType: string | null): string | undefined {
   if (f.has('product_tags'))
-    return 'Unsupported parameter product_tags: product tagging needs Facebook Login.';
+    return 'Unsupported parameter product_tags: this login has no product tagging.';
   const trial = f.get('trial_params');
   if (trial !== null) {
     if (mediaType !== 'REELS') return 'trial_params is for reels only.';

@@ -17,7 +17,7 @@ export const INSTAGRAM_MAX_COLLABORATORS = 3;
 
 /** Why `productTags` is refused (docs/research/network-extras.md §4b), said in the violation and the schema. */
 export const PRODUCT_TAGS_REFUSAL =
-  'Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging needs Facebook Login, an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management.';
+  "Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging exists only in the Instagram API's other login, through the account's Meta business Page, and needs an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management.";
 
 /** A reel's cover image: a pre-uploaded image (`id`) or an image URL fetched at publish time. */
 const coverImageSchema = z

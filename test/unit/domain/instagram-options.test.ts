@@ -141,7 +141,7 @@ describe('Instagram trial reels, reel covers and product tags (issue 30)', () =>
         code: PLATFORM_OPTION_NOT_ALLOWED,
       });
       expect(only?.message).toMatch(
-        /Instagram Login.*Facebook Login.*checkout.*instagram_shopping_tag_products/,
+        /Instagram Login.*other login.*business Page.*checkout.*instagram_shopping_tag_products/,
       );
     }
   });

@@ -50,7 +50,7 @@ describe("each network's consent page with askMetricsScopes false", () => {
     expect(oauth.metricsOnlyScopes).toEqual(['video.list', 'user.info.stats']);
   });
 
-  it('Instagram: without instagram_business_manage_insights', () => {
+  it('Instagram: without instagram_business_manage_insights (the comment scope is asked)', () => {
     const oauth = makeInstagramOAuth({
       authorizeUrl: 'https://www.instagram.com/oauth/authorize',
       oauthUrl: 'https://api.instagram.com/oauth',
@@ -59,7 +59,11 @@ describe("each network's consent page with askMetricsScopes false", () => {
     });
 
     expect(askedBy(oauth)).toEqual([...INSTAGRAM_SCOPES]);
-    expect(askedBy(oauth, false)).toEqual(['instagram_business_basic', 'instagram_business_content_publish']);
+    expect(askedBy(oauth, false)).toEqual([
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+      'instagram_business_manage_comments',
+    ]);
   });
 
   it('LinkedIn Community Management: without the member analytics, keeping rw_organization_admin (Page roles)', () => {
