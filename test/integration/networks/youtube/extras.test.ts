@@ -212,6 +212,42 @@ describe('YouTube extras against the fake: scheduled publishing, thumbnail, play
       expect(world.fake.control.videos()).toHaveLength(1);
       expect(world.fake.control.videos()[0]?.thumbnail).toBeDefined();
     });
+    it('when the worker stops waiting mid-thumbnail: unknown, and the look-up finds the video published with THUMBNAIL_NOT_SET (never re-uploaded)', async () => {
+      world = await startWorld({ processingPolls: 0 });
+      world.fake.control.failNext('thumbnails.set', { kind: 'delayAfter', ms: 3_000 });
+      const thumbnail = storedImage(world.bytes, jpegBytes(10 * KIB));
+      const post = aPost({
+        platformOptions: { youtube: { title: 'Launch', thumbnail: { id: 'med_thumb1' } } },
+      });
+      const token = channelToken(world);
+
+      const outcome = await world.network.connector.publish(
+        aRequest(world, token, {
+          post,
+          optionMedia: { thumbnail },
+          media: [storedVideo(world.bytes, patternBytes(300 * KIB))],
+          signal: AbortSignal.timeout(1_500),
+        }),
+      );
+      expect(outcome).toMatchObject({ kind: 'unknown', code: 'PLATFORM_TIMEOUT' });
+      const progress = outcome.kind === 'unknown' ? outcome.progress : undefined;
+
+      const found = await world.network.connector.findPublished?.({
+        account: aRequest(world, token).account,
+        credentials: { accessToken: token },
+        post,
+        clientReference: post.postId,
+        ...(progress && { progress }),
+        signal: AbortSignal.timeout(5_000),
+      });
+
+      const [video] = world.fake.control.videos();
+      expect(found).toMatchObject({ kind: 'found', platformPostId: video?.id });
+      expect(found?.kind === 'found' && found.warnings?.map((warning) => warning.code)).toEqual([
+        'THUMBNAIL_NOT_SET',
+      ]);
+      expect(world.fake.control.videos()).toHaveLength(1);
+    });
   });
 
   describe('playlist', () => {
