@@ -1,3 +1,4 @@
+import { commentWake } from './first-comment.js';
 import type { Post } from './posts.js';
 
 /** Scheduler fires somewhere inside the target minute: aim a minute early and let the worker hold. */
@@ -62,8 +63,10 @@ function wholeSecondsBefore(dueMs: number, now: number): number {
  * - leaving scheduled other than by delivery: the schedule goes;
  * - a published post whose network id is still to come (`delivery.postIdFollowUp`), at each new
  *   check time: a message delayed to it, or a one-time schedule a minute before it;
- * - a published post's metrics collection (`metrics.collection`), at each new collection time: the
- *   same.
+ * - a published post's first comment (`firstComment`), due or held by a worker, at its
+ *   `nextAttemptAt`: the same (docs/first-comment.md);
+ * - a published post's metrics collection (`metrics.collection`), at each new collection time, or
+ *   once a comment that kept it waiting is settled: the same.
  */
 export function deliveryEffects(before: Post | undefined, after: Post, now: number): DeliveryEffects {
   const effects: DeliveryEffects = {};
@@ -88,8 +91,25 @@ export function deliveryEffects(before: Post | undefined, after: Post, now: numb
     // A published post whose id is still to come: the worker asks the network again then.
     wakeAt(effects, Date.parse(followUpAt), now);
   }
+  // A published post's first comment, due (or held by a worker that may die) at nextAttemptAt.
+  const commentAt = commentWake(after);
+  const commentWas = before ? commentWake(before) : undefined;
+  if (
+    !followUpAt &&
+    commentAt &&
+    (commentAt !== commentWas || before?.firstComment?.status !== after.firstComment?.status)
+  ) {
+    wakeAt(effects, Date.parse(commentAt), now);
+  }
   const collectAt = after.status === 'published' ? after.metrics?.collection?.nextCollectAt : undefined;
-  if (!followUpAt && collectAt && collectAt !== before?.metrics?.collection?.nextCollectAt) {
+  // Once a comment is settled, the collection it kept waiting is woken again.
+  const commentSettled = commentWas !== undefined && commentAt === undefined;
+  if (
+    !followUpAt &&
+    !commentAt &&
+    collectAt &&
+    (collectAt !== before?.metrics?.collection?.nextCollectAt || commentSettled)
+  ) {
     // A published post's next metrics collection (metrics-schedule.ts). Its id comes first: a post
     // still waiting for it has no collection yet, so the two never ask for the post's one schedule.
     wakeAt(effects, Date.parse(collectAt), now);

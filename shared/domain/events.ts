@@ -12,6 +12,8 @@ export const EVENT_TYPES = [
   'approval.decided',
   'account.disconnected',
   'post.metrics',
+  'post.first_comment_published',
+  'post.first_comment_failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -96,6 +98,17 @@ export function postEvents(before: Post | undefined, after: Post): ServiceEvent[
       }),
     );
   }
+  const comment = after.firstComment;
+  const commentEntered = (statuses: readonly string[]) =>
+    comment !== undefined &&
+    statuses.includes(comment.status) &&
+    before?.firstComment?.status !== comment.status;
+  if (commentEntered(['published'])) {
+    events.push(make('post.first_comment_published', commentData(after)));
+  }
+  if (commentEntered(['failed', 'uncertain'])) {
+    events.push(make('post.first_comment_failed', commentData(after)));
+  }
   const reading = metricsChange(before, after);
   if (reading) {
     events.push(
@@ -109,6 +122,25 @@ export function postEvents(before: Post | undefined, after: Post): ServiceEvent[
     );
   }
   return events;
+}
+
+/** A first comment's event: the post it is on, and how the comment ended (docs/first-comment.md). */
+function commentData(post: Post): Record<string, unknown> {
+  const comment = post.firstComment;
+  return {
+    postId: post.postId,
+    platform: post.platform,
+    accountId: post.accountId,
+    ...(post.platformPostId && { platformPostId: post.platformPostId }),
+    firstComment: {
+      status: comment?.status,
+      attempts: comment?.attempts,
+      ...(comment?.platformCommentId && { platformCommentId: comment.platformCommentId }),
+      ...(comment?.platformCommentUrl && { platformCommentUrl: comment.platformCommentUrl }),
+      ...(comment?.publishedAt && { publishedAt: comment.publishedAt }),
+      ...(comment?.error && { error: comment.error }),
+    },
+  };
 }
 
 /**

@@ -76,6 +76,31 @@ const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
     collectedAt: '2026-03-02T13:00:07.000Z',
     metrics: { impressions: 1520, likes: 48, comments: 6, shares: 9 },
   },
+  'post.first_comment_published': {
+    ...post,
+    platformPostId,
+    firstComment: {
+      status: 'published',
+      attempts: 1,
+      platformCommentId: `${platformPostId}-c1`,
+      publishedAt: '2026-03-02T12:00:06.000Z',
+    },
+  },
+  'post.first_comment_failed': {
+    ...post,
+    platformPostId,
+    firstComment: {
+      status: 'failed',
+      attempts: 1,
+      error: {
+        origin: 'platform',
+        code: 'PERMISSION_DENIED',
+        message: 'The network refused the comment: the account may not comment on this post.',
+        platformRawCode: '403',
+        retryable: false,
+      },
+    },
+  },
 };
 
 function example(type: EventType): DeliveredEnvelope {
@@ -101,6 +126,8 @@ export function webhookExamples(): Record<DeliveredEventType, DeliveredEnvelope>
     'approval.decided': example('approval.decided'),
     'account.disconnected': example('account.disconnected'),
     'post.metrics': example('post.metrics'),
+    'post.first_comment_published': example('post.first_comment_published'),
+    'post.first_comment_failed': example('post.first_comment_failed'),
     // The test body is made per call with a new id; a fixed one keeps the document reproducible.
     [WEBHOOK_TEST_EVENT]: {
       ...webhookTestEnvelope({ webhookId: WEBHOOK, workspaceId: WORKSPACE }, Date.parse(CREATED)),

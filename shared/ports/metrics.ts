@@ -2,6 +2,8 @@
  * The metrics an operator watches, by name. Each is emitted with the dimensions listed, so a
  * dashboard or an alarm can slice by them:
  * - PostsCreated (platform), PostsPublished (platform), PostsFailed (platform, code): counts;
+ * - FirstComments (platform, outcome: published, retry, pending, failed, uncertain): each
+ *   settled call of a post's first comment (docs/first-comment.md);
  * - ScheduledStartDelay (platform): milliseconds from a scheduled post's time to its network call;
  * - RateLimitedRequests (family): requests answered 429;
  * - AuthenticationFailures: requests answered 401;
@@ -14,6 +16,7 @@
 export type MetricName =
   | 'PostsCreated'
   | 'PostsPublished'
+  | 'FirstComments'
   | 'PostsFailed'
   | 'ScheduledStartDelay'
   | 'RateLimitedRequests'

@@ -18,7 +18,7 @@ import { PLATFORMS } from '../platforms.js';
 /** Sent by `POST …/webhooks/{webhook_id}/test` to that webhook only; nobody subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** Every `type` a delivered body can carry: the eight subscribable events and the test event. */
+/** Every `type` a delivered body can carry: the subscribable events and the test event. */
 export const DELIVERED_EVENT_TYPES = [...EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
 export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
 
@@ -64,6 +64,26 @@ const postData = z.object({
     ),
 });
 
+/** A first comment's events (docs/first-comment.md): the post it is on, and how the comment ended. */
+const firstCommentData = z.object({
+  postId: z.string(),
+  platform: z.enum(PLATFORMS),
+  accountId: z.string(),
+  platformPostId: z.string().optional().describe('The published post the comment is on.'),
+  firstComment: z.object({
+    status: z
+      .enum(['published', 'failed', 'uncertain'])
+      .describe(
+        'published; failed: refused, or its retries ran out; uncertain: a call ended without an answer and the network cannot say whether it has the comment (never posted again).',
+      ),
+    attempts: z.number().int(),
+    platformCommentId: z.string().optional(),
+    platformCommentUrl: z.string().optional(),
+    publishedAt: timestamp.optional(),
+    error: postError.optional().describe('Why the comment failed; the post itself stays published.'),
+  }),
+});
+
 const dataSchemas = {
   'post.queued': postData.extend({ status: z.literal('queued') }),
   'post.scheduled': postData.extend({ status: z.literal('scheduled'), scheduledAt: timestamp }),
@@ -94,6 +114,8 @@ const dataSchemas = {
         "The post's numbers in the service's vocabulary (docs/metrics.md); a field is present only where the network reports it.",
       ),
   }),
+  'post.first_comment_published': firstCommentData,
+  'post.first_comment_failed': firstCommentData,
   'webhook.test': z.object({
     webhookId: z.string(),
     message: z.string().describe('Human text; do not match on it.'),
@@ -112,6 +134,9 @@ const EMITTED_WHEN: Record<DeliveredEventType, string> = {
     'An OAuth token was revoked, a refresh failed, or the account was disconnected through the API; it needs reconnecting.',
   'post.metrics':
     "A scheduled collection (or a refresh) read a published post's numbers and they changed since the last reading.",
+  'post.first_comment_published': "A published post's first comment was made on the network.",
+  'post.first_comment_failed':
+    "A published post's first comment failed or ended uncertain; the post stays published (docs/first-comment.md).",
   'webhook.test': 'Sent on request to one webhook, to try the receiver; no state changed.',
 };
 
@@ -143,6 +168,8 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'approval.decided': envelope('approval.decided'),
   'account.disconnected': envelope('account.disconnected'),
   'post.metrics': envelope('post.metrics'),
+  'post.first_comment_published': envelope('post.first_comment_published'),
+  'post.first_comment_failed': envelope('post.first_comment_failed'),
   'webhook.test': envelope('webhook.test'),
 } as const;
 
@@ -156,6 +183,8 @@ export const deliveredEnvelopeSchema = z.discriminatedUnion('type', [
   WEBHOOK_EVENT_SCHEMAS['approval.decided'],
   WEBHOOK_EVENT_SCHEMAS['account.disconnected'],
   WEBHOOK_EVENT_SCHEMAS['post.metrics'],
+  WEBHOOK_EVENT_SCHEMAS['post.first_comment_published'],
+  WEBHOOK_EVENT_SCHEMAS['post.first_comment_failed'],
   WEBHOOK_EVENT_SCHEMAS['webhook.test'],
 ]);
 export type DeliveredEnvelope = z.output<typeof deliveredEnvelopeSchema>;

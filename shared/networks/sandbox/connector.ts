@@ -2,6 +2,8 @@ import { checkPlatformRules } from '../../domain/platform-rules/index.js';
 import type { Platform } from '../../domain/platforms.js';
 import { contentItems, type MediaKind, type MediaRef, type Post } from '../../domain/posts.js';
 import type {
+  CommentOutcome,
+  CommentRequest,
   Connector,
   DeliveryMedia,
   PublishFailureKind,
@@ -110,6 +112,7 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
   };
 
   const metricsReaders = makeSandboxMetricsReaders(now);
+  const lookUp = (request: { clientReference: string; signal: AbortSignal }) => findOn(ledger, request);
 
   return {
     ...metricsReaders,
@@ -125,17 +128,103 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
       }
       return outcome;
     },
-    async findPublished({ clientReference, signal }) {
-      const known = await ledger.find(clientReference);
-      signal.throwIfAborted();
-      return known
-        ? { kind: 'found', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl }
-        : { kind: 'not_found' };
+    findPublished: lookUp,
+    /**
+     * A first comment (docs/sandbox.md "First comments"): magic content in the comment's own text
+     * chooses its failure modes, as a post's does; a comment on the ledger (under its own reference)
+     * comes back as it was, so a repeat never comments twice.
+     */
+    async publishComment(request) {
+      const directives = parseSandboxDirectives([request.comment.text]);
+      const latency = latencyFor(request.post.platform);
+      if (latency > 0) await sleep(latency, request.signal);
+      const failure = commentFailure(request, directives, NETWORK_PROFILES[request.post.platform], now());
+      const known = await ledger.find(request.clientReference);
+      request.signal.throwIfAborted();
+      if (known) return publishedAs(known);
+      if (failure) return failure;
+      const identity = sandboxPostIdentity({
+        platform: request.post.platform,
+        clientReference: request.clientReference,
+        handle: request.account.handle,
+        postType: 'text',
+      });
+      const recorded = await ledger.record(request.clientReference, {
+        ...identity,
+        publishedAt: new Date(now()).toISOString(),
+      });
+      if (directives.slowMs !== undefined && directives.slowMs > 0)
+        await sleep(directives.slowMs, request.signal);
+      return publishedAs(recorded);
     },
+    findComment: lookUp,
   };
 }
 
-function publishedAs(known: SandboxPublication): PublishOutcome {
+/** What the ledger holds under a reference: a post's or a comment's. */
+async function findOn(
+  ledger: SandboxLedger,
+  { clientReference, signal }: { clientReference: string; signal: AbortSignal },
+): Promise<{ kind: 'found'; platformPostId: string; platformPostUrl: string } | { kind: 'not_found' }> {
+  const known = await ledger.find(clientReference);
+  signal.throwIfAborted();
+  return known
+    ? { kind: 'found', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl }
+    : { kind: 'not_found' };
+}
+
+/** A comment's failure modes, from its own text: a revoked token, a rate limit, a 503, a refusal. */
+function commentFailure(
+  request: CommentRequest,
+  directives: SandboxDirectives,
+  profile: NetworkProfile,
+  nowMs: number,
+): CommentOutcome | undefined {
+  const { name, rawCodes } = profile;
+  if (directives.tokenRevoked) {
+    return {
+      kind: 'failed',
+      failure: 'auth_revoked',
+      code: 'TOKEN_REVOKED',
+      message: `${name} says the access token was revoked by the user (sandbox: [sandbox:token_revoked]).`,
+      platformRawCode: rawCodes.tokenRevoked,
+    };
+  }
+  if (directives.rateLimitedMinutes !== undefined) {
+    const since = Date.parse(request.post.publishedAt ?? request.post.createdAt);
+    if (nowMs < since + directives.rateLimitedMinutes * 60_000) {
+      return {
+        kind: 'failed',
+        failure: 'rate_limited',
+        code: 'RATE_LIMITED',
+        message: `${name} rate limit reached for comments (sandbox: [sandbox:rate_limited]).`,
+        platformRawCode: rawCodes.rateLimited,
+        retryAfterSeconds: SANDBOX_RETRY_AFTER_SECONDS,
+      };
+    }
+  }
+  if (directives.transientAttempts !== undefined && request.attempt <= directives.transientAttempts) {
+    return {
+      kind: 'failed',
+      failure: 'transient',
+      code: 'PLATFORM_UNAVAILABLE',
+      message: `${name} is temporarily unavailable (sandbox: comment attempt ${request.attempt} of the first ${directives.transientAttempts} fails).`,
+      platformRawCode: rawCodes.unavailable,
+    };
+  }
+  if (directives.rejected) {
+    return {
+      kind: 'failed',
+      failure: 'permanent',
+      code: 'PLATFORM_REJECTED',
+      message: `${name} refused the comment (sandbox: [sandbox:rejected]).`,
+      platformRawCode: rawCodes.rejected,
+    };
+  }
+  return undefined;
+}
+
+function publishedAs(known: SandboxPublication): Extract<PublishOutcome, { kind: 'published' }> {
   return { kind: 'published', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl };
 }
 

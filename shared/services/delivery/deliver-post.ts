@@ -8,6 +8,7 @@ import type { DeliveryDeps, DeliveryResult } from './delivery-deps.js';
 import { makeFollowUpPostId } from './follow-up-post-id.js';
 import { makeHoldUntilDue } from './hold-until-due.js';
 import { makePublishAsAccount } from './publish-as-account.js';
+import { makePublishFirstComment } from './publish-first-comment.js';
 import { makeReserveQuota } from './reserve-quota.js';
 import { makeResolveMedia } from './resolve-media.js';
 import { makeSettle } from './settle.js';
@@ -24,8 +25,9 @@ export {
 /**
  * Deliver one post (docs/delivery.md "The worker"):
  * 1. hold until due: drop what is not scheduled or queued; hold what is early; a published post
- *    whose network id is still to come is looked up instead (follow-up-post-id.ts), and one whose
- *    metrics collection is due has its metrics collected (services/metrics/), nothing else;
+ *    whose network id is still to come is looked up instead (follow-up-post-id.ts), one whose first
+ *    comment is due has it made (publish-first-comment.ts), and one whose metrics collection is due
+ *    has its metrics collected (services/metrics/), nothing else;
  * 2. claim: → publishing with a lease, renewed while the worker works; a lost race drops the message;
  * 3. reserve quota: the account must be connected, and today's cost fit its ceiling;
  * 4. resolve media: stored media must exist; URL media is fetched and stored; every video whose
@@ -46,6 +48,7 @@ export function makeDeliverPost(deps: DeliveryDeps) {
   const settle = makeSettle(deps);
   const followUpPostId = makeFollowUpPostId(deps);
   const collectPostMetrics = makeCollectPostMetrics(deps);
+  const publishFirstComment = makePublishFirstComment(deps);
 
   return async function deliverPost(
     message: DeliveryMessage,
@@ -58,6 +61,10 @@ export function makeDeliverPost(deps: DeliveryDeps) {
     if (due.kind === 'follow_up') {
       await followUpPostId(due.post, messageLog);
       return 'followed_up';
+    }
+    if (due.kind === 'comment') {
+      await publishFirstComment(due.post, messageLog);
+      return 'comment';
     }
     if (due.kind === 'collect_metrics') {
       await collectPostMetrics(due.post, messageLog);
@@ -75,11 +82,11 @@ export function makeDeliverPost(deps: DeliveryDeps) {
       let verdict: Verdict | undefined;
       let result: DeliveryResult = 'dropped';
       try {
-        const media = await resolveMedia(lease.post, context);
+        const media = await resolveMedia.content(lease.post, context);
         let credentials: AccessCredentials | undefined;
         if ('settle' in media) verdict = media.settle;
         // A video the network would refuse for its length: failed here, before any upload.
-        else verdict = videoDurationFailure(lease.post, media.proceed);
+        else verdict = videoDurationFailure(lease.post, media.proceed.items);
         // A claim lost while media was fetched belongs to the reconciler now: no network call.
         if (!verdict && 'proceed' in media && !lease.lost.aborted) {
           ({ verdict, credentials } = await publishAsAccount(lease, account, media.proceed, log));

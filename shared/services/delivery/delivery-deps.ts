@@ -5,7 +5,7 @@ import type { Networks } from '../../networks/registry.js';
 import type { AccountQuotas } from '../../ports/account-quotas.js';
 import type { AccountStore } from '../../ports/account-store.js';
 import type { Clock } from '../../ports/clock.js';
-import type { Connector } from '../../ports/connector.js';
+import type { Connector, LinkPreviewReader } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { MediaBytes } from '../../ports/media-bytes.js';
 import type { MediaFetcher } from '../../ports/media-fetcher.js';
@@ -54,6 +54,11 @@ export interface DeliveryDeps {
   secrets: SecretCipher;
   /** Stored media's bytes, read in chunks by a connector's upload. */
   bytes: MediaBytes;
+  /**
+   * Reads a page's Open Graph card for a post's link, where the connector builds the card
+   * (LinkedIn, Bluesky); absent, such a card has only what the post gives.
+   */
+  linkPreview?: LinkPreviewReader;
   /** Presigned GETs of stored media, for a network that fetches them (the photo network). */
   mediaUrls?: MediaUrls;
   clock: Clock;
@@ -81,6 +86,8 @@ export type DeliveryResult =
   | 'uncertain'
   /** A published post's network id was looked up (found, or asked again later). */
   | 'followed_up'
+  /** A published post's first comment was tried (made, queued again, failed or uncertain). */
+  | 'comment'
   /** A published post's metrics were collected (or the network's reason for none stored). */
   | 'metrics_collected'
   /** Not due yet: the message was put back with a delay. */

@@ -1,3 +1,4 @@
+import { commentDueOnPublish } from '../../domain/first-comment.js';
 import { startCollectionAt } from '../../domain/metrics-schedule.js';
 import {
   nextFollowUp,
@@ -64,6 +65,7 @@ export function makeFollowUpPostId(
         platformPostUrl: found.platformPostUrl,
         delivery,
         ...(collection && { metrics: { readings: [], collection } }),
+        ...(post.firstComment && { firstComment: commentDueOnPublish(post, new Date(now).toISOString()) }),
       });
       if (!named) return 'dropped';
       log.info('the network named the published post', { platformPostId: found.platformPostId });

@@ -3,6 +3,7 @@ import {
   MAX_QUEUE_DELAY_SECONDS,
   WAIT_IN_PLACE_MS,
 } from '../../domain/delivery-effects.js';
+import { commentWake } from '../../domain/first-comment.js';
 import { METRICS_EARLY_READ_MS } from '../../domain/metrics-schedule.js';
 import type { Post } from '../../domain/posts.js';
 import type { Logger } from '../../ports/logger.js';
@@ -16,6 +17,8 @@ export type Due =
   | { kind: 'due'; post: Post; context?: PostContext }
   /** A published post whose network id is still to come, due for a look-up. */
   | { kind: 'follow_up'; post: Post }
+  /** A published post whose first comment is due (docs/first-comment.md). */
+  | { kind: 'comment'; post: Post }
   /** A published post whose metrics collection is due (metrics-schedule.ts). */
   | { kind: 'collect_metrics'; post: Post }
   | { kind: 'held' }
@@ -26,7 +29,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Step 1, hold until due: read the post fresh (with its account and media in the same round trip
  * when the message names them; see delivery-message.ts). A published post whose id is still to
- * come is due for its look-up at `nextCheckAt`, and one whose metrics are collected for its next
+ * come is due for its look-up at `nextCheckAt`, one whose first comment is due (or held by a worker
+ * that may have died) at the comment's `nextAttemptAt`, and one whose metrics are collected for its next
  * collection at `metrics.collection.nextCollectAt` (each held until then like any other, but a
  * collection read up to METRICS_EARLY_READ_MS early, as its schedule aims a minute early). Anything else but
  * scheduled or queued is a duplicate or late message: dropped. Not due yet: within WAIT_IN_PLACE_MS, wait in place; within the queue's
@@ -41,13 +45,16 @@ export function makeHoldUntilDue(deps: Pick<DeliveryDeps, 'posts' | 'deliveryQue
     const { post, context } = await read(message);
     const followUp = post?.status === 'published' ? post.delivery?.postIdFollowUp : undefined;
     const collection = post?.status === 'published' ? post.metrics?.collection : undefined;
+    const commentAt = post && commentWake(post);
     const wake = followUp
       ? { at: followUp.nextCheckAt, kind: 'follow_up' as const, readEarlyMs: WAIT_IN_PLACE_MS }
-      : collection && {
-          at: collection.nextCollectAt,
-          kind: 'collect_metrics' as const,
-          readEarlyMs: METRICS_EARLY_READ_MS,
-        };
+      : commentAt
+        ? { at: commentAt, kind: 'comment' as const, readEarlyMs: WAIT_IN_PLACE_MS }
+        : collection && {
+            at: collection.nextCollectAt,
+            kind: 'collect_metrics' as const,
+            readEarlyMs: METRICS_EARLY_READ_MS,
+          };
     if (post && wake) {
       const early = Date.parse(wake.at) - deps.clock.now();
       if (early > wake.readEarlyMs) {

@@ -1,10 +1,11 @@
 import type { Account } from '../../domain/tenancy.js';
-import type { AccessCredentials, DeliveryMedia } from '../../ports/connector.js';
+import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import { makeAuthorise } from './authorise.js';
 import type { Lease } from './claim.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { connectorUnavailable, makePublish } from './publish.js';
+import type { ResolvedMedia } from './resolve-media.js';
 import type { Verdict } from './verdict.js';
 
 export interface Published {
@@ -33,6 +34,7 @@ export function makePublishAsAccount(
     | 'mediaUrls'
     | 'connectorTimeoutMs'
     | 'quotas'
+    | 'linkPreview'
   >,
 ) {
   const authorise = makeAuthorise(deps);
@@ -41,7 +43,7 @@ export function makePublishAsAccount(
   return async function publishAsAccount(
     lease: Lease,
     account: Account,
-    media: DeliveryMedia[],
+    media: ResolvedMedia,
     log: Logger,
   ): Promise<Published> {
     // No connector, no reason to open the account's tokens.

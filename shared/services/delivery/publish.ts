@@ -1,22 +1,15 @@
 import type { NetworkQuotaReading } from '../../domain/account-quotas.js';
 import type { Account } from '../../domain/tenancy.js';
-import type { AccessCredentials, DeliveryMedia, PublishOutcome } from '../../ports/connector.js';
+import type { AccessCredentials, PublishOutcome } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
+import { ABORT_GRACE_MS, ConnectorTimeoutError, deadlineOutcome } from './call-with-deadline.js';
 import type { Lease } from './claim.js';
 import { CONNECTOR_TIMEOUT_MS, type DeliveryDeps } from './delivery-deps.js';
 import { decodeProgress, encodeProgress, MAX_PROGRESS_BYTES } from './progress.js';
+import type { ResolvedMedia } from './resolve-media.js';
 import type { Verdict } from './verdict.js';
 
-/** How long a connector whose signal was aborted has to hand back its own outcome. */
-export const ABORT_GRACE_MS = 1000;
-
-/** The worker stopped waiting for the network (its time-out). */
-export class ConnectorTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`The network did not answer within ${Math.round(ms / 1000)} s.`);
-    this.name = 'ConnectorTimeoutError';
-  }
-}
+export { ABORT_GRACE_MS, ConnectorTimeoutError } from './call-with-deadline.js';
 
 /** The account to publish as, with its access token for a real network (none for the sandbox). */
 export interface Authorised {
@@ -34,14 +27,14 @@ export interface Authorised {
  */
 export function makePublish(
   deps: Pick<DeliveryDeps, 'connectorFor' | 'bytes' | 'mediaUrls' | 'connectorTimeoutMs'> &
-    Partial<Pick<DeliveryDeps, 'quotas'>>,
+    Partial<Pick<DeliveryDeps, 'quotas' | 'linkPreview'>>,
 ) {
   const timeoutMs = deps.connectorTimeoutMs ?? CONNECTOR_TIMEOUT_MS;
 
   return async function publish(
     lease: Lease,
     authorised: Authorised,
-    media: DeliveryMedia[],
+    media: ResolvedMedia,
     log: Logger,
     progressText: string | undefined = lease.post.delivery?.progress,
   ): Promise<Verdict> {
@@ -63,7 +56,10 @@ export function makePublish(
           account,
           attempt: lease.attempt,
           clientReference: post.postId,
-          media,
+          media: media.items,
+          ...(media.linkThumbnail && { linkThumbnail: media.linkThumbnail }),
+          ...(media.optionMedia && { optionMedia: media.optionMedia }),
+          ...(deps.linkPreview && { linkPreview: deps.linkPreview }),
           bytes: deps.bytes,
           ...(deps.mediaUrls && { mediaUrls: deps.mediaUrls }),
           signal: call.signal,
@@ -166,12 +162,5 @@ function progressTooLarge(log: Logger): Verdict {
 }
 
 function unknownAfter(reason: unknown): PublishOutcome {
-  if (reason instanceof ConnectorTimeoutError) {
-    return { kind: 'unknown', code: 'PLATFORM_TIMEOUT', message: reason.message };
-  }
-  return {
-    kind: 'unknown',
-    code: 'PLATFORM_NO_ANSWER',
-    message: 'The network call ended without an answer.',
-  };
+  return deadlineOutcome(reason);
 }

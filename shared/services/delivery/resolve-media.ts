@@ -3,7 +3,7 @@ import type { MediaRef, Post } from '../../domain/posts.js';
 import type { DeliveryMedia } from '../../ports/connector.js';
 import { fetchFailureCode } from '../../ports/media-fetcher.js';
 import type { PostContext } from '../../ports/post-store.js';
-import { mediaRefsWithPaths } from '../posts/post-checks.js';
+import { mediaRefsWithPaths, sideMediaRefs } from '../posts/post-checks.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import type { StepResult } from './verdict.js';
 
@@ -23,10 +23,10 @@ export function makeResolveMedia(
   const fromUrl = async (
     post: Post,
     ref: MediaRef & { url: string },
-    index: number,
+    slot: string,
   ): Promise<StepResult<DeliveryMedia>> => {
     const kind = ref.type ?? 'image';
-    const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${index}`;
+    const key = `t/${post.tenantId}/w/${post.workspaceId}/p/${post.postId}/${slot}`;
     const asStored = (
       file: { finalUrl: string; contentType: string; size: number },
       video: VideoFacts = {},
@@ -34,7 +34,7 @@ export function makeResolveMedia(
       kind,
       url: ref.url,
       stored: {
-        mediaId: `${post.postId}-${index}`,
+        mediaId: `${post.postId}-${slot}`,
         tenantId: post.tenantId,
         workspaceId: post.workspaceId,
         filename: filenameOfUrl(file.finalUrl),
@@ -80,35 +80,80 @@ export function makeResolveMedia(
     }
   };
 
-  return async function resolveMedia(post: Post, context: PostContext): Promise<StepResult<DeliveryMedia[]>> {
-    const media: DeliveryMedia[] = [];
-    for (const [index, { ref }] of mediaRefsWithPaths(post).entries()) {
-      if (ref.id) {
-        const stored = context.media.get(ref.id);
-        if (!stored) {
-          return {
-            settle: {
-              kind: 'fail',
-              error: {
-                origin: 'service',
-                code: 'media_not_found',
-                message: `Media ${ref.id} was deleted before delivery.`,
-                retryable: false,
-              },
+  /** One reference: its stored record, or its URL fetched and stored under `slot`. */
+  const resolveRef = async (
+    post: Post,
+    context: PostContext,
+    ref: MediaRef,
+    slot: string,
+  ): Promise<StepResult<DeliveryMedia | undefined>> => {
+    if (ref.id) {
+      const stored = context.media.get(ref.id);
+      if (!stored) {
+        return {
+          settle: {
+            kind: 'fail',
+            error: {
+              origin: 'service',
+              code: 'media_not_found',
+              message: `Media ${ref.id} was deleted before delivery.`,
+              retryable: false,
             },
-          };
-        }
-        media.push({
-          kind: mediaKindOf(stored.mimeType) ?? 'image',
-          stored,
-          ...(ref.alt && { alt: ref.alt }),
-        });
-      } else if (ref.url) {
-        const resolved = await fromUrl(post, { ...ref, url: ref.url }, index);
-        if ('settle' in resolved) return resolved;
-        media.push(resolved.proceed);
+          },
+        };
       }
+      return {
+        proceed: { kind: mediaKindOf(stored.mimeType) ?? 'image', stored, ...(ref.alt && { alt: ref.alt }) },
+      };
+    }
+    if (ref.url) return fromUrl(post, { ...ref, url: ref.url }, slot);
+    return { proceed: undefined };
+  };
+
+  /** The references in order, each resolved; the first that cannot be settles the delivery. */
+  const resolveAll = async (
+    post: Post,
+    context: PostContext,
+    refs: readonly { ref: MediaRef; slot: string }[],
+  ): Promise<StepResult<DeliveryMedia[]>> => {
+    const media: DeliveryMedia[] = [];
+    for (const { ref, slot } of refs) {
+      const resolved = await resolveRef(post, context, ref, slot);
+      if ('settle' in resolved) return resolved;
+      if (resolved.proceed) media.push(resolved.proceed);
     }
     return { proceed: media };
   };
+
+  return {
+    /** The content's media, in the content's order (URL media stored under their index). */
+    async content(post: Post, context: PostContext): Promise<StepResult<ResolvedMedia>> {
+      const refs = mediaRefsWithPaths(post).map(({ ref }, index) => ({ ref, slot: String(index) }));
+      const items = await resolveAll(post, context, refs);
+      if ('settle' in items) return items;
+      const side: { linkThumbnail?: DeliveryMedia; optionMedia?: Record<string, DeliveryMedia> } = {};
+      for (const { ref, role } of sideMediaRefs(post)) {
+        if (role.kind === 'comment') continue;
+        const slot = role.kind === 'link_thumbnail' ? 'link' : `option-${role.name}`;
+        const resolved = await resolveRef(post, context, ref, slot);
+        if ('settle' in resolved) return resolved;
+        if (!resolved.proceed) continue;
+        if (role.kind === 'link_thumbnail') side.linkThumbnail = resolved.proceed;
+        else side.optionMedia = { ...side.optionMedia, [role.name]: resolved.proceed };
+      }
+      return { proceed: { items: items.proceed, ...side } };
+    },
+    /** The first comment's media (URL media stored under `comment-<index>`). */
+    comment(post: Post, context: PostContext): Promise<StepResult<DeliveryMedia[]>> {
+      const refs = (post.firstComment?.media ?? []).map((ref, index) => ({ ref, slot: `comment-${index}` }));
+      return resolveAll(post, context, refs);
+    },
+  };
+}
+
+/** A post's media as the connector gets it: the content's in order, and what else the post references. */
+export interface ResolvedMedia {
+  items: DeliveryMedia[];
+  linkThumbnail?: DeliveryMedia;
+  optionMedia?: Readonly<Record<string, DeliveryMedia>>;
 }

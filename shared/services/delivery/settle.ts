@@ -1,3 +1,4 @@
+import { commentDueOnPublish } from '../../domain/first-comment.js';
 import { startCollection } from '../../domain/metrics-schedule.js';
 import { decideAfterPending } from '../../domain/pending-policy.js';
 import { POST_ID_PENDING, POST_ID_UNAVAILABLE, startFollowUp } from '../../domain/post-id-follow-up.js';
@@ -103,6 +104,9 @@ export function makeSettle(deps: SettleDeps) {
         ...(warnings.length > 0 && { warnings }),
         delivery: { ...lastAttempt(post), ...(followUp && { postIdFollowUp: followUp }) },
         ...(metrics && { metrics }),
+        // Its first comment is due once the network has named the post (docs/first-comment.md).
+        ...(named &&
+          post.firstComment && { firstComment: commentDueOnPublish(post, new Date(now).toISOString()) }),
       };
     });
     if (!done) return dropped(log);

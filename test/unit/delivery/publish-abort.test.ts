@@ -45,7 +45,7 @@ describe('publish, when the worker stops waiting', () => {
       bytes: new InMemoryMediaBytes(new InMemoryObjectStorage(fixedClock(0))),
       connectorTimeoutMs: 20,
     });
-    const verdict = await publish(aLease(), { account: anAccount() }, [], silentLogger);
+    const verdict = await publish(aLease(), { account: anAccount() }, { items: [] }, silentLogger);
     expect(verdict).toMatchObject({ kind: 'unknown', code: 'PLATFORM_TIMEOUT' });
     expect(JSON.parse((verdict as { progress?: string }).progress ?? '{}')).toEqual({
       sentAt: '2026-11-23T10:00:00.000Z',
@@ -58,7 +58,7 @@ describe('publish, when the worker stops waiting', () => {
       bytes: new InMemoryMediaBytes(new InMemoryObjectStorage(fixedClock(0))),
       connectorTimeoutMs: 20,
     });
-    const verdict = await publish(aLease(), { account: anAccount() }, [], silentLogger);
+    const verdict = await publish(aLease(), { account: anAccount() }, { items: [] }, silentLogger);
     expect(verdict).toMatchObject({ kind: 'unknown', code: 'PLATFORM_TIMEOUT' });
     expect(verdict).not.toHaveProperty('progress');
   });
