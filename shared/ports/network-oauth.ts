@@ -50,6 +50,8 @@ export interface AuthorizationUrlRequest {
    * so the consent page does not ask them (AppCredentials.askMetricsScopes). Absent: asked.
    */
   askMetricsScopes?: boolean;
+  /** False: the app is not approved for the scopes only first comments need (AppCredentials.askCommentScopes). */
+  askCommentScopes?: boolean;
 }
 
 export interface CodeExchange {

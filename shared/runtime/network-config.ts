@@ -50,9 +50,13 @@ export function askMetricsScopesEnvName(app: NetworkApp): `${NetworkApp}_ASK_MET
   return `${app}_ASK_METRICS_SCOPES`;
 }
 
+/** The variable that says whether an app is approved for its comment-only scopes (AppCredentials). */
+export function askCommentScopesEnvName(app: NetworkApp): `${NetworkApp}_ASK_COMMENT_SCOPES` {
+  return `${app}_ASK_COMMENT_SCOPES`;
+}
+
 /** `true` or `false` (any case), or unset: asked; anything else fails the start, not a connect. */
-function readAskMetricsScopes(env: NodeJS.ProcessEnv, app: NetworkApp): boolean {
-  const name = askMetricsScopesEnvName(app);
+function readSwitch(env: NodeJS.ProcessEnv, name: string): boolean {
   const value = env[name]?.trim().toLowerCase();
   if (value === undefined || value === '' || value === 'true') return true;
   if (value === 'false') return false;
@@ -61,15 +65,23 @@ function readAskMetricsScopes(env: NodeJS.ProcessEnv, app: NetworkApp): boolean 
 
 /** The local host's source: the environment (the switches read once, the credentials at each use). */
 export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCredentialsSource {
-  const withoutMetricsScopes = new Set(NETWORK_APPS.filter((app) => !readAskMetricsScopes(env, app)));
+  const withoutMetricsScopes = new Set(
+    NETWORK_APPS.filter((app) => !readSwitch(env, askMetricsScopesEnvName(app))),
+  );
+  const withoutCommentScopes = new Set(
+    NETWORK_APPS.filter((app) => !readSwitch(env, askCommentScopesEnvName(app))),
+  );
   return {
     async credentialsFor(app) {
       const clientId = env[`${app}_CLIENT_ID`];
       const clientSecret = env[`${app}_CLIENT_SECRET`];
       if (!clientId || !clientSecret) return undefined;
-      return withoutMetricsScopes.has(app)
-        ? { clientId, clientSecret, askMetricsScopes: false }
-        : { clientId, clientSecret };
+      return {
+        clientId,
+        clientSecret,
+        ...(withoutMetricsScopes.has(app) && { askMetricsScopes: false }),
+        ...(withoutCommentScopes.has(app) && { askCommentScopes: false }),
+      };
     },
   };
 }

@@ -14,12 +14,14 @@ export const APP_CREDENTIALS_TTL_MS = 5 * 60 * 1000;
 
 /**
  * What the operator puts in each app's secret (docs/deploy.md): the credentials, and optionally
- * `askMetricsScopes: false` for an app not approved for its metrics-only scopes (AppCredentials).
+ * `askMetricsScopes: false` for an app not approved for its metrics-only scopes, and
+ * `askCommentScopes: false` for one not approved for its comment-only scopes (AppCredentials).
  */
 const secretValue = z.object({
   clientId: z.string().trim().min(1),
   clientSecret: z.string().trim().min(1),
   askMetricsScopes: z.boolean().optional(),
+  askCommentScopes: z.boolean().optional(),
 });
 
 interface Cached {
@@ -64,7 +66,7 @@ export function makeSecretsManagerAppCredentials(
       if (parsed.success) return parsed.data;
       // The value itself is never logged: it may hold a real secret in the wrong shape.
       logger.warn(
-        'network app secret is not filled in (expected {"clientId","clientSecret"}, optionally "askMetricsScopes": a boolean)',
+        'network app secret is not filled in (expected {"clientId","clientSecret"}, optionally "askMetricsScopes" and "askCommentScopes": booleans)',
         { app },
       );
       return undefined;

@@ -35,6 +35,11 @@ export interface AuthorizationCodeDeclaration {
    * approved for them (AppCredentials.askMetricsScopes false; scopes-to-ask.ts).
    */
   metricsOnlyScopes?: readonly string[];
+  /**
+   * Of `scopes`, those asked only for first comments: left out for an app the operator says is not
+   * approved for them (AppCredentials.askCommentScopes false; scopes-to-ask.ts).
+   */
+  commentOnlyScopes?: readonly string[];
   /** Whether the consent page gets an S256 challenge and the code exchange its verifier (RFC 7636). */
   usesPkce: boolean;
   /** What the app's id is called in every request: client_id, or TikTok's client_key. */

@@ -104,13 +104,14 @@ export function makeAuthorizationCodeOAuth(
     usesPkce: declaration.usesPkce,
     scopes: declaration.scopes,
     ...(declaration.metricsOnlyScopes && { metricsOnlyScopes: declaration.metricsOnlyScopes }),
+    ...(declaration.commentOnlyScopes && { commentOnlyScopes: declaration.commentOnlyScopes }),
 
     authorizationUrl(request: AuthorizationUrlRequest): string {
       const { codeChallenge, ...standard } = request;
       return authorizationUrl(
         {
           url: declaration.authorize.url,
-          scopes: scopesToAsk(declaration, { askMetricsScopes: request.askMetricsScopes }),
+          scopes: scopesToAsk(declaration, request),
           scopeDelimiter: declaration.authorize.scopeDelimiter ?? ' ',
           clientIdParameter: idParameter,
           parameters: declaration.authorize.parameters ?? [],

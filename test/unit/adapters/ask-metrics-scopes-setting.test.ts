@@ -37,6 +37,16 @@ describe("an app's askMetricsScopes setting, where its credentials are", () => {
     });
   });
 
+  it('AWS: the secret\'s "askCommentScopes": false comes with the credentials too', async () => {
+    const { source } = fromSecret({ clientId: 'key', clientSecret: 'secret', askCommentScopes: false });
+
+    await expect(source.credentialsFor('TIKTOK')).resolves.toEqual({
+      clientId: 'key',
+      clientSecret: 'secret',
+      askCommentScopes: false,
+    });
+  });
+
   it('AWS: a secret without it asks them, as before', async () => {
     const { source } = fromSecret({ clientId: 'key', clientSecret: 'secret' });
 

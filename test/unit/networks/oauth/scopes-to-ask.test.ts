@@ -37,6 +37,45 @@ describe('scopesToAsk: the metrics-only scopes are left out for an app without t
   });
 });
 
+describe('scopesToAsk: the comment-only scopes are left out for an app not approved for them', () => {
+  const declared = {
+    scopes: ['basic', 'publish', 'stats', 'comment'],
+    metricsOnlyScopes: ['stats'],
+    commentOnlyScopes: ['comment'],
+  };
+
+  it('asks them unless the operator says the app lacks them, independently of the metrics ones', () => {
+    expect(scopesToAsk(declared, {})).toEqual(['basic', 'publish', 'stats', 'comment']);
+    expect(scopesToAsk(declared, { askCommentScopes: false })).toEqual(['basic', 'publish', 'stats']);
+    expect(scopesToAsk(declared, { askCommentScopes: false, askMetricsScopes: false })).toEqual([
+      'basic',
+      'publish',
+    ]);
+  });
+
+  it('reaches the consent page through the authorization-code block', () => {
+    const oauth = makeAuthorizationCodeOAuth(
+      {
+        network: 'Example',
+        scopes: ['publish', 'comment'],
+        commentOnlyScopes: ['comment'],
+        usesPkce: false,
+        authorize: { url: 'https://example.com/authorize' },
+        token: { url: 'https://example.com/token', clientAuthentication: 'basic', withoutScope: 'asked' },
+        readProfile: async () => ({ networkUserId: 'u1', handle: '@u1', displayName: 'U' }),
+      } satisfies AuthorizationCodeDeclaration,
+      { appCredentials },
+    );
+    const asked = (askCommentScopes?: boolean) =>
+      new URL(
+        oauth.authorizationUrl({ ...REQUEST, ...(askCommentScopes !== undefined && { askCommentScopes }) }),
+      ).searchParams.get('scope');
+
+    expect(asked()).toBe('publish comment');
+    expect(asked(false)).toBe('publish');
+  });
+});
+
 describe("each network's consent page with askMetricsScopes false", () => {
   it('TikTok: user.info.basic and video.publish only, without video.list and user.info.stats', () => {
     const oauth = makeTikTokOAuth({
