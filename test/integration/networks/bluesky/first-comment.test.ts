@@ -113,6 +113,36 @@ describe('Bluesky: the first comment, a reply record', () => {
     });
   });
 
+  it('a comment with a video: pending while the video service works (its key and the post kept), then the reply', async () => {
+    const post = await published();
+    const words = text('A clip below');
+    const video = storedMedia(world.bytes, 'video/mp4', 300_000, 'The clip');
+    const request = (extra: Partial<CommentRequest> = {}) => ({
+      ...commentRequest(post, words, extra),
+      comment: { text: words, media: [video.delivery] },
+    });
+    const first = await comment(request());
+    expect(first).toMatchObject({ kind: 'pending', stage: 'media_processing' });
+    if (first.kind !== 'pending') return;
+    expect(first.progress).toMatchObject({
+      sending: expect.stringMatching(TID),
+      parent: { uri: post.platformPostId },
+    });
+    let outcome: CommentOutcome = first;
+    for (let attempt = 2; outcome.kind === 'pending' && attempt < 6; attempt += 1) {
+      outcome = await comment(request({ attempt, progress: outcome.progress }));
+    }
+    expect(outcome.kind).toBe('published');
+    const replies = repliesTo(post.platformPostId);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.rkey).toBe(first.progress.sending);
+    expect(replies[0]?.value.embed).toMatchObject({
+      $type: 'app.bsky.embed.video',
+      alt: 'The clip',
+      video: { mimeType: 'video/mp4', size: 300_000 },
+    });
+  });
+
   it('Bluesky refusing the reply (400): the comment fails for good, with its key kept; the post stays', async () => {
     const post = await published();
     world.fake.control.inject('createRecord', {
