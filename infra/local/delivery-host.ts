@@ -2,15 +2,18 @@ import { join } from 'node:path';
 import type { DynamoCallCounter } from '../../shared/adapters/dynamodb/call-counter.js';
 import { makeDocumentClient, makeDynamoClient } from '../../shared/adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../../shared/adapters/dynamodb/sandbox-ledger.js';
+import { makeLinkPreviewReader } from '../../shared/adapters/http/link-preview.js';
 import { makeWebhookSender, WEBHOOK_TIMEOUT_MS } from '../../shared/adapters/http/webhook-sender.js';
 import { makeS3Client } from '../../shared/adapters/s3/client.js';
 import { makeS3MediaBytes, unconfiguredMediaBytes } from '../../shared/adapters/s3/s3-media-bytes.js';
 import { makeS3MediaUrls, unconfiguredMediaUrls } from '../../shared/adapters/s3/s3-media-urls.js';
+import { isPublicAddress } from '../../shared/domain/address-ranges.js';
 import type { ServiceEvent } from '../../shared/domain/events.js';
 import type { RetryPolicy } from '../../shared/domain/retry-policy.js';
 import { makeConnectorFor } from '../../shared/networks/connector-for.js';
 import type { Networks } from '../../shared/networks/registry.js';
 import { type LatencyRange, makeSandboxConnector } from '../../shared/networks/sandbox/index.js';
+import type { LinkPreviewReader } from '../../shared/ports/connector.js';
 import type { MediaFetcher } from '../../shared/ports/media-fetcher.js';
 import type { DeliveryMessage, MessageQueue } from '../../shared/ports/queues.js';
 import type { WebhookSender } from '../../shared/ports/webhook-sender.js';
@@ -59,6 +62,8 @@ export interface LocalDeliveryOptions {
   webhookTimeoutMs?: number;
   /** The public media fetcher; the SSRF-safe one with the service's limits by default (tests pass one). */
   fetchMedia?: MediaFetcher;
+  /** The link card reader; the public-only one (and loopback pages where loopback receivers are allowed) by default. */
+  linkPreview?: LinkPreviewReader;
   /**
    * The webhook sender; the SSRF-safe one (loopback receivers as the host allows) by default. The API
    * fuzzer passes one that connects nowhere, as its receivers are whatever hosts it makes up.
@@ -215,6 +220,18 @@ export async function startLocalDelivery(
       bytes: config.mediaBucket ? makeS3MediaBytes(media, config.mediaBucket) : unconfiguredMediaBytes(),
       mediaUrls: config.mediaBucket ? makeS3MediaUrls(media, config.mediaBucket) : unconfiguredMediaUrls(),
       fetchMedia: options.fetchMedia ?? makeMediaFetcher(),
+      // Pages on loopback (a developer's own, the tests') are read where loopback receivers are allowed.
+      linkPreview:
+        options.linkPreview ??
+        makeLinkPreviewReader(
+          deps.webhookReceivers.allowLoopbackHttp
+            ? {
+                isAllowedAddress: (address) =>
+                  isPublicAddress(address) || address === '::1' || address.startsWith('127.'),
+                allowPlainHttp: true,
+              }
+            : {},
+        ),
       webhookQueue: sending('webhook-delivery', webhookQueue),
       // The local host, and only it, lets a developer receive events on their laptop (the same
       // switch as registration's: ServiceDeps.webhookReceivers, set by infra/local/host.ts).

@@ -3,6 +3,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import packageJson from '../../package.json' with { type: 'json' };
 import { makeDocumentClient, makeDynamoClient } from '../adapters/dynamodb/client.js';
 import { makeDynamoSandboxLedger } from '../adapters/dynamodb/sandbox-ledger.js';
+import { makeLinkPreviewReader } from '../adapters/http/link-preview.js';
 import { makeWebhookSender } from '../adapters/http/webhook-sender.js';
 import { traced } from '../adapters/observability/tracer.js';
 import { makeS3Client } from '../adapters/s3/client.js';
@@ -16,7 +17,7 @@ import type { Account } from '../domain/tenancy.js';
 import { makeConnectorFor } from '../networks/connector-for.js';
 import type { Networks } from '../networks/registry.js';
 import { makeSandboxConnector } from '../networks/sandbox/index.js';
-import type { Connector } from '../ports/connector.js';
+import type { Connector, LinkPreviewReader } from '../ports/connector.js';
 import type { MediaBytes } from '../ports/media-bytes.js';
 import type { MediaFetcher } from '../ports/media-fetcher.js';
 import type { MediaUrls } from '../ports/media-urls.js';
@@ -51,6 +52,8 @@ export interface DeliveryPorts {
   /** Presigned GETs of stored media, for a network that fetches them itself (the photo network). */
   mediaUrls?: MediaUrls;
   fetchMedia: MediaFetcher;
+  /** Reads link cards for the networks whose cards we build (public addresses only). */
+  linkPreview?: LinkPreviewReader;
   /** The webhook dispatcher's POST (SSRF-safe; loopback HTTP only on the local host). */
   sendWebhook: WebhookSender;
 }
@@ -137,6 +140,7 @@ export function makeAwsDeliveryPorts(
     importQueue: makeSqsQueue<MediaImportMessage>(sqs, delivery.importQueueUrl),
     webhookQueue: makeSqsQueue<WebhookDispatchMessage>(sqs, delivery.webhookQueueUrl),
     fetchMedia: makeMediaFetcher(),
+    linkPreview: makeLinkPreviewReader(),
     // AWS never allows loopback receivers: the address rules hold in full.
     sendWebhook: makeWebhookSender(),
     scheduler: makeEventBridgePostScheduler(
