@@ -182,6 +182,7 @@ export function makeFacebookOAuth(deps: FacebookOAuthDeps): OAuthProvider {
     {
       network: NETWORK,
       scopes: FACEBOOK_SCOPES,
+      commentOnlyScopes: facebookFirstComment.scopes,
       usesPkce: false,
       authorize: { url: deps.authorizeUrl, scopeDelimiter: ',' },
       token: {

@@ -89,6 +89,7 @@ export function makeInstagramOAuth(deps: InstagramOAuthDeps): OAuthProvider {
       network: NETWORK,
       scopes: INSTAGRAM_SCOPES,
       metricsOnlyScopes: instagramMetrics.scopes,
+      commentOnlyScopes: instagramFirstComment.scopes,
       usesPkce: false,
       authorize: { url: deps.authorizeUrl, scopeDelimiter: ',' },
       token: {

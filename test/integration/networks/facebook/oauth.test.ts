@@ -60,6 +60,20 @@ describe('Facebook Login against the fake: one account per Page the person may p
     expect(world.network.oauth.refresh).toBeUndefined();
   });
 
+  it('leaves pages_manage_engagement (first comments only) out for an app not approved for it', async () => {
+    const url = new URL(
+      await world.network.oauth.authorizationUrl({
+        clientId: world.fake.clientId,
+        state: 's',
+        redirectUri: CALLBACK,
+        askCommentScopes: false,
+      }),
+    );
+    expect(url.searchParams.get('scope')).toBe(
+      'pages_show_list,pages_manage_posts,pages_read_engagement,publish_video',
+    );
+  });
+
   it('exchanges the code for a long-lived user token, reads the grants, and yields each Page with CREATE_CONTENT and its own token', async () => {
     const back = await consent(world);
     const code = String(back.searchParams.get('code'));

@@ -37,10 +37,26 @@ describe('Instagram OAuth (Instagram Login) against the fake', () => {
       client_id: world.fake.clientId,
       redirect_uri: CALLBACK,
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
+      scope:
+        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
       state: 'st',
     });
     expect(world.network.oauth.usesPkce).toBe(false);
+  });
+
+  it('leaves instagram_business_manage_comments (first comments only) out for an app not approved for it', async () => {
+    world = await startWorld();
+    const url = new URL(
+      world.network.oauth.authorizationUrl({
+        clientId: world.fake.clientId,
+        state: 'st',
+        redirectUri: CALLBACK,
+        askCommentScopes: false,
+      }),
+    );
+    expect(url.searchParams.get('scope')).toBe(
+      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+    );
   });
 
   it('turns the code into a short-lived token and at once into a 60-day one, and reads the professional account', async () => {
