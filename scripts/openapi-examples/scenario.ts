@@ -121,6 +121,7 @@ export async function runScenario(api: Recorder, seeds: ScenarioSeeds): Promise<
     status: 'scheduled',
     postType: 'text',
     content: 'Our spring collection launches next week. Sign up for early access.',
+    firstComment: { text: 'Early access opens Monday at 9:00 CET.' },
     // Sent with an offset, as a client in Paris would; answered in UTC.
     scheduledAt: withOffset(seeds.daysAhead(7), 1),
   };

@@ -798,6 +798,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "post.first_comment_published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The post.first_comment_published event
+         * @description A published post's first comment was made on the network. Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
+         */
+        post: operations["webhook.post.first_comment_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.first_comment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The post.first_comment_failed event
+         * @description A published post's first comment failed or ended uncertain; the post stays published (docs/first-comment.md). Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
+         */
+        post: operations["webhook.post.first_comment_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1143,7 +1183,7 @@ export interface components {
             };
             /** @description Reels only: the reel's cover image (cover_url), a JPEG; not with thumbOffsetMs (the cover replaces the chosen frame). */
             coverImage?: components["schemas"]["InstagramCoverImage"];
-            /** @description Always refused with a reason. Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging needs Facebook Login, an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management. */
+            /** @description Always refused with a reason. Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging exists only in the Instagram API's other login, through the account's Meta business Page, and needs an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management. */
             productTags?: unknown[];
             /** @description Image, carousel and reel posts: up to 3 usernames invited as collaborators. */
             collaborators?: string[];
@@ -1287,7 +1327,7 @@ export interface components {
         CreatedPost: {
             id: string;
             /** @enum {string} */
-            status: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
+            status: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected" | "awaiting_creator";
             /** @enum {string} */
             platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
             /** @enum {string} */
@@ -1302,7 +1342,7 @@ export interface components {
              * @description The status the post would start in: queued, scheduled, draft, or pending_approval when the workspace requires approval.
              * @enum {string}
              */
-            postStatus: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
+            postStatus: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected" | "awaiting_creator";
             /** @description The items a create would answer in 422 VALIDATION_FAILED's errors[]; first scheduledAt / SCHEDULED_AT_IN_PAST where a create would answer 400 for the time. */
             errors: components["schemas"]["RuleViolation"][];
             /** @description What a create would answer with 403 policy_violation: the first workspace policy broken. */
@@ -1331,7 +1371,7 @@ export interface components {
             /** @enum {string} */
             postType: "text" | "image" | "video" | "thread" | "carousel" | "document" | "reel" | "story" | "short";
             /** @enum {string} */
-            status: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
+            status: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected" | "awaiting_creator";
             content: string | {
                 text?: string;
                 media?: {
@@ -1951,6 +1991,102 @@ export interface components {
                 };
             };
         };
+        /** @description A published post's first comment was made on the network. */
+        PostFirstCommentPublishedEvent: {
+            /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
+            id: string;
+            /** @constant */
+            type: "post.first_comment_published";
+            /**
+             * Format: date-time
+             * @description When the state change happened (ISO 8601, UTC).
+             */
+            createdAt: string;
+            workspaceId: string;
+            data: {
+                postId: string;
+                /** @enum {string} */
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
+                accountId: string;
+                /** @description The published post the comment is on. */
+                platformPostId?: string;
+                firstComment: {
+                    /**
+                     * @description published; failed: refused, or its retries ran out; uncertain: a call ended without an answer and the network cannot say whether it has the comment (never posted again).
+                     * @enum {string}
+                     */
+                    status: "published" | "failed" | "uncertain";
+                    attempts: number;
+                    platformCommentId?: string;
+                    platformCommentUrl?: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601, UTC.
+                     */
+                    publishedAt?: string;
+                    /** @description Why the comment failed; the post itself stays published. */
+                    error?: {
+                        /** @enum {string} */
+                        origin: "platform" | "service";
+                        /** @description Stable machine code, such as MEDIA_TOO_LARGE. */
+                        code: string;
+                        message: string;
+                        /** @description The network's own code, when it gave one. */
+                        platformRawCode?: string;
+                        /** @description False: resubmitting the same content will not help. */
+                        retryable: boolean;
+                    };
+                };
+            };
+        };
+        /** @description A published post's first comment failed or ended uncertain; the post stays published (docs/first-comment.md). */
+        PostFirstCommentFailedEvent: {
+            /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
+            id: string;
+            /** @constant */
+            type: "post.first_comment_failed";
+            /**
+             * Format: date-time
+             * @description When the state change happened (ISO 8601, UTC).
+             */
+            createdAt: string;
+            workspaceId: string;
+            data: {
+                postId: string;
+                /** @enum {string} */
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
+                accountId: string;
+                /** @description The published post the comment is on. */
+                platformPostId?: string;
+                firstComment: {
+                    /**
+                     * @description published; failed: refused, or its retries ran out; uncertain: a call ended without an answer and the network cannot say whether it has the comment (never posted again).
+                     * @enum {string}
+                     */
+                    status: "published" | "failed" | "uncertain";
+                    attempts: number;
+                    platformCommentId?: string;
+                    platformCommentUrl?: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601, UTC.
+                     */
+                    publishedAt?: string;
+                    /** @description Why the comment failed; the post itself stays published. */
+                    error?: {
+                        /** @enum {string} */
+                        origin: "platform" | "service";
+                        /** @description Stable machine code, such as MEDIA_TOO_LARGE. */
+                        code: string;
+                        message: string;
+                        /** @description The network's own code, when it gave one. */
+                        platformRawCode?: string;
+                        /** @description False: resubmitting the same content will not help. */
+                        retryable: boolean;
+                    };
+                };
+            };
+        };
         /** @description Sent on request to one webhook, to try the receiver; no state changed. */
         WebhookTestEvent: {
             /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
@@ -2219,6 +2355,44 @@ export interface operations {
                      *               "TwitterOptions": {
                      *                 "additionalProperties": false,
                      *                 "properties": {
+                     *                   "communityId": {
+                     *                     "description": "The X Community to post in (X community_id), the digits of https://x.com/i/communities/<id>; the account must be a member. On a thread, its first post.",
+                     *                     "pattern": "^[0-9]{1,19}$",
+                     *                     "type": "string"
+                     *                   },
+                     *                   "poll": {
+                     *                     "additionalProperties": false,
+                     *                     "description": "Text posts only: a poll (X poll). Not with media, a quote or on a thread: X notes a poll is mutually exclusive with media and with a quoted post.",
+                     *                     "properties": {
+                     *                       "durationMinutes": {
+                     *                         "description": "How long the poll is open, in minutes: 5 to 10080 (7 days).",
+                     *                         "maximum": 10080,
+                     *                         "minimum": 5,
+                     *                         "type": "integer"
+                     *                       },
+                     *                       "options": {
+                     *                         "description": "The choices, 2 to 4, each 1 to 25 characters. The post text is the question.",
+                     *                         "items": {
+                     *                           "maxLength": 25,
+                     *                           "minLength": 1,
+                     *                           "type": "string"
+                     *                         },
+                     *                         "maxItems": 4,
+                     *                         "minItems": 2,
+                     *                         "type": "array"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "options",
+                     *                       "durationMinutes"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   },
+                     *                   "quoteOf": {
+                     *                     "description": "The post this one quotes (X quote_tweet_id): its id (digits) or its address (https://x.com/<user>/status/<id>, twitter.com too); only the id is sent.",
+                     *                     "maxLength": 300,
+                     *                     "type": "string"
+                     *                   },
                      *                   "replySettings": {
                      *                     "description": "Who may reply (X reply_settings): following, mentionedUsers, subscribers or verified. Left out, everyone may.",
                      *                     "enum": [
@@ -2227,6 +2401,11 @@ export interface operations {
                      *                       "subscribers",
                      *                       "verified"
                      *                     ],
+                     *                     "type": "string"
+                     *                   },
+                     *                   "replyTo": {
+                     *                     "description": "The post this one replies to (X reply.in_reply_to_tweet_id); on a thread, its first post replies to it: its id (digits) or its address (https://x.com/<user>/status/<id>, twitter.com too); only the id is sent.",
+                     *                     "maxLength": 300,
                      *                     "type": "string"
                      *                   }
                      *                 },
@@ -2264,6 +2443,43 @@ export interface operations {
                      *                     ],
                      *                     "description": "member (the default) posts as the connected member; urn:li:organization:<id> posts as that Page, which the member must administer (LinkedIn checks it when the post is published)."
                      *                   },
+                     *                   "poll": {
+                     *                     "additionalProperties": false,
+                     *                     "description": "Text posts only, without a link: a poll (one vote per member; the author sees who voted, as LinkedIn always shows). LinkedIn does not let a poll be edited once published.",
+                     *                     "properties": {
+                     *                       "duration": {
+                     *                         "description": "How long votes are taken: 1d, 3d, 7d or 14d (LinkedIn offers only these).",
+                     *                         "enum": [
+                     *                           "1d",
+                     *                           "3d",
+                     *                           "7d",
+                     *                           "14d"
+                     *                         ],
+                     *                         "type": "string"
+                     *                       },
+                     *                       "options": {
+                     *                         "description": "2 to 4 answers, each at most 30 characters.",
+                     *                         "items": {
+                     *                           "minLength": 1,
+                     *                           "type": "string"
+                     *                         },
+                     *                         "maxItems": 4,
+                     *                         "minItems": 2,
+                     *                         "type": "array"
+                     *                       },
+                     *                       "question": {
+                     *                         "description": "The question, at most 140 characters (shown above the options; the post's text is shown above it).",
+                     *                         "minLength": 1,
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "question",
+                     *                       "options",
+                     *                       "duration"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   },
                      *                   "visibility": {
                      *                     "description": "PUBLIC (the default), CONNECTIONS or LOGGED_IN.",
                      *                     "enum": [
@@ -2293,6 +2509,45 @@ export interface operations {
                      *           "platform": "instagram",
                      *           "platformOptions": {
                      *             "$defs": {
+                     *               "InstagramCoverImage": {
+                     *                 "anyOf": [
+                     *                   {
+                     *                     "additionalProperties": false,
+                     *                     "properties": {
+                     *                       "id": {
+                     *                         "description": "A pre-uploaded image (med_...).",
+                     *                         "pattern": "^med_[0-9A-Za-z]{1,64}$",
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "id"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   },
+                     *                   {
+                     *                     "additionalProperties": false,
+                     *                     "properties": {
+                     *                       "type": {
+                     *                         "const": "image",
+                     *                         "description": "Always image.",
+                     *                         "type": "string"
+                     *                       },
+                     *                       "url": {
+                     *                         "description": "A public HTTPS URL of an image, fetched and stored at publish time.",
+                     *                         "format": "uri",
+                     *                         "maxLength": 2048,
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "url",
+                     *                       "type"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   }
+                     *                 ]
+                     *               },
                      *               "InstagramOptions": {
                      *                 "additionalProperties": false,
                      *                 "properties": {
@@ -2306,10 +2561,19 @@ export interface operations {
                      *                     "minItems": 1,
                      *                     "type": "array"
                      *                   },
+                     *                   "coverImage": {
+                     *                     "$ref": "#/$defs/InstagramCoverImage",
+                     *                     "description": "Reels only: the reel's cover image (cover_url), a JPEG; not with thumbOffsetMs (the cover replaces the chosen frame)."
+                     *                   },
                      *                   "locationId": {
                      *                     "description": "Image, carousel and reel posts: the id of the location Page to tag (location_id).",
                      *                     "pattern": "^[0-9]+$",
                      *                     "type": "string"
+                     *                   },
+                     *                   "productTags": {
+                     *                     "description": "Always refused with a reason. Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging exists only in the Instagram API's other login, through the account's Meta business Page, and needs an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management.",
+                     *                     "items": {},
+                     *                     "type": "array"
                      *                   },
                      *                   "shareToFeed": {
                      *                     "description": "Reels only: also show the reel in the main feed (share_to_feed). Left out, Instagram shows it there.",
@@ -2320,6 +2584,24 @@ export interface operations {
                      *                     "maximum": 9007199254740991,
                      *                     "minimum": 0,
                      *                     "type": "integer"
+                     *                   },
+                     *                   "trialReel": {
+                     *                     "additionalProperties": false,
+                     *                     "description": "Reels only: publish as a trial reel (trial_params), shown first to non-followers only. Not with shareToFeed. The API cannot graduate it later.",
+                     *                     "properties": {
+                     *                       "graduation": {
+                     *                         "description": "manual: shared to followers only when the account does so in the Instagram app (MANUAL); auto: Instagram shares it to followers if it performs well with non-followers (SS_PERFORMANCE).",
+                     *                         "enum": [
+                     *                           "manual",
+                     *                           "auto"
+                     *                         ],
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "graduation"
+                     *                     ],
+                     *                     "type": "object"
                      *                   }
                      *                 },
                      *                 "type": "object"
@@ -2414,6 +2696,11 @@ export interface operations {
                      *                     "description": "Whether the channel's subscribers are notified of the upload (YouTube's default: true).",
                      *                     "type": "boolean"
                      *                   },
+                     *                   "playlistId": {
+                     *                     "description": "A playlist of the channel to add the video to once it is published (playlistItems.insert). Needs the youtube.force-ssl permission: an account connected without it (before it was asked, or where the operator does not ask comment permissions) gets the video published with a PLAYLIST_NOT_ADDED warning and should be reconnected.",
+                     *                     "pattern": "^[A-Za-z0-9_-]{2,64}$",
+                     *                     "type": "string"
+                     *                   },
                      *                   "privacyStatus": {
                      *                     "description": "private (the default here), public or unlisted.",
                      *                     "enum": [
@@ -2421,6 +2708,12 @@ export interface operations {
                      *                       "public",
                      *                       "unlisted"
                      *                     ],
+                     *                     "type": "string"
+                     *                   },
+                     *                   "publishAt": {
+                     *                     "description": "YouTube's own scheduled publishing (status.publishAt): the video is uploaded now, stays private, and YouTube makes it public at this time (ISO 8601, in the future, after scheduledAt when the post has one). Only with privacyStatus private or left out.",
+                     *                     "format": "date-time",
+                     *                     "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$",
                      *                     "type": "string"
                      *                   },
                      *                   "tags": {
@@ -2432,6 +2725,10 @@ export interface operations {
                      *                     },
                      *                     "type": "array"
                      *                   },
+                     *                   "thumbnail": {
+                     *                     "$ref": "#/$defs/YouTubeThumbnail",
+                     *                     "description": "A custom thumbnail (JPEG or PNG, at most 2 MB), set after the upload (thumbnails.set). The channel must be allowed custom thumbnails (a phone-verified channel); when YouTube refuses it the video is published anyway, with a THUMBNAIL_NOT_SET warning."
+                     *                   },
                      *                   "title": {
                      *                     "description": "The video title (≤ 100 characters, no < or >). Left out, the first line of the text is the title; one of the two is required.",
                      *                     "minLength": 1,
@@ -2439,6 +2736,45 @@ export interface operations {
                      *                   }
                      *                 },
                      *                 "type": "object"
+                     *               },
+                     *               "YouTubeThumbnail": {
+                     *                 "anyOf": [
+                     *                   {
+                     *                     "additionalProperties": false,
+                     *                     "properties": {
+                     *                       "id": {
+                     *                         "description": "A pre-uploaded JPEG or PNG image (med_...), at most 2 MB.",
+                     *                         "pattern": "^med_[0-9A-Za-z]{1,64}$",
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "id"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   },
+                     *                   {
+                     *                     "additionalProperties": false,
+                     *                     "properties": {
+                     *                       "type": {
+                     *                         "const": "image",
+                     *                         "description": "Always image.",
+                     *                         "type": "string"
+                     *                       },
+                     *                       "url": {
+                     *                         "description": "A public HTTPS URL of a JPEG or PNG image (at most 2 MB), fetched and stored at publish time.",
+                     *                         "format": "uri",
+                     *                         "maxLength": 2048,
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "url",
+                     *                       "type"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   }
+                     *                 ]
                      *               }
                      *             },
                      *             "$ref": "#/$defs/YouTubeOptions"
@@ -2469,7 +2805,7 @@ export interface operations {
                      *                   },
                      *                   "linkCard": {
                      *                     "additionalProperties": false,
-                     *                     "description": "Text posts only: a link preview card (app.bsky.embed.external) as given; Bluesky does not build one from the page, and neither do we.",
+                     *                     "description": "The older form of the post's `link`, kept working: text posts only, a link preview card (app.bsky.embed.external) sent exactly as given, with no thumbnail and no page read. Not together with `link`.",
                      *                     "properties": {
                      *                       "description": {
                      *                         "description": "The card description.",
@@ -3956,7 +4292,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only posts in this status; with scheduled, ordered by scheduledAt ascending. */
-                status?: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected";
+                status?: "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "cancelled" | "rejected" | "awaiting_creator";
                 /** @description Connected account id (acc_…). */
                 accountId?: string;
                 /** @description twitter (x is accepted and stored as twitter), linkedin, instagram, tiktok, youtube, bluesky, facebook, threads */
@@ -3999,7 +4335,9 @@ export interface operations {
                      *           "content": "Draft: behind the scenes at the studio.",
                      *           "createdAt": "2099-01-01T12:00:57.000Z",
                      *           "error": null,
+                     *           "firstComment": null,
                      *           "id": "pst_03PFBTDE58P7ZH6ZCV8P9A46GW",
+                     *           "link": null,
                      *           "media": [],
                      *           "platform": "twitter",
                      *           "platformOptions": null,
@@ -4173,6 +4511,9 @@ export interface operations {
                  * @example {
                  *       "accountId": "acc_03PFBTBSDRQ5R2V3273QM56QAK",
                  *       "content": "Our spring collection launches next week. Sign up for early access.",
+                 *       "firstComment": {
+                 *         "text": "Early access opens Monday at 9:00 CET."
+                 *       },
                  *       "platform": "linkedin",
                  *       "postType": "text",
                  *       "scheduledAt": "2099-01-08T13:00:00+01:00",
@@ -4272,7 +4613,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "body": [
-                     *           "Unknown field `visibility`; expected one of `platform`, `accountId`, `status`, `postType`, `content`, `scheduledAt`, `media`, `platformOptions`."
+                     *           "Unknown field `visibility`; expected one of `platform`, `accountId`, `status`, `postType`, `content`, `scheduledAt`, `media`, `platformOptions`, `firstComment`, `link`."
                      *         ],
                      *         "scheduledAt": [
                      *           "Expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T09:30:00Z or 2026-12-01T10:30:00+01:00."
@@ -4754,7 +5095,18 @@ export interface operations {
                      *       "content": "Our spring collection launches next week. Sign up for early access.",
                      *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
+                     *       "firstComment": {
+                     *         "attempts": 0,
+                     *         "error": null,
+                     *         "media": [],
+                     *         "platformCommentId": null,
+                     *         "platformCommentUrl": null,
+                     *         "publishedAt": null,
+                     *         "status": "waiting",
+                     *         "text": "Early access opens Monday at 9:00 CET."
+                     *       },
                      *       "id": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
+                     *       "link": null,
                      *       "media": [],
                      *       "platform": "linkedin",
                      *       "platformOptions": null,
@@ -4933,7 +5285,18 @@ export interface operations {
                      *       "content": "Our spring collection launches next week. Early access opens Monday.",
                      *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
+                     *       "firstComment": {
+                     *         "attempts": 0,
+                     *         "error": null,
+                     *         "media": [],
+                     *         "platformCommentId": null,
+                     *         "platformCommentUrl": null,
+                     *         "publishedAt": null,
+                     *         "status": "waiting",
+                     *         "text": "Early access opens Monday at 9:00 CET."
+                     *       },
                      *       "id": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
+                     *       "link": null,
                      *       "media": [],
                      *       "platform": "linkedin",
                      *       "platformOptions": null,
@@ -5189,7 +5552,18 @@ export interface operations {
                      *       "content": "Our spring collection launches next week. Early access opens Monday.",
                      *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
+                     *       "firstComment": {
+                     *         "attempts": 0,
+                     *         "error": null,
+                     *         "media": [],
+                     *         "platformCommentId": null,
+                     *         "platformCommentUrl": null,
+                     *         "publishedAt": null,
+                     *         "status": "waiting",
+                     *         "text": "Early access opens Monday at 9:00 CET."
+                     *       },
                      *       "id": "pst_03PFBTD1F0W1QKAF4ET7QFF6VM",
+                     *       "link": null,
                      *       "media": [],
                      *       "platform": "linkedin",
                      *       "platformOptions": null,
@@ -5865,7 +6239,9 @@ export interface operations {
                      *       "content": "New in store: the linen collection.",
                      *       "createdAt": "2099-01-01T12:01:11.000Z",
                      *       "error": null,
+                     *       "firstComment": null,
                      *       "id": "pst_03PFBTDVTRMRGXJ4A3S3K2AN4E",
+                     *       "link": null,
                      *       "media": [
                      *         {
                      *           "alt": "Linen shirts on a rail",
@@ -6095,7 +6471,9 @@ export interface operations {
                      *       "content": "New in store: the linen collection.",
                      *       "createdAt": "2099-01-01T12:01:12.000Z",
                      *       "error": null,
+                     *       "firstComment": null,
                      *       "id": "pst_03PFBTDWT08W1AFWBMXDGGPVW3",
+                     *       "link": null,
                      *       "media": [
                      *         {
                      *           "alt": "Linen shirts on a rail",
@@ -7735,7 +8113,7 @@ export interface operations {
                     /** @description The receiver: HTTPS, a public host (no localhost, private, loopback or link-local address), port 443 or 1024–65535. Checked again, DNS pinned, at every delivery. */
                     url: string;
                     /** @description The events to receive: a non-empty list of distinct event names. */
-                    events: ("post.queued" | "post.scheduled" | "post.published" | "post.failed" | "approval.requested" | "approval.decided" | "account.disconnected" | "post.metrics")[];
+                    events: ("post.queued" | "post.scheduled" | "post.published" | "post.failed" | "approval.requested" | "approval.decided" | "account.disconnected" | "post.metrics" | "post.first_comment_published" | "post.first_comment_failed")[];
                     /** @description A label for people, at most 500 characters. */
                     description?: string;
                 };
@@ -7779,7 +8157,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "events[0]": [
-                     *           "Invalid option: expected one of \"post.queued\"|\"post.scheduled\"|\"post.published\"|\"post.failed\"|\"approval.requested\"|\"approval.decided\"|\"account.disconnected\"|\"post.metrics\""
+                     *           "Invalid option: expected one of \"post.queued\"|\"post.scheduled\"|\"post.published\"|\"post.failed\"|\"approval.requested\"|\"approval.decided\"|\"account.disconnected\"|\"post.metrics\"|\"post.first_comment_published\"|\"post.first_comment_failed\""
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
@@ -9165,7 +9543,7 @@ export interface operations {
             query?: {
                 /** @description An event id (the events after it), or the nextCursor of the previous page; absent: the oldest kept. */
                 after?: string;
-                /** @description Comma-separated event names; absent: all. Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics. */
+                /** @description Comma-separated event names; absent: all. Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics, post.first_comment_published, post.first_comment_failed. */
                 types?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
@@ -9240,7 +9618,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "types": [
-                     *           "Unknown event name: \"post.sent\". Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics."
+                     *           "Unknown event name: \"post.sent\". Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics, post.first_comment_published, post.first_comment_failed."
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
@@ -9774,6 +10152,111 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PostMetricsEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 s; anything else (another status, a redirect, a time-out) is a failed attempt, retried for about 24 hours. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.post.first_comment_published": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>", keyed with the webhook secret>. Verify in constant time and refuse a t more than 300 s away (docs/webhooks.md). */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every redelivery of one state change. Deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description social-publishing-api-webhooks/<version> */
+                "User-Agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, JSON. Verify the signature over the raw bytes, before parsing. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01KJPY44E04461WVQMCJ5HJTS9",
+                 *       "type": "post.first_comment_published",
+                 *       "createdAt": "2026-03-02T09:30:00.000Z",
+                 *       "workspaceId": "wks_01JNQ40A2B3C4D5E6F7G8H9JKM",
+                 *       "data": {
+                 *         "postId": "pst_01JNQ4Y7M2V8K3D5R6T9W0XBCA",
+                 *         "platform": "linkedin",
+                 *         "accountId": "acc_01JNQ41N7P8Q9R0S1T2V3W4XYZ",
+                 *         "platformPostId": "urn:li:share:7302154837465296896",
+                 *         "firstComment": {
+                 *           "status": "published",
+                 *           "attempts": 1,
+                 *           "platformCommentId": "urn:li:share:7302154837465296896-c1",
+                 *           "publishedAt": "2026-03-02T12:00:06.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostFirstCommentPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 s; anything else (another status, a redirect, a time-out) is a failed attempt, retried for about 24 hours. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.post.first_comment_failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>", keyed with the webhook secret>. Verify in constant time and refuse a t more than 300 s away (docs/webhooks.md). */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every redelivery of one state change. Deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description social-publishing-api-webhooks/<version> */
+                "User-Agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, JSON. Verify the signature over the raw bytes, before parsing. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01KJPY44E0HFVFXAW5V9TFZRSP",
+                 *       "type": "post.first_comment_failed",
+                 *       "createdAt": "2026-03-02T09:30:00.000Z",
+                 *       "workspaceId": "wks_01JNQ40A2B3C4D5E6F7G8H9JKM",
+                 *       "data": {
+                 *         "postId": "pst_01JNQ4Y7M2V8K3D5R6T9W0XBCA",
+                 *         "platform": "linkedin",
+                 *         "accountId": "acc_01JNQ41N7P8Q9R0S1T2V3W4XYZ",
+                 *         "platformPostId": "urn:li:share:7302154837465296896",
+                 *         "firstComment": {
+                 *           "status": "failed",
+                 *           "attempts": 1,
+                 *           "error": {
+                 *             "origin": "platform",
+                 *             "code": "PERMISSION_DENIED",
+                 *             "message": "The network refused the comment: the account may not comment on this post.",
+                 *             "platformRawCode": "403",
+                 *             "retryable": false
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostFirstCommentFailedEvent"];
             };
         };
         responses: {
