@@ -7,6 +7,7 @@ import {
   type FacebookWorld,
   PAGE,
   pngBytes,
+  reelBytes,
   startWorld,
   storedMedia,
 } from './facebook-world.js';
@@ -77,6 +78,31 @@ describe('Facebook first comment against the fake', () => {
     const [comment] = world.fake.control.comments();
     expect(comment?.attachmentUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(world.fake.control.fetchedUrls()).toContain(comment?.attachmentUrl);
+  });
+
+  it('a comment on a reel goes to the video’s comments edge (its post id is the video id)', async () => {
+    world = await startWorld();
+    const request = aRequest(world, 'reel', [storedMedia(world, 'video', { bytes: reelBytes(12) })], {
+      postOverrides: { content: 'Morning bake #reels' },
+    });
+    let outcome = await world.network.connector.publish(request);
+    for (let attempt = 2; outcome.kind === 'pending' && attempt < 6; attempt += 1) {
+      outcome = await world.network.connector.publish({ ...request, attempt, progress: outcome.progress });
+    }
+    if (outcome.kind !== 'published') throw new Error(`Expected published, got ${JSON.stringify(outcome)}`);
+    const reel = {
+      ...request.post,
+      platformPostId: outcome.platformPostId,
+      platformPostUrl: outcome.platformPostUrl,
+    };
+
+    const comment = await world.network.connector.publishComment?.(aComment(world, reel));
+
+    expect(comment?.kind).toBe('published');
+    expect(world.fake.control.comments()[0]).toMatchObject({
+      objectId: world.fake.control.videos()[0]?.id,
+      message: TEXT,
+    });
   });
 
   it('a Page token without pages_manage_engagement: the comment fails for good after the post went out, saying to reconnect', async () => {

@@ -177,6 +177,39 @@ describe('Instagram first comment against the fake', () => {
     expect(found).toEqual({ kind: 'not_found' });
   });
 
+  it('an answer that names no comment is unknown (with when it was sent), never a blind second comment', async () => {
+    world = await startWorld();
+    const token = userToken(world);
+    const post = await publishedPost(world, token);
+    world.fake.control.failNext('comments.create', { kind: 'reply', reply: { status: 200, json: {} } });
+
+    const outcome = await world.network.connector.publishComment?.(aComment(post, token));
+
+    expect(outcome).toMatchObject({
+      kind: 'unknown',
+      code: 'PLATFORM_NO_COMMENT_ID',
+      progress: { sentAt: expect.any(String) },
+    });
+  });
+
+  it('findComment answers unknown when Instagram does not answer the listing (the comment ends uncertain)', async () => {
+    world = await startWorld();
+    const token = userToken(world);
+    const post = await publishedPost(world, token);
+    world.fake.control.failNext('comments.list', { kind: 'reset' });
+
+    const found = await world.network.connector.findComment?.({
+      post,
+      account: anAccount(),
+      credentials: { accessToken: token },
+      comment: { text: 'Links and credits in the comments 👇' },
+      clientReference: `${post.postId}#comment`,
+      since: new Date().toISOString(),
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(found?.kind).toBe('unknown');
+  });
+
   it('findComment reads on past a first page of other comments', async () => {
     world = await startWorld();
     const token = userToken(world);

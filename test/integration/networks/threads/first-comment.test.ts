@@ -106,6 +106,29 @@ describe('Threads first comment (a reply) against the fake', () => {
     );
   });
 
+  it('a reply with a video is pending while Threads processes it, then published from the same container', async () => {
+    world = await startWorld({ processingPolls: { VIDEO: 2 } });
+    const token = userToken(world);
+    const post = await publishedPost(world, token);
+    const video = storedMedia(world, 'video');
+
+    const outcomes = await commentUntilSettled(
+      world,
+      aComment(world, post, token, { comment: { text: TEXT, media: [video.delivered] } }),
+    );
+
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['pending', 'pending', 'published']);
+    expect(outcomes[0]).toMatchObject({
+      stage: 'container_processing',
+      progress: { item: { container: expect.any(String) } },
+    });
+    const replyContainers = world.fake.control
+      .containers()
+      .filter((item) => item.params.reply_to_id === post.platformPostId);
+    expect(replyContainers).toHaveLength(1);
+    expect(replyContainers[0]?.params.media_type).toBe('VIDEO');
+  });
+
   it('the reply allowance used up: a failed comment (rate limited), nothing made, the post untouched', async () => {
     world = await startWorld();
     const token = userToken(world);
