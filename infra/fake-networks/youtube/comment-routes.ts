@@ -51,7 +51,7 @@ function threadResource(comment: FakeComment) {
  * yet processed or private (YouTube shows no comment box on one) is 403 forbidden, and one with
  * comments turned off 403 commentsDisabled.
  */
-export const commentThreadsInsert: Handler = (context) => {
+export const insertCommentThread: Handler = (context) => {
   const token = authorize(context, COMMENT_SCOPES);
   if (isReply(token)) return token;
   if (!context.url.searchParams.get('part'))
@@ -117,7 +117,7 @@ export const commentThreadsInsert: Handler = (context) => {
  * video's top-level comments, newest first; maxResults 1–100 (default 20). An unknown video is 404
  * videoNotFound, one with comments off 403 commentsDisabled.
  */
-export const commentThreadsList: Handler = (context) => {
+export const listCommentThreads: Handler = (context) => {
   const token = authorize(context, READ_SCOPES);
   if (isReply(token)) return token;
   const params = context.url.searchParams;
@@ -141,7 +141,7 @@ export const commentThreadsList: Handler = (context) => {
   const max = Math.min(100, Math.max(1, Number(params.get('maxResults') ?? '20') || 20));
   const refused = charge(context, context.settings.costs.list);
   if (refused) return refused;
-  const threads = context.store.comments
+  const found = context.store.comments
     .filter((comment) => comment.videoId === videoId)
     .reverse()
     .slice(0, max);
@@ -149,8 +149,8 @@ export const commentThreadsList: Handler = (context) => {
     status: 200,
     json: {
       kind: 'youtube#commentThreadListResponse',
-      pageInfo: { totalResults: threads.length, resultsPerPage: max },
-      items: threads.map(threadResource),
+      pageInfo: { totalResults: found.length, resultsPerPage: max },
+      items: found.map(threadResource),
     },
   };
 };

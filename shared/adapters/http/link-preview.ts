@@ -11,8 +11,8 @@ const MAX_REDIRECTS = 3;
 
 /**
  * Reads link cards for the networks whose cards we build (LinkedIn's article, Bluesky's external
- * embed; docs/networks.md "Link previews"): the page's Open Graph tags (twitter: and plain <title>
- * and description as fallbacks), and the card's image. The URL is a caller's, so every request goes
+ * embed; docs/networks.md "Link previews"): the page's Open Graph tags (its <title> and description
+ * as fallbacks), and the card's image. The URL is a caller's, so every request goes
  * through the public-only fetch (public addresses only, pinned, no redirect followed blindly: each
  * hop is vetted again), with limits on size and time. Never throws: a page that cannot be read
  * gives no card, and the post goes on with what it has.
@@ -99,9 +99,9 @@ async function readAtMost(response: Response, limit: number): Promise<Uint8Array
 }
 
 /**
- * A page's card from its head: og:title, og:description and og:image first, then twitter:title,
- * twitter:description and twitter:image, then <title> and <meta name="description">. The image is
- * made absolute against the page's URL; an image that is not http(s) is left out.
+ * A page's card from its head: og:title, og:description and og:image, else <title> and
+ * <meta name="description">. The image is made absolute against the page's URL; an image that is
+ * not http(s) is left out.
  */
 export function cardOf(html: string, pageUrl: string): LinkPreviewPage | undefined {
   const meta = new Map<string, string>();
@@ -132,12 +132,9 @@ export function cardOf(html: string, pageUrl: string): LinkPreviewPage | undefin
   parser.end();
   const first = (...keys: string[]) => keys.map((key) => meta.get(key)).find((value) => value);
   const card: LinkPreviewPage = {};
-  const cardTitle = first('og:title', 'twitter:title') ?? (title.trim() || undefined);
-  const description = first('og:description', 'twitter:description', 'description');
-  const image = absoluteImage(
-    first('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image'),
-    pageUrl,
-  );
+  const cardTitle = first('og:title') ?? (title.trim() || undefined);
+  const description = first('og:description', 'description');
+  const image = absoluteImage(first('og:image:secure_url', 'og:image', 'og:image:url'), pageUrl);
   if (cardTitle) card.title = cardTitle;
   if (description) card.description = description;
   if (image) card.imageUrl = image;

@@ -1,5 +1,6 @@
 import { DASHBOARD_BASE } from '../env.js';
 import { empty, type Html, html, join } from '../html.js';
+import { postExtras } from './posts-extras.js';
 import { NETWORK_NAMES } from './posts-format.js';
 import type { PostResource } from './posts-list.js';
 import { utcTime } from './time.js';
@@ -89,5 +90,5 @@ function approval(workspaceId: string, post: PostResource): Html {
 
 /** A post's page, above its status history; `handle`: its account's, when the account is still there. */
 export function postDetail(workspaceId: string, post: PostResource, handle?: string): Html {
-  return html`${facts(workspaceId, post, handle)}${content(post)}${error(post)}${approval(workspaceId, post)}`;
+  return html`${facts(workspaceId, post, handle)}${content(post)}${postExtras(post)}${error(post)}${approval(workspaceId, post)}`;
 }
