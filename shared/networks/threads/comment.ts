@@ -10,7 +10,7 @@ import { failed, tokenMissing } from '../publish/failed-outcome.js';
 import { ThreadsStepFailed } from './errors.js';
 import { searchPosts } from './find-post.js';
 import { containerStatus, type GraphContext, permalinkOf } from './graph.js';
-import { itemKey, type ThreadsItem } from './items.js';
+import { itemKey, refOf, type ThreadsItem } from './items.js';
 import { THREADS_MEDIA_URL_SECONDS, threadsProfileUrl } from './limits.js';
 import { readProgress, type ThreadsProgress, toPublishProgress } from './progress.js';
 import { publishItem } from './publish-item.js';
@@ -18,10 +18,6 @@ import { publishItem } from './publish-item.js';
 export interface ThreadsCommentDeps {
   api: GraphContext['api'];
   now: () => number;
-}
-
-function refOf(media: DeliveryMedia, position: number): string {
-  return media.stored?.mediaId ?? media.url ?? `#${position}`;
 }
 
 /**

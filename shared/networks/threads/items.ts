@@ -9,7 +9,8 @@ export interface ThreadsItem {
   media: { ref: string; media: DeliveryMedia }[];
 }
 
-function refOf(media: DeliveryMedia, position: number): string {
+/** What names a media item across attempts: its stored id, else its URL, else its position. */
+export function refOf(media: DeliveryMedia, position: number): string {
   return media.stored?.mediaId ?? media.url ?? `#${position}`;
 }
 
