@@ -197,6 +197,59 @@ describe('dashboard: posts', () => {
     ]);
   });
 
+  it('shows the options a post was given, its link card and its first comment with how it went', async () => {
+    // Prepare: a published post whose first comment the network refused.
+    const postId = await create(
+      tenant,
+      tweet(tenant, {
+        status: 'draft',
+        content: 'Read the launch notes',
+        platformOptions: { twitter: { replySettings: 'following' } },
+        link: { url: 'https://example.com/launch' },
+        firstComment: { text: 'More in the replies' },
+      }),
+    );
+    const stored = await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, postId);
+    if (!stored?.firstComment) throw new Error('The post was not stored with its comment.');
+    await host.deps.posts.update(
+      {
+        ...stored,
+        status: 'published',
+        publishedAt: iso(NOW),
+        platformPostId: '1790000000000000000',
+        firstComment: {
+          ...stored.firstComment,
+          status: 'failed',
+          attempts: 1,
+          error: {
+            origin: 'platform',
+            code: 'REPLY_NOT_ALLOWED',
+            message: 'The network refused the reply.',
+            platformRawCode: 'raw-403-body',
+            retryable: false,
+          },
+        },
+        version: stored.version + 1,
+      },
+      stored.version,
+    );
+
+    // Act
+    const answer = await client.get(`${postsPage}/${postId}`);
+
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain('<h2 id="options-heading">Options</h2>');
+    expect(answer.html).toContain('<dt>replySettings</dt><dd>following</dd>');
+    expect(answer.html).toContain('<h2 id="link-heading">Link card</h2>');
+    expect(answer.html).toContain('href="https://example.com/launch"');
+    expect(answer.html).toContain('<h2 id="first-comment-heading">First comment</h2>');
+    expect(answer.html).toContain('<pre>More in the replies</pre>');
+    expect(answer.html).toContain('<dd>failed: the post itself stays published</dd>');
+    expect(answer.html).toContain('<code>REPLY_NOT_ALLOWED</code> The network refused the reply.');
+    expect(answer.html).not.toContain('raw-403-body');
+  });
+
   it('says so when the history search stopped at its bound', async () => {
     // Prepare: more events of other posts than the page searches, then one of this post.
     const crowded = await host.admin.bootstrap({ name: 'Crowded', planTier: 'enterprise' });
