@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../../http/operation.js';
+import type { NetworkDefinition } from '../../networks/definition.js';
 import { NETWORK_DEFINITIONS } from '../../networks/definitions.js';
 import { noParams, noQuery } from '../common-schemas.js';
 
@@ -14,6 +15,32 @@ const networkSchema = z
       .describe(
         "The JSON Schema (draft 2020-12) of its platformOptions: what a post's platformOptions.<platform> takes.",
       ),
+    firstComment: z
+      .object({
+        how: z.string().describe('How the comment is made at the network.'),
+        maxLength: z.number().int().describe('The most characters a comment may have.'),
+        mediaKinds: z.array(z.string()).describe('The media kinds a comment may carry; empty: text only.'),
+        maxMedia: z.number().int().describe('The most media items a comment may carry.'),
+        scopes: z
+          .array(z.string())
+          .describe('The permissions commenting needs beyond posting (asked at connect); empty: none.'),
+      })
+      .nullable()
+      .describe(
+        "What a post's firstComment may hold here (docs/first-comment.md); null: the network takes none.",
+      ),
+    linkPreview: z
+      .object({
+        card: z
+          .enum(['ours', 'network'])
+          .describe(
+            "ours: the card shows the link's title, description and thumbnail (else the page's Open Graph tags); network: the network reads the page itself and only the URL is used.",
+          ),
+        postTypes: z.array(z.string()).describe('The post types that may carry a link.'),
+        withMedia: z.boolean().describe('Whether a post may carry media beside its link card.'),
+      })
+      .nullable()
+      .describe("What a post's link does here; null: the network shows no link cards."),
   })
   .meta({ id: 'Network' });
 
@@ -23,7 +50,7 @@ const networkSchema = z
  */
 let networks: z.output<typeof networkSchema>[] | undefined;
 function describeNetworks(): z.output<typeof networkSchema>[] {
-  networks ??= NETWORK_DEFINITIONS.map((definition) => {
+  networks ??= NETWORK_DEFINITIONS.map((definition: NetworkDefinition) => {
     const { $schema: _dialect, ...platformOptions } = z.toJSONSchema(definition.platformOptions.schema, {
       io: 'input',
       unrepresentable: 'any',
@@ -34,6 +61,22 @@ function describeNetworks(): z.output<typeof networkSchema>[] {
       aliases: [...definition.aliases],
       postTypes: [...definition.postTypes],
       platformOptions,
+      firstComment: definition.firstComment
+        ? {
+            how: definition.firstComment.how,
+            maxLength: definition.firstComment.maxLength,
+            mediaKinds: [...definition.firstComment.mediaKinds],
+            maxMedia: definition.firstComment.maxMedia,
+            scopes: [...(definition.firstComment.scopes ?? [])],
+          }
+        : null,
+      linkPreview: definition.linkPreview
+        ? {
+            card: definition.linkPreview.card,
+            postTypes: [...definition.linkPreview.postTypes],
+            withMedia: definition.linkPreview.withMedia,
+          }
+        : null,
     };
   });
   return networks;
@@ -45,7 +88,7 @@ export const listNetworks = defineOperation({
   path: '/v1/networks',
   summary: 'List the networks posts can go to',
   description:
-    'Every network of this service: its platform name and aliases, its post types and the JSON Schema of its platformOptions (the fields each network takes, described). Connecting an account needs the deployment to have an app for the network (connectAccount answers network_not_configured otherwise).',
+    'Every network of this service: its platform name and aliases, its post types, the JSON Schema of its platformOptions (the fields each network takes, described), what a first comment may hold there and what a link card does. Connecting an account needs the deployment to have an app for the network (connectAccount answers network_not_configured otherwise).',
   tag: 'Meta',
   auth: 'apiKey',
   rateLimitFamily: 'other',
