@@ -36,6 +36,8 @@ function freshValues(mediaIds: string[] = []): ComposeValues {
     alts: {},
     scheduledAt: '',
     options: {},
+    firstComment: '',
+    linkUrl: '',
     composeKey: randomUUID(),
   };
 }
@@ -74,6 +76,8 @@ function valuesOf(form: Record<string, string | string[]>): ComposeValues {
     alts: Object.fromEntries(mediaIds.map((id) => [id, textOf(form, `alt.${id}`)])),
     scheduledAt: textOf(form, 'scheduledAt'),
     options,
+    firstComment: textOf(form, 'firstComment'),
+    linkUrl: textOf(form, 'linkUrl'),
     composeKey: textOf(form, 'composeKey') || randomUUID(),
   };
 }
@@ -97,6 +101,8 @@ function bodyFor(values: ComposeValues, platform: Platform, accountId: string, s
     ...(values.scheduledAt !== '' &&
       status !== 'publish' && { scheduledAt: utcFromInput(values.scheduledAt) }),
     ...(options && { platformOptions: options }),
+    ...(values.firstComment.trim() !== '' && { firstComment: { text: values.firstComment } }),
+    ...(values.linkUrl.trim() !== '' && { link: { url: values.linkUrl.trim() } }),
   };
 }
 

@@ -43,6 +43,10 @@ export interface ComposeValues {
   scheduledAt: string;
   /** platformOptions fields by input name (`opt.<platform>.<field>`). */
   options: Record<string, string>;
+  /** The first comment's text (docs/first-comment.md); empty: none. */
+  firstComment: string;
+  /** The link card's URL; empty: none. */
+  linkUrl: string;
   /** Makes the creates of one composition idempotent: the same key again never posts twice. */
   composeKey: string;
 }
@@ -156,9 +160,21 @@ export function composeBody(c: Context<DashboardEnv>, view: ComposeView): Html {
       values.items.map((item, index) =>
         textArea({ name: `item.${index}`, label: `Part ${index + 2}`, value: item, rows: 2 }),
       ),
-    )}</fieldset>${mediaFields(view.media, values)}${join(
-      networks.map((platform) => optionFieldset(platform, values.options)),
-    )}${textField({
+    )}</fieldset>${mediaFields(view.media, values)}${textField({
+      name: 'linkUrl',
+      label: 'Link card',
+      type: 'url',
+      hint: 'A page shown as a card, where the network shows one (the networks that build no card refuse it on Check).',
+      value: values.linkUrl,
+      ...(errors && { errors }),
+    })}${textArea({
+      name: 'firstComment',
+      label: 'First comment',
+      hint: 'Posted by the same account on the post once it is published; its failure never fails the post.',
+      value: values.firstComment,
+      rows: 2,
+      ...(errors && { errors }),
+    })}${join(networks.map((platform) => optionFieldset(platform, values.options)))}${textField({
       name: 'scheduledAt',
       label: 'Scheduled at',
       type: 'datetime-local',

@@ -228,4 +228,37 @@ describe('dashboard: composer and calendar', () => {
       `/dashboard/workspaces/${tenant.workspaceId}/posts/${postId}?done=rescheduled`,
     );
   });
+
+  it('sends a first comment and a link card with each post, and Check says where a network shows no card', async () => {
+    // Act: Check for X (takes both) and Instagram (shows no link cards), then a draft for X.
+    const checked = await admin.post(composer, {
+      composeKey: 'comment-check',
+      accountIds: [tenant.accounts.twitter, tenant.accounts.instagram],
+      postType: 'text',
+      content: 'with a comment',
+      linkUrl: 'https://example.com/notes',
+      firstComment: 'More below',
+      intent: 'check',
+    });
+    const drafted = await admin.post(composer, {
+      composeKey: 'comment-draft',
+      accountIds: [tenant.accounts.twitter],
+      postType: 'text',
+      content: 'with a comment',
+      linkUrl: 'https://example.com/notes',
+      firstComment: 'More below',
+      intent: 'draft',
+    });
+
+    // Assess
+    expect(checked.html).toContain('Instagram shows no link cards');
+    expect(drafted.status).toBeLessThan(400);
+    const [post] = (await apiPosts()).filter((listed) => listed.accountId === tenant.accounts.twitter);
+    const read = await (await postsClient(host, tenant).get(post?.id ?? '')).json();
+    expect(read).toMatchObject({
+      firstComment: { text: 'More below', status: 'waiting' },
+      link: { url: 'https://example.com/notes' },
+    });
+    await postsClient(host, tenant).cancel(post?.id ?? '');
+  });
 });
