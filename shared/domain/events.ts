@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'post.scheduled',
   'post.published',
   'post.failed',
+  'post.awaiting_creator',
   'approval.requested',
   'approval.decided',
   'account.disconnected',
@@ -86,6 +87,7 @@ export function postEvents(before: Post | undefined, after: Post): ServiceEvent[
   }
   if (entered('published')) events.push(make('post.published', postData(after)));
   if (entered('failed')) events.push(make('post.failed', postData(after)));
+  if (entered('awaiting_creator')) events.push(make('post.awaiting_creator', postData(after)));
   if (entered('pending_approval')) events.push(make('approval.requested', { postId: after.postId }));
   const decided = after.approval?.decidedAt && after.approval.decidedAt !== before?.approval?.decidedAt;
   if (decided && after.approval) {

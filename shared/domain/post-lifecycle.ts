@@ -32,6 +32,8 @@ export type PostEvent =
   | { type: 'retry' }
   /** A permanent error, or the retries are exhausted. */
   | { type: 'fail' }
+  /** The network took the post as a draft in the creator's inbox (TikTok upload to inbox). */
+  | { type: 'hand_over' }
   /** The worker holding the post died: back to the queue to be reconciled. */
   | { type: 'lease_expired' };
 
@@ -54,6 +56,7 @@ export const POST_EVENT_KEYS = [
   'succeed',
   'retry',
   'fail',
+  'hand_over',
   'lease_expired',
 ] as const;
 export type PostEventKey = (typeof POST_EVENT_KEYS)[number];
@@ -152,12 +155,15 @@ export const TRANSITIONS: TransitionTable = {
     succeed: { to: 'published' },
     retry: { to: 'queued' },
     fail: { to: 'failed' },
+    hand_over: { to: 'awaiting_creator' },
     lease_expired: { to: 'queued' },
   },
   published: {},
   failed: {},
   cancelled: {},
   rejected: {},
+  // The creator finishes the draft in the network's app, out of our reach: nothing moves it on.
+  awaiting_creator: {},
 };
 
 /** Create: the requested status, or pending_approval first when the workspace requires approval. */
@@ -190,6 +196,7 @@ export const TERMINAL_STATUSES = [
   'failed',
   'cancelled',
   'rejected',
+  'awaiting_creator',
 ] as const satisfies readonly PostStatus[];
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
@@ -213,7 +220,14 @@ export function nextStatus(current: PostStatus, event: PostEvent, ctx: Transitio
 }
 
 /** The events the delivery pipeline causes (after approval and scheduling were decided). */
-export type DeliveryEventType = 'due' | 'claim' | 'succeed' | 'retry' | 'fail' | 'lease_expired';
+export type DeliveryEventType =
+  | 'due'
+  | 'claim'
+  | 'succeed'
+  | 'retry'
+  | 'fail'
+  | 'hand_over'
+  | 'lease_expired';
 
 /**
  * nextStatus for the delivery pipeline: its rules never depend on approval or on the schedule
@@ -248,6 +262,7 @@ const SUBJECTS: Readonly<Record<PostStatus, string>> = {
   failed: 'A failed post',
   cancelled: 'A cancelled post',
   rejected: 'A rejected post',
+  awaiting_creator: 'A post awaiting its creator',
 };
 
 const VERBS: Readonly<Record<PostEventKey, string>> = {
@@ -263,6 +278,7 @@ const VERBS: Readonly<Record<PostEventKey, string>> = {
   succeed: 'be marked published',
   retry: 'be re-queued for a retry',
   fail: 'be marked failed',
+  hand_over: 'be handed over to its creator',
   lease_expired: 'be re-queued after a lost delivery lease',
 };
 
@@ -285,6 +301,7 @@ export const TRIGGERS: Readonly<Record<PostEventKey, string>> = {
   succeed: 'network accepts',
   retry: 'transient error, retries left',
   fail: 'permanent error or retries exhausted',
+  hand_over: "network takes it as a draft in the creator's inbox",
   lease_expired: 'worker lease expired',
 };
 

@@ -1,7 +1,14 @@
 import type { PostMetricsState } from './metrics.js';
 import type { PlatformOptions } from './platform-options.js';
 import type { Platform } from './platforms.js';
-import type { ContentItem, FirstCommentShape, LinkShape, MediaRef, PostShape, PostType } from './post-shape.js';
+import type {
+  ContentItem,
+  FirstCommentShape,
+  LinkShape,
+  MediaRef,
+  PostShape,
+  PostType,
+} from './post-shape.js';
 
 // Kept in files of their own so the networks' rules and options (which the definitions hold, and
 // this file derives from) can use them without importing this file; re-exported here, where the
@@ -35,6 +42,8 @@ export const POST_STATUSES = [
   'failed',
   'cancelled',
   'rejected',
+  /** Delivered as a draft to the creator's TikTok inbox; they finish and post it in the app. */
+  'awaiting_creator',
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 

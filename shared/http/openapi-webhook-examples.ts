@@ -59,6 +59,20 @@ const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
       retryable: false,
     },
   },
+  // Only TikTok hands a post over to the creator's inbox (platformOptions.tiktok.mode inbox).
+  'post.awaiting_creator': {
+    postId: POST,
+    platform: 'tiktok',
+    accountId: ACCOUNT,
+    status: 'awaiting_creator',
+    warnings: [
+      {
+        code: 'TEXT_NOT_SENT_TO_INBOX',
+        message:
+          "TikTok takes no caption with a video sent to the creator's inbox: the post's text was not sent; the creator writes it in the TikTok app.",
+      },
+    ],
+  },
   'approval.requested': { postId: POST },
   'approval.decided': {
     postId: POST,
@@ -122,6 +136,7 @@ export function webhookExamples(): Record<DeliveredEventType, DeliveredEnvelope>
     'post.scheduled': example('post.scheduled'),
     'post.published': example('post.published'),
     'post.failed': example('post.failed'),
+    'post.awaiting_creator': example('post.awaiting_creator'),
     'approval.requested': example('approval.requested'),
     'approval.decided': example('approval.decided'),
     'account.disconnected': example('account.disconnected'),

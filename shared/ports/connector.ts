@@ -106,6 +106,7 @@ export type PublishedPost = ({ platformPostId: string; platformPostUrl: string }
  * - `unknown`: the request may have reached the network and no answer says what became of it
  *   (a time-out or a connection reset after the request was sent, an abort). The worker never
  *   retries this blindly: it asks `findPublished` first.
+ * - `awaiting_creator`: handed over to the creator's inbox as a draft (below).
  * A connector that throws is treated as `unknown` too.
  */
 export type PublishOutcome =
@@ -141,13 +142,22 @@ export type PublishOutcome =
       checkAfterSeconds: number;
       /** What the network is doing, for the logs (e.g. `media_processing`). */
       stage: string;
-    };
+    }
+  /**
+   * The network took the post as a draft in the creator's own inbox (TikTok's upload to inbox):
+   * nothing is public; the creator finishes and posts it in the network's app. Final for us (status
+   * awaiting_creator, docs/post-lifecycle.md), with no platform id. `progress` is not kept (a
+   * settled post keeps none). A post's outcome only: no comment ends so.
+   */
+  | { kind: 'awaiting_creator'; warnings?: PostWarning[]; progress?: PublishProgress };
 
 /** What the network says about a post made under a client reference. */
 export type LookupOutcome =
   | { kind: 'found'; platformPostId: string; platformPostUrl: string; warnings?: PostWarning[] }
   /** The network has the post and names it later (IdToCome). */
   | ({ kind: 'found_without_id' } & IdToCome)
+  /** The network has it as a draft in the creator's inbox (see `awaiting_creator`). */
+  | { kind: 'found_awaiting_creator'; warnings?: PostWarning[] }
   /** The network answered, and it does not have the post. */
   | { kind: 'not_found' }
   /** No answer that settles it (the look-up failed or timed out, or the network cannot look up). */
@@ -243,12 +253,16 @@ export interface CommentRequest {
 
 /**
  * How a comment call ended: as a publish (`published` names the comment in platformPostId and
- * platformPostUrl), never `published_without_id`.
+ * platformPostUrl), never `published_without_id`, nor `awaiting_creator` (a post's outcome only: the
+ * comment step fails a comment a connector answered so).
  */
 export type CommentOutcome = Exclude<PublishOutcome, { kind: 'published_without_id' }>;
 
 /** Whether the network has the comment an attempt with an unknown outcome made. */
-export type CommentLookupOutcome = Exclude<LookupOutcome, { kind: 'found_without_id' }>;
+export type CommentLookupOutcome = Exclude<
+  LookupOutcome,
+  { kind: 'found_without_id' | 'found_awaiting_creator' }
+>;
 
 export interface CommentLookupRequest {
   post: Post & { platformPostId: string };

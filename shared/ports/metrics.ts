@@ -2,6 +2,7 @@
  * The metrics an operator watches, by name. Each is emitted with the dimensions listed, so a
  * dashboard or an alarm can slice by them:
  * - PostsCreated (platform), PostsPublished (platform), PostsFailed (platform, code): counts;
+ * - PostsAwaitingCreator (platform): posts delivered as drafts to the creator's inbox (TikTok);
  * - FirstComments (platform, outcome: published, retry, pending, failed, uncertain): each
  *   settled call of a post's first comment (docs/first-comment.md);
  * - ScheduledStartDelay (platform): milliseconds from a scheduled post's time to its network call;
@@ -16,6 +17,7 @@
 export type MetricName =
   | 'PostsCreated'
   | 'PostsPublished'
+  | 'PostsAwaitingCreator'
   | 'FirstComments'
   | 'PostsFailed'
   | 'ScheduledStartDelay'

@@ -54,7 +54,9 @@ const postData = z.object({
       z.object({
         code: z
           .string()
-          .describe('PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED.'),
+          .describe(
+            'PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED, TEXT_NOT_SENT_TO_INBOX.',
+          ),
         message: z.string(),
       }),
     )
@@ -89,6 +91,7 @@ const dataSchemas = {
   'post.scheduled': postData.extend({ status: z.literal('scheduled'), scheduledAt: timestamp }),
   'post.published': postData.extend({ status: z.literal('published'), publishedAt: timestamp }),
   'post.failed': postData.extend({ status: z.literal('failed'), error: postError }),
+  'post.awaiting_creator': postData.extend({ status: z.literal('awaiting_creator') }),
   'approval.requested': z.object({ postId: z.string() }),
   'approval.decided': z.object({
     postId: z.string(),
@@ -128,6 +131,8 @@ const EMITTED_WHEN: Record<DeliveredEventType, string> = {
   'post.scheduled': 'A scheduled post is accepted (or moved) and will fire at `scheduledAt`.',
   'post.published': 'The post was delivered to the target network.',
   'post.failed': 'Final failure after retries; `error` says why.',
+  'post.awaiting_creator':
+    "The post was delivered as a draft to the creator's TikTok inbox (platformOptions.tiktok.mode inbox); the creator finishes and posts it in the TikTok app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md).",
   'approval.requested': 'A post entered an approval gate.',
   'approval.decided': 'A reviewer approved or rejected a post.',
   'account.disconnected':
@@ -164,6 +169,7 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'post.scheduled': envelope('post.scheduled'),
   'post.published': envelope('post.published'),
   'post.failed': envelope('post.failed'),
+  'post.awaiting_creator': envelope('post.awaiting_creator'),
   'approval.requested': envelope('approval.requested'),
   'approval.decided': envelope('approval.decided'),
   'account.disconnected': envelope('account.disconnected'),
@@ -179,6 +185,7 @@ export const deliveredEnvelopeSchema = z.discriminatedUnion('type', [
   WEBHOOK_EVENT_SCHEMAS['post.scheduled'],
   WEBHOOK_EVENT_SCHEMAS['post.published'],
   WEBHOOK_EVENT_SCHEMAS['post.failed'],
+  WEBHOOK_EVENT_SCHEMAS['post.awaiting_creator'],
   WEBHOOK_EVENT_SCHEMAS['approval.requested'],
   WEBHOOK_EVENT_SCHEMAS['approval.decided'],
   WEBHOOK_EVENT_SCHEMAS['account.disconnected'],

@@ -102,8 +102,13 @@ export function makeDeliverPost(deps: DeliveryDeps) {
         }
         return result;
       } finally {
+        // A draft in the creator's inbox counts against the day too: TikTok has it.
         const networkHasIt =
-          verdict?.kind === 'published' || result === 'published' || result === 'uncertain';
+          verdict?.kind === 'published' ||
+          verdict?.kind === 'awaiting_creator' ||
+          result === 'published' ||
+          result === 'awaiting_creator' ||
+          result === 'uncertain';
         const stillHeld = lease.post.delivery?.quotaDay !== undefined;
         if (!networkHasIt && !stillHeld) await release();
       }

@@ -77,6 +77,8 @@ export interface DeliveryDeps {
 export type DeliveryResult =
   /** The post is published (by this delivery, or found on the network). */
   | 'published'
+  /** Delivered as a draft to the creator's inbox (TikTok): final, awaiting_creator. */
+  | 'awaiting_creator'
   /** Queued again for a later attempt. */
   | 'retrying'
   /** Queued again for a check: the network is processing the post (a video, a container). */

@@ -251,6 +251,15 @@ export function makePublishFirstComment(
           commentLog,
         );
       }
+      case 'awaiting_creator': {
+        // A post's outcome only (TikTok's inbox): a connector answering it for a comment is at fault.
+        const error = commentError(
+          'CONNECTOR_BAD_OUTCOME',
+          'The connector answered the comment with an outcome only a post may have.',
+          false,
+        );
+        return settle(post, { kind: 'failed', error }, commentLog);
+      }
       case 'unknown': {
         const asked = progressText
           ? { ...post, firstComment: { ...post.firstComment, progress: progressText } }

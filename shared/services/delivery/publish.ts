@@ -114,6 +114,9 @@ export function connectorUnavailable(account: Account): Verdict {
 
 function toVerdict(outcome: PublishOutcome, log: Logger): Verdict {
   if (outcome.kind === 'published') return outcome;
+  if (outcome.kind === 'awaiting_creator') {
+    return { kind: 'awaiting_creator', ...(outcome.warnings && { warnings: outcome.warnings }) };
+  }
   if (outcome.kind === 'published_without_id') {
     const { progress, checkAfterSeconds, warnings } = outcome;
     return { kind: 'published', idToCome: { progress, checkAfterSeconds }, ...(warnings && { warnings }) };

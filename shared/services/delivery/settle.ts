@@ -3,7 +3,7 @@ import { startCollection } from '../../domain/metrics-schedule.js';
 import { decideAfterPending } from '../../domain/pending-policy.js';
 import { POST_ID_PENDING, POST_ID_UNAVAILABLE, startFollowUp } from '../../domain/post-id-follow-up.js';
 import { type DeliveryEventType, nextDeliveryStatus } from '../../domain/post-lifecycle.js';
-import type { DeliveryState, Post, PostError } from '../../domain/posts.js';
+import type { DeliveryState, Post, PostError, PostWarning } from '../../domain/posts.js';
 import { DEFAULT_RETRY_POLICY, decideAfterFailure, type FailureFacts } from '../../domain/retry-policy.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { AccessCredentials, PublishedPost } from '../../ports/connector.js';
@@ -53,13 +53,17 @@ export const DELIVERY_UNCERTAIN_MESSAGE =
  *   follow-up (`delivery.postIdFollowUp`) the worker acts on (follow-up-post-id.ts); a named post
  *   whose network has a metrics reader gets its first metrics collection (`metrics.collection`,
  *   domain/metrics-schedule.ts; the workspace's setting is checked when it comes);
+ * - awaiting_creator: the network took the post as a draft in the creator's inbox (TikTok): final,
+ *   with no platform id, no metrics collection and the first comment left waiting (nothing to
+ *   comment on yet); the quota reservation is kept, since the network has the post;
  * - fail: failed at once with that error;
  * - failure (it certainly did not publish): queued again while the retry policy allows, else failed;
  *   a revoked authorisation also disconnects the account;
  * - pending (the network is processing it): queued again for a check after the network's wait,
  *   keeping its progress and its quota reservation, up to the pending limit (pending-policy.ts);
  * - unknown (it may have published): the network is asked whether it has the post. Found:
- *   published, without posting again. Not found: a failed attempt as above. The network cannot
+ *   published, without posting again (or awaiting_creator, found as a draft in the creator's inbox).
+ *   Not found: a failed attempt as above. The network cannot
  *   tell: failed with delivery_uncertain (retryable) rather than risk posting twice.
  * The worker settles its unknown outcomes here, and the reconciler the posts of workers that died:
  * one rule for both. Whatever goes back to the queue keeps what the network already has of the post
@@ -116,6 +120,28 @@ export function makeSettle(deps: SettleDeps) {
       ...(warnings.length > 0 && { warnings: warnings.map((w) => w.code) }),
     });
     return 'published' as const;
+  };
+
+  const awaitingCreator = async (
+    held: Held,
+    warnings: readonly PostWarning[] | undefined,
+    log: Logger,
+  ): Promise<DeliveryResult> => {
+    const done = await held.settle((post) => {
+      const { error: _lastFailure, warnings: _earlier, ...rest } = post;
+      return {
+        ...rest,
+        status: nextDeliveryStatus(post.status, 'hand_over'),
+        ...(warnings && warnings.length > 0 && { warnings: [...warnings] }),
+        delivery: lastAttempt(post),
+      };
+    });
+    if (!done) return dropped(log);
+    deps.metrics.count('PostsAwaitingCreator', { platform: held.post.platform });
+    log.info("post delivered to the creator's inbox", {
+      ...(warnings && warnings.length > 0 && { warnings: warnings.map((w) => w.code) }),
+    });
+    return 'awaiting_creator';
   };
 
   const failed = async (held: Held, error: PostError, log: Logger): Promise<DeliveryResult> => {
@@ -226,6 +252,8 @@ export function makeSettle(deps: SettleDeps) {
         return failure(held, verdict.origin, verdict.facts, context, verdict.progress);
       case 'pending':
         return pending(held, verdict, context);
+      case 'awaiting_creator':
+        return awaitingCreator(held, verdict.warnings, context.log);
       case 'unknown': {
         const progress = decodeProgress(verdict.progress ?? held.post.delivery?.progress);
         const found = await lookUp(
@@ -242,6 +270,9 @@ export function makeSettle(deps: SettleDeps) {
         if (found.kind === 'found_without_id') {
           const { progress, checkAfterSeconds } = found;
           return published(held, { idToCome: { progress, checkAfterSeconds } }, context);
+        }
+        if (found.kind === 'found_awaiting_creator') {
+          return awaitingCreator(held, found.warnings, context.log);
         }
         if (found.kind === 'not_found') {
           const facts: FailureFacts = { failure: 'transient', code: verdict.code, message: verdict.message };

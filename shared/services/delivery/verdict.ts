@@ -1,4 +1,4 @@
-import type { Post, PostError } from '../../domain/posts.js';
+import type { Post, PostError, PostWarning } from '../../domain/posts.js';
 import type { FailureFacts } from '../../domain/retry-policy.js';
 import type { PublishedPost } from '../../ports/connector.js';
 
@@ -16,7 +16,9 @@ export type Verdict =
   /** The network may or may not have the post: it is looked up before anything else happens. */
   | { kind: 'unknown'; origin: PostError['origin']; code: string; message: string; progress?: string }
   /** The network is processing the post: checked again after `checkAfterSeconds` (pending-policy.ts). */
-  | { kind: 'pending'; progress: string; checkAfterSeconds: number; stage: string };
+  | { kind: 'pending'; progress: string; checkAfterSeconds: number; stage: string }
+  /** The network took the post as a draft in the creator's inbox: final, awaiting_creator. */
+  | { kind: 'awaiting_creator'; warnings?: PostWarning[] };
 
 /** A step either hands its result to the next step or ends the delivery with a verdict. */
 export type StepResult<T> = { proceed: T } | { settle: Verdict };

@@ -86,6 +86,21 @@ describe('postEvents', () => {
     expect(event?.data).toMatchObject({ postId: aPost().postId, status: 'failed', error });
   });
 
+  it("post.awaiting_creator says a post went to the creator's inbox, with its warnings and no id", () => {
+    const warnings = [{ code: 'TEXT_NOT_SENT_TO_INBOX', message: 'The text was not sent.' }];
+
+    const events = postEvents(
+      aPost({ status: 'publishing' }),
+      aPost({ status: 'awaiting_creator', version: 2, warnings }),
+    );
+
+    expect(events.map((event) => event.type)).toEqual(['post.awaiting_creator']);
+    expect(events[0]?.data).toMatchObject({ postId: aPost().postId, status: 'awaiting_creator', warnings });
+    expect(events[0]?.data).not.toHaveProperty('platformPostId');
+    const { tenantId: _routing, ...body } = events[0] ?? { tenantId: '' };
+    expect(WEBHOOK_EVENT_SCHEMAS['post.awaiting_creator'].parse(body).data.status).toBe('awaiting_creator');
+  });
+
   it('approval.decided carries the decision, reviewer and reason', () => {
     const before = aPost({
       status: 'pending_approval',

@@ -66,6 +66,7 @@ const ALLOWED: ReadonlyArray<readonly [PostStatus, PostEventKey, Flags, PostStat
   ['publishing', 'succeed', {}, 'published'],
   ['publishing', 'retry', {}, 'queued'],
   ['publishing', 'fail', {}, 'failed'],
+  ['publishing', 'hand_over', {}, 'awaiting_creator'],
   ['publishing', 'lease_expired', {}, 'queued'],
 ];
 
@@ -282,7 +283,7 @@ describe('status sets', () => {
     const withoutRules = POST_STATUSES.filter((status) => Object.keys(TRANSITIONS[status]).length === 0);
 
     expect(withoutRules).toEqual([...TERMINAL_STATUSES]);
-    expect(TERMINAL_STATUSES).toEqual(['published', 'failed', 'cancelled', 'rejected']);
+    expect(TERMINAL_STATUSES).toEqual(['published', 'failed', 'cancelled', 'rejected', 'awaiting_creator']);
     expect(POST_STATUSES.filter(isTerminal)).toEqual([...TERMINAL_STATUSES]);
   });
 

@@ -1,6 +1,6 @@
 import { makeVideoProbe } from '../../../shared/adapters/video-probe/video-probe.js';
 import type { NetworkQuotaReading } from '../../../shared/domain/account-quotas.js';
-import type { Post } from '../../../shared/domain/posts.js';
+import type { Post, PostWarning } from '../../../shared/domain/posts.js';
 import type { Account } from '../../../shared/domain/tenancy.js';
 import { makeConnectorFor } from '../../../shared/networks/connector-for.js';
 import type { Networks } from '../../../shared/networks/registry.js';
@@ -79,10 +79,12 @@ export type NetworkAnswer =
    */
   | { kind: 'hang'; posted: boolean }
   /** Waits for the abort signal and rejects with its reason, making nothing: a request still travelling. */
-  | { kind: 'until_aborted' };
+  | { kind: 'until_aborted' }
+  /** Takes the post as a draft in the creator's inbox (TikTok's upload to inbox): awaiting_creator. */
+  | { kind: 'hand_over'; warnings?: PostWarning[] };
 
 /** How the fake network answers a look-up. */
-export type LookupMode = 'ledger' | 'throw' | 'hang' | 'not_found';
+export type LookupMode = 'ledger' | 'throw' | 'hang' | 'not_found' | 'awaiting_creator';
 
 /**
  * A network without idempotency: every call that makes a post makes a NEW one (as a real network
@@ -152,6 +154,8 @@ export class FakeNetwork implements Connector {
         await new Promise<void>((resolve) => this.releases.push(resolve));
         return outcome ?? made();
       }
+      case 'hand_over':
+        return { kind: 'awaiting_creator', ...(answer.warnings && { warnings: answer.warnings }) };
       case 'until_aborted':
         return new Promise<PublishOutcome>((_resolve, reject) => {
           request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
@@ -171,6 +175,8 @@ export class FakeNetwork implements Connector {
         });
       case 'not_found':
         return { kind: 'not_found' };
+      case 'awaiting_creator':
+        return { kind: 'found_awaiting_creator' };
       case 'ledger': {
         const index = this.posts.indexOf(reference);
         return index < 0 ? { kind: 'not_found' } : { kind: 'found', ...this.identity(reference, index + 1) };

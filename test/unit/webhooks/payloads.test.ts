@@ -130,6 +130,15 @@ const CHANGES: DynamoDBRecord[] = [
   ),
   change(
     'post',
+    aPost({ status: 'publishing' }),
+    aPost({
+      status: 'awaiting_creator',
+      version: 2,
+      warnings: [{ code: 'TEXT_NOT_SENT_TO_INBOX', message: 'The text was not sent.' }],
+    }),
+  ),
+  change(
+    'post',
     aPost({
       status: 'published',
       version: 5,
