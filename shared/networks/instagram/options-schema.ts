@@ -4,6 +4,7 @@ import {
   type OptionsSubject,
   PLATFORM_OPTION_NOT_ALLOWED,
 } from '../../domain/network-options.js';
+import { optionImageSchema } from '../../domain/option-image.js';
 import type { MediaRef } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 
@@ -20,23 +21,7 @@ export const PRODUCT_TAGS_REFUSAL =
   "Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging exists only in the Instagram API's other login, through the account's Meta business Page, and needs an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management.";
 
 /** A reel's cover image: a pre-uploaded image (`id`) or an image URL fetched at publish time. */
-const coverImageSchema = z
-  .union([
-    z.strictObject({
-      id: z
-        .string()
-        .regex(/^med_[0-9A-Za-z]{1,64}$/, 'Expected an id starting with med_.')
-        .describe('A pre-uploaded image (med_...).'),
-    }),
-    z.strictObject({
-      url: z
-        .url({ protocol: /^https$/ })
-        .max(2048)
-        .describe('A public HTTPS URL of an image, fetched and stored at publish time.'),
-      type: z.literal('image').describe('Always image.'),
-    }),
-  ])
-  .meta({ id: 'InstagramCoverImage' });
+const coverImageSchema = optionImageSchema('a JPEG');
 
 export const instagramOptionsSchema = z
   .strictObject({

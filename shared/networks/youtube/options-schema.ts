@@ -4,6 +4,7 @@ import {
   type OptionsSubject,
   PLATFORM_OPTION_NOT_ALLOWED,
 } from '../../domain/network-options.js';
+import { optionImageSchema } from '../../domain/option-image.js';
 import type { MediaRef } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 
@@ -45,25 +46,7 @@ export const YOUTUBE_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 export const YOUTUBE_THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** A custom thumbnail: a pre-uploaded image (`id`) or an image URL fetched and stored at publish time. */
-const thumbnailSchema = z
-  .union([
-    z.strictObject({
-      id: z
-        .string()
-        .regex(/^med_[0-9A-Za-z]{1,64}$/, 'Expected an id starting with med_.')
-        .describe('A pre-uploaded JPEG or PNG image (med_...), at most 2 MB.'),
-    }),
-    z.strictObject({
-      url: z
-        .url({ protocol: /^https$/ })
-        .max(2048)
-        .describe(
-          'A public HTTPS URL of a JPEG or PNG image (at most 2 MB), fetched and stored at publish time.',
-        ),
-      type: z.literal('image').describe('Always image.'),
-    }),
-  ])
-  .meta({ id: 'YouTubeThumbnail' });
+const thumbnailSchema = optionImageSchema('a JPEG or PNG of at most 2 MB');
 
 export const youtubeOptionsSchema = z
   .strictObject({

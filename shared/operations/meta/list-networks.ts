@@ -17,30 +17,26 @@ const networkSchema = z
       ),
     firstComment: z
       .object({
-        how: z.string().describe('How the comment is made at the network.'),
-        maxLength: z.number().int().describe('The most characters a comment may have.'),
-        mediaKinds: z.array(z.string()).describe('The media kinds a comment may carry; empty: text only.'),
-        maxMedia: z.number().int().describe('The most media items a comment may carry.'),
-        scopes: z
-          .array(z.string())
-          .describe('The permissions commenting needs beyond posting (asked at connect); empty: none.'),
+        how: z.string().describe('How it is made.'),
+        maxLength: z.number().int().describe('Most characters.'),
+        mediaKinds: z.array(z.string()).describe('Media kinds it may carry; empty: text only.'),
+        maxMedia: z.number().int().describe('Most media items.'),
+        scopes: z.array(z.string()).describe('Permissions it needs beyond posting.'),
       })
       .nullable()
-      .describe(
-        "What a post's firstComment may hold here (docs/first-comment.md); null: the network takes none.",
-      ),
+      .describe("What a post's firstComment may hold; null: none taken."),
     linkPreview: z
       .object({
         card: z
           .enum(['ours', 'network'])
           .describe(
-            "ours: the card shows the link's title, description and thumbnail (else the page's Open Graph tags); network: the network reads the page itself and only the URL is used.",
+            "ours: built from the link's fields, else the page's tags; network: only the URL is sent.",
           ),
-        postTypes: z.array(z.string()).describe('The post types that may carry a link.'),
-        withMedia: z.boolean().describe('Whether a post may carry media beside its link card.'),
+        postTypes: z.array(z.string()).describe('Post types that may carry a link.'),
+        withMedia: z.boolean().describe('Whether media may go beside the card.'),
       })
       .nullable()
-      .describe("What a post's link does here; null: the network shows no link cards."),
+      .describe("What a post's link does; null: no link cards."),
   })
   .meta({ id: 'Network' });
 

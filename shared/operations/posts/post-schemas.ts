@@ -17,9 +17,7 @@ import {
   type Post,
   REQUESTED_STATUSES,
 } from '../../domain/posts.js';
-import type { NetworkDefinition } from '../../networks/definition.js';
 import {
-  NETWORK_DEFINITIONS,
   NETWORK_NAMES,
   PLATFORM_IDS,
   platformsDescribed,
@@ -149,12 +147,6 @@ export function checkAllUserTags(
   }
 }
 
-/** The networks that take a first comment or a link card, named from their definitions. */
-const networksWith = (feature: 'firstComment' | 'linkPreview') =>
-  NETWORK_DEFINITIONS.filter((definition) => (definition as NetworkDefinition)[feature] !== undefined)
-    .map((definition) => definition.platform)
-    .join(', ');
-
 /** Media beside the content (a comment's, a link's thumbnail) tags nobody. */
 const untaggedMediaRef = mediaRefSchema.refine((ref) => ref.userTags === undefined, {
   message: "userTags are for the post's own media only.",
@@ -163,20 +155,16 @@ const untaggedMediaRef = mediaRefSchema.refine((ref) => ref.userTags === undefin
 
 export const firstCommentInput = z
   .strictObject({
-    text: z
-      .string()
-      .min(1)
-      .max(10_000)
-      .describe("The comment's text; each network's own length limit is checked (422)."),
+    text: z.string().min(1).max(10_000).describe("Checked against each network's own limit."),
     media: z
       .array(untaggedMediaRef)
       .max(4)
       .optional()
-      .describe("The comment's media, where the network's comments carry media (listNetworks says which)."),
+      .describe("Where the network's comments take media (listNetworks)."),
   })
   .meta({ id: 'FirstCommentInput' })
   .describe(
-    `Posted by the same account on the new post right after it is published, as a call of its own (docs/first-comment.md): its failure never fails the post, and it is never posted twice. Networks: ${networksWith('firstComment')}.`,
+    'Made by the same account on the post once it is published, as a call of its own: it never fails the post, and is never made twice. Where: listNetworks.',
   );
 
 export const linkInput = z
@@ -186,25 +174,12 @@ export const linkInput = z
       .max(2048)
       .superRefine((url, ctx) => checkPublicUrl(url, ctx))
       .describe('The page the card shows (public HTTPS).'),
-    title: z
-      .string()
-      .min(1)
-      .max(400)
-      .optional()
-      .describe("The card's title, where we build the card; else the page's og:title."),
-    description: z
-      .string()
-      .max(4000)
-      .optional()
-      .describe("The card's description, where we build the card; else the page's og:description."),
-    thumbnail: untaggedMediaRef
-      .optional()
-      .describe("The card's image (type image), where we build the card; else the page's og:image."),
+    title: z.string().min(1).max(400).optional().describe('Where we build the card; else og:title.'),
+    description: z.string().max(4000).optional().describe('Where we build the card; else og:description.'),
+    thumbnail: untaggedMediaRef.optional().describe('An image, where we build the card; else og:image.'),
   })
   .meta({ id: 'LinkInput' })
-  .describe(
-    `A link card (docs/networks.md "Link previews"). Networks: ${networksWith('linkPreview')}; title, description and thumbnail only where we build the card (listNetworks says which).`,
-  );
+  .describe('A link card; title, description, thumbnail only where we build it. Where: listNetworks.');
 
 /** What each network takes, from its definition: `twitter: text, image, video, thread; …`. */
 const postTypesByPlatform = Object.entries(POST_TYPES_BY_PLATFORM)
