@@ -253,7 +253,9 @@ describe('dashboard: composer and calendar', () => {
     // Assess
     expect(checked.html).toContain('Instagram shows no link cards');
     expect(drafted.status).toBeLessThan(400);
-    const [post] = (await apiPosts()).filter((listed) => listed.accountId === tenant.accounts.twitter);
+    const [post] = (await apiPosts()).filter(
+      (listed) => listed.accountId === tenant.accounts.twitter && listed.content === 'with a comment',
+    );
     const read = await (await postsClient(host, tenant).get(post?.id ?? '')).json();
     expect(read).toMatchObject({
       firstComment: { text: 'More below', status: 'waiting' },
