@@ -43,7 +43,8 @@ describe('YouTube: a time-out after YouTube took the video', () => {
     world.fake.control.failNext('upload.put', { kind: 'pass' });
     world.fake.control.failNext('upload.put', { kind: 'delayAfter', ms: 5_000 });
     const worker = new AbortController();
-    const timer = setTimeout(() => worker.abort(), 300);
+    // Well before the fake's delayed answer (5 s), and late enough for the chunks to arrive on a busy machine.
+    const timer = setTimeout(() => worker.abort(), 2_000);
 
     const outcome = await world.network.connector.publish(
       aRequest(world, token, { media: [video], signal: worker.signal }),
@@ -75,7 +76,8 @@ describe('YouTube: a time-out after YouTube took the video', () => {
     world.fake.control.failNext('upload.put', { kind: 'pass' });
     world.fake.control.failNext('upload.put', { kind: 'delayAfter', ms: 5_000 });
     const worker = new AbortController();
-    const timer = setTimeout(() => worker.abort(), 300);
+    // Well before the fake's delayed answer (5 s), and late enough for the chunks to arrive on a busy machine.
+    const timer = setTimeout(() => worker.abort(), 2_000);
     const outcome = await world.network.connector.publish(
       aRequest(world, token, { media: [video], signal: worker.signal }),
     );
