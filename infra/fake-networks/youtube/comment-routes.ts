@@ -51,7 +51,7 @@ function threadResource(comment: FakeComment) {
  * yet processed or private (YouTube shows no comment box on one) is 403 forbidden, and one with
  * comments turned off 403 commentsDisabled.
  */
-export const insertCommentThread: Handler = (context) => {
+export const insertTopLevelComment: Handler = (context) => {
   const token = authorize(context, COMMENT_SCOPES);
   if (isReply(token)) return token;
   if (!context.url.searchParams.get('part'))
@@ -117,7 +117,7 @@ export const insertCommentThread: Handler = (context) => {
  * video's top-level comments, newest first; maxResults 1–100 (default 20). An unknown video is 404
  * videoNotFound, one with comments off 403 commentsDisabled.
  */
-export const listCommentThreads: Handler = (context) => {
+export const listTopLevelComments: Handler = (context) => {
   const token = authorize(context, READ_SCOPES);
   if (isReply(token)) return token;
   const params = context.url.searchParams;

@@ -4,7 +4,7 @@ import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { reportsQuery } from './analytics-routes.js';
 import { channelsList, videosList } from './api-routes.js';
-import { insertCommentThread, listCommentThreads } from './comment-routes.js';
+import { insertTopLevelComment, listTopLevelComments } from './comment-routes.js';
 import {
   type FakeFailure,
   type FakeYouTubeControl,
@@ -94,8 +94,8 @@ const ROUTES: Record<string, Route> = {
   'GET /youtube/v3/videos': { endpoint: 'videos.list', handler: videosList },
   'GET /youtube/v3/playlistItems': { endpoint: 'playlistItems.list', handler: playlistItemsList },
   'POST /youtube/v3/playlistItems': { endpoint: 'playlistItems.insert', handler: playlistItemsInsert },
-  'GET /youtube/v3/commentThreads': { endpoint: 'commentThreads.list', handler: listCommentThreads },
-  'POST /youtube/v3/commentThreads': { endpoint: 'commentThreads.insert', handler: insertCommentThread },
+  'GET /youtube/v3/commentThreads': { endpoint: 'commentThreads.list', handler: listTopLevelComments },
+  'POST /youtube/v3/commentThreads': { endpoint: 'commentThreads.insert', handler: insertTopLevelComment },
   'POST /upload/youtube/v3/thumbnails/set': { endpoint: 'thumbnails.set', handler: thumbnailsSet },
   'GET /v2/reports': { endpoint: 'reports.query', handler: reportsQuery },
   'POST /upload/youtube/v3/videos': { endpoint: 'upload.session', handler: startSession },
