@@ -12,8 +12,11 @@ import { consentAt } from '../e2e/support/consent.js';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 
 const BACK = 'https://app.example.com/connected';
-/** What TikTok approves for an app with Login Kit and the Content Posting API, no more. */
-const WITHOUT_METRICS = ['user.info.basic', 'video.publish'];
+/**
+ * What TikTok approves for an app with Login Kit and the Content Posting API (its upload to the
+ * inbox, video.upload, and Direct Post, video.publish), no more.
+ */
+const WITHOUT_METRICS = ['user.info.basic', 'video.publish', 'video.upload'];
 
 /**
  * The operator's per-app switch (AppCredentials.askMetricsScopes) through TikTok's fake, whose

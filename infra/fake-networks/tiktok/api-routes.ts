@@ -124,6 +124,27 @@ function postInfoProblem(
   return undefined;
 }
 
+/**
+ * post_info of a MEDIA_UPLOAD photo draft: title and description as for a Direct Post; no
+ * auto_add_music (the page's table: "Only works for post_mode = DIRECT_POST"; the creator picks
+ * the music in the app); a privacy level, when given, still among the creator's.
+ */
+function draftInfoProblem(postInfo: Record<string, unknown>): Reply | undefined {
+  if (postInfo.auto_add_music !== undefined)
+    return invalid('post_info.auto_add_music only works for post_mode DIRECT_POST.');
+  for (const field of BOOLEAN_FIELDS) {
+    if (postInfo[field] !== undefined && typeof postInfo[field] !== 'boolean')
+      return invalid(`post_info.${field} must be a boolean.`);
+  }
+  for (const [field, limit] of Object.entries({ title: 90, description: 4000 })) {
+    const value = postInfo[field];
+    if (value !== undefined && (typeof value !== 'string' || utf16Length(value) > limit)) {
+      return invalid(`post_info.${field} must be a string of at most ${limit} characters.`);
+    }
+  }
+  return undefined;
+}
+
 /** The creator's daily cap (spam_risk_too_many_posts), counted at init. */
 function dailyCap(context: RouteContext, creator: FakeTikTokCreator): Reply | undefined {
   const day = `${creator.openId}:${new Date(context.settings.now()).toISOString().slice(0, 10)}`;
@@ -140,13 +161,17 @@ function newPublish(
   auth: Authorized,
   kind: 'video' | 'photo',
   body: Record<string, unknown>,
+  mode: FakePublish['mode'] = 'direct',
 ): FakePublish {
-  const publishId = `${kind === 'video' ? 'v_pub_file' : 'p_pub_url'}~v2-1.${context.state.nextId()}`;
+  const prefix =
+    mode === 'inbox' ? `${kind === 'video' ? 'v' : 'p'}_inbox` : kind === 'video' ? 'v_pub' : 'p_pub';
+  const publishId = `${prefix}_${kind === 'video' ? 'file' : 'url'}~v2-1.${context.state.nextId()}`;
   const failReason = context.state.nextFailReasons.shift();
   const publish: FakePublish = {
     publishId,
     openId: auth.creator.openId,
     kind,
+    mode,
     postInfo: (body.post_info ?? {}) as Record<string, unknown>,
     sourceInfo: (body.source_info ?? {}) as Record<string, unknown>,
     chunksReceived: 0,
@@ -176,6 +201,36 @@ export const videoInit: Handler = (context) => {
     unknownFieldProblem(postInfo, VIDEO_POST_INFO_FIELDS) ??
     postInfoProblem(postInfo, auth.creator, { title: 2200 });
   if (problem) return problem;
+  return videoUpload(context, auth, body, source, 'direct');
+};
+
+/**
+ * POST /v2/post/publish/inbox/video/init/: a video for the creator's inbox (video.upload). The
+ * body is `source_info` only (the Upload page documents no post_info: the creator writes the
+ * caption and sets the post in the app), so anything else is refused.
+ */
+export const inboxVideoInit: Handler = (context) => {
+  const auth = authorize(context, 'video.upload');
+  if (isReply(auth)) return auth;
+  const refused = limited(context, auth, 'init');
+  if (refused) return refused;
+  const body = json(context);
+  if (!body) return invalid('The body must be JSON.');
+  const unknown = Object.keys(body).filter((field) => field !== 'source_info');
+  if (unknown.length > 0) return invalid(`Unknown fields: ${unknown.join(', ')}.`);
+  const source = body.source_info as Record<string, unknown> | undefined;
+  if (!source) return invalid('source_info is required.');
+  return videoUpload(context, auth, body, source, 'inbox');
+};
+
+/** FILE_UPLOAD with TikTok's chunk rules (PULL_FROM_URL refused: no domain is verified here). */
+function videoUpload(
+  context: RouteContext,
+  auth: Authorized,
+  body: Record<string, unknown>,
+  source: Record<string, unknown>,
+  mode: FakePublish['mode'],
+): Reply {
   if (source.source !== 'FILE_UPLOAD') {
     if (source.source === 'PULL_FROM_URL')
       return envelope(403, 'url_ownership_unverified', 'The URL is not verified.');
@@ -197,17 +252,21 @@ export const videoInit: Handler = (context) => {
   }
   const capped = dailyCap(context, auth.creator);
   if (capped) return capped;
-  const publish = newPublish(context, auth, 'video', body);
+  const publish = newPublish(context, auth, 'video', body, mode);
   publish.uploadKey = context.state.secret(12);
   publish.videoSize = size;
   publish.chunkSize = chunk;
   publish.totalChunks = total;
   return ok({ publish_id: publish.publishId, upload_url: `${context.baseUrl}/upload/${publish.uploadKey}` });
-};
+}
 
-/** POST /v2/post/publish/content/init/: a photo post, PULL_FROM_URL from verified URLs only. */
+/**
+ * POST /v2/post/publish/content/init/: a photo post, PULL_FROM_URL from verified URLs only.
+ * DIRECT_POST needs video.publish; MEDIA_UPLOAD (a draft for the creator's inbox) video.upload,
+ * and takes no privacy level (required for DIRECT_POST only). auto_add_music only with DIRECT_POST.
+ */
 export const contentInit: Handler = (context) => {
-  const auth = authorize(context, 'video.publish');
+  const auth = authorize(context, ['video.publish', 'video.upload']);
   if (isReply(auth)) return auth;
   const refused = limited(context, auth, 'init');
   if (refused) return refused;
@@ -216,12 +275,17 @@ export const contentInit: Handler = (context) => {
   if (body.media_type !== 'PHOTO') return invalid('media_type must be PHOTO.');
   if (body.post_mode !== 'DIRECT_POST' && body.post_mode !== 'MEDIA_UPLOAD')
     return invalid('post_mode is invalid.');
+  const direct = body.post_mode === 'DIRECT_POST';
+  const scope = authorize(context, direct ? 'video.publish' : 'video.upload');
+  if (isReply(scope)) return scope;
   const postInfo = body.post_info as Record<string, unknown> | undefined;
   const source = body.source_info as Record<string, unknown> | undefined;
   if (!postInfo || !source) return invalid('post_info and source_info are required.');
   const problem =
     unknownFieldProblem(postInfo, PHOTO_POST_INFO_FIELDS) ??
-    postInfoProblem(postInfo, auth.creator, { title: 90, description: 4000 });
+    (direct
+      ? postInfoProblem(postInfo, auth.creator, { title: 90, description: 4000 })
+      : draftInfoProblem(postInfo));
   if (problem) return problem;
   // The photo page marks both toggles required for a Direct Post.
   if (body.post_mode === 'DIRECT_POST') {
@@ -250,7 +314,7 @@ export const contentInit: Handler = (context) => {
   }
   const capped = dailyCap(context, auth.creator);
   if (capped) return capped;
-  const publish = newPublish(context, auth, 'photo', body);
+  const publish = newPublish(context, auth, 'photo', body, direct ? 'direct' : 'inbox');
   return ok({ publish_id: publish.publishId });
 };
 
@@ -296,7 +360,8 @@ export const uploadChunk: Handler = (context) => {
 
 /** POST /v2/post/publish/status/fetch/: one step of the publish's life per poll. */
 export const statusFetch: Handler = (context) => {
-  const auth = authorize(context, 'video.publish');
+  // Either scope reads a publish's status (the Get Post Status page lists both).
+  const auth = authorize(context, ['video.publish', 'video.upload']);
   if (isReply(auth)) return auth;
   const refused = limited(context, auth, 'status');
   if (refused) return refused;
@@ -304,7 +369,8 @@ export const statusFetch: Handler = (context) => {
   const publish = context.state.publishes.get(String(body?.publish_id ?? ''));
   if (!publish || publish.openId !== auth.creator.openId) return invalid('publish_id is invalid.');
   const uploaded = publish.kind === 'photo' || publish.chunksReceived === publish.totalChunks;
-  if (uploaded && publish.status !== 'PUBLISH_COMPLETE' && publish.status !== 'FAILED') {
+  const settled = ['PUBLISH_COMPLETE', 'FAILED', 'SEND_TO_USER_INBOX'].includes(publish.status);
+  if (uploaded && !settled) {
     const seconds = publish.kind === 'video' ? mvhdDurationSeconds(Buffer.concat(publish.bytes)) : undefined;
     // TikTok checks the length against the creator's longest once it has the file.
     if (seconds !== undefined && seconds > auth.creator.maxVideoPostDurationSec) {
@@ -313,6 +379,8 @@ export const statusFetch: Handler = (context) => {
     }
     if (publish.pollsLeft > 0) publish.pollsLeft -= 1;
     else if (publish.failReason) publish.status = 'FAILED';
+    // An upload to the inbox ends there: the creator finishes it in the app (never here).
+    else if (publish.mode === 'inbox') publish.status = 'SEND_TO_USER_INBOX';
     else {
       publish.status = 'PUBLISH_COMPLETE';
       // Only a post for public viewership gets a post id, once moderation approves it (which a

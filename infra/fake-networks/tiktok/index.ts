@@ -2,7 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tiktokDefinition } from '../../../shared/networks/tiktok/definition.js';
 import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
-import { contentInit, creatorInfo, statusFetch, uploadChunk, userInfo, videoInit } from './api-routes.js';
+import {
+  contentInit,
+  creatorInfo,
+  inboxVideoInit,
+  statusFetch,
+  uploadChunk,
+  userInfo,
+  videoInit,
+} from './api-routes.js';
 import { FAKE_TIKTOK_SCOPES, type FakeTikTokApp, type FakeTikTokSettings, type Handler } from './context.js';
 import { envelope, oauthError, type Reply, readBody, writeReply } from './http.js';
 import { videoQuery } from './metrics-routes.js';
@@ -32,7 +40,7 @@ export type {
 const MB = 1024 * 1024;
 
 /** What the connector asks at consent (shared/networks/tiktok/oauth.ts), so issueToken matches a full grant. */
-const TOKEN_SCOPES = ['user.info.basic', 'video.publish', 'video.list', 'user.info.stats'];
+const TOKEN_SCOPES = ['user.info.basic', 'video.publish', 'video.upload', 'video.list', 'user.info.stats'];
 
 export const FAKE_TIKTOK_DEFAULT_CREATOR: FakeTikTokCreator = {
   openId: 'fake-open-id-1',
@@ -129,6 +137,11 @@ function routeOf(method: string, path: string): { route: Route; param?: string }
       maxBody: small,
     },
     'POST /v2/post/publish/video/init/': { endpoint: 'video_init', handler: videoInit, maxBody: small },
+    'POST /v2/post/publish/inbox/video/init/': {
+      endpoint: 'inbox_video_init',
+      handler: inboxVideoInit,
+      maxBody: small,
+    },
     'POST /v2/post/publish/content/init/': { endpoint: 'content_init', handler: contentInit, maxBody: small },
     'POST /v2/post/publish/status/fetch/': { endpoint: 'status', handler: statusFetch, maxBody: small },
     'POST /v2/video/query/': { endpoint: 'video_query', handler: videoQuery, maxBody: small },

@@ -9,14 +9,15 @@ export interface Authorized {
   creator: FakeTikTokCreator;
 }
 
-/** The bearer token, valid and with one of the scopes; else TikTok's 401 envelope. */
-export function authorize(context: RouteContext, scope: string): Authorized | Reply {
+/** The bearer token, valid and with the scope (or one of the scopes); else TikTok's 401 envelope. */
+export function authorize(context: RouteContext, scope: string | readonly string[]): Authorized | Reply {
+  const scopes = typeof scope === 'string' ? [scope] : scope;
   const header = String(context.headers.authorization ?? '');
   const token = context.state.accessTokens.get(header.replace(/^Bearer /, ''));
   if (!token || token.revoked || token.expiresAt <= context.settings.now()) {
     return envelope(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
   }
-  if (!token.scopes.includes(scope)) {
+  if (!scopes.some((one) => token.scopes.includes(one))) {
     return envelope(401, 'scope_not_authorized', 'The user did not authorize the scope required.');
   }
   const creator = context.state.creators.get(token.openId);

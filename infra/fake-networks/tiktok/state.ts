@@ -49,6 +49,11 @@ export interface FakePublish {
   publishId: string;
   openId: string;
   kind: 'video' | 'photo';
+  /**
+   * direct: Direct Post (ends PUBLISH_COMPLETE); inbox: an upload to the creator's inbox (the inbox
+   * video init, or a photo MEDIA_UPLOAD), which ends SEND_TO_USER_INBOX.
+   */
+  mode: 'direct' | 'inbox';
   postInfo: Record<string, unknown>;
   sourceInfo: Record<string, unknown>;
   /** Video: the upload URL's key, and what the chunk PUTs delivered so far. */
@@ -99,6 +104,7 @@ export const FAKE_TIKTOK_ENDPOINTS = [
   'user_info',
   'creator_info',
   'video_init',
+  'inbox_video_init',
   'content_init',
   'upload',
   'status',

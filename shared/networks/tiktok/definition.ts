@@ -17,7 +17,10 @@ export const tiktokDefinition = defineNetwork({
   postTypes: ['video', 'carousel'],
   rules: tiktokRules,
   platformOptions: tiktokOptions,
-  warningExamples: { PLATFORM_POST_ID_PENDING: 'TikTok, after moderation' },
+  warningExamples: {
+    PLATFORM_POST_ID_PENDING: 'TikTok, after moderation',
+    TEXT_NOT_SENT_TO_INBOX: "TikTok, a video sent to the creator's inbox (mode inbox): no caption travels",
+  },
   sandboxHandle: '@sandbox.shorts',
   dailyQuota: { limit: 10, unit: 'posts', costPerPost: 1 },
   // TikTok hands a public post's id out only once its moderation approves it (docs/networks.md).

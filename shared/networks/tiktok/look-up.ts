@@ -1,5 +1,7 @@
+import { contentItems } from '../../domain/posts.js';
 import type { LookupOutcome, LookupRequest } from '../../ports/connector.js';
 import type { TikTokApi } from './api.js';
+import { handedOver } from './inbox.js';
 import { readTikTokOptions } from './options.js';
 import { readProgress } from './progress.js';
 import { publishedOutcome } from './published.js';
@@ -11,6 +13,8 @@ const unknown = (message: string): LookupOutcome => ({ kind: 'unknown', message 
  * Whether TikTok has the post, by the publish id the attempt kept (status/fetch):
  * - PUBLISH_COMPLETE: `found`, or `found_without_id` for a public post moderation has not named
  *   yet (asked again later by the worker with the same progress: published.ts);
+ * - SEND_TO_USER_INBOX for a post in inbox mode: `found_awaiting_creator` (the draft is in the
+ *   creator's inbox, where the publish ends);
  * - FAILED, or still uploading or processing: `not_found`. Safe, because the retry that follows
  *   carries the same progress: it never inits again while the publish id is known; it resumes the
  *   upload or keeps polling that same publish id;
@@ -34,8 +38,14 @@ export function makeTikTokLookUp(deps: { api: TikTokApi }) {
         progress.publishId,
         request.signal,
       );
-      if (status.status !== 'PUBLISH_COMPLETE') return { kind: 'not_found' };
       const options = readTikTokOptions(request.post);
+      const inbox = typeof options !== 'string' && options.mode === 'inbox';
+      if (status.status === 'SEND_TO_USER_INBOX' && inbox) {
+        const text = contentItems(request.post)[0]?.text ?? '';
+        const { warnings } = handedOver(progress.kind, text);
+        return { kind: 'found_awaiting_creator', ...(warnings && { warnings }) };
+      }
+      if (status.status !== 'PUBLISH_COMPLETE') return { kind: 'not_found' };
       const privacyLevel = typeof options === 'string' ? undefined : options.privacyLevel;
       const published = publishedOutcome(
         progress,

@@ -4,17 +4,20 @@ import { makeAuthorizationCodeOAuth } from '../oauth/authorization-code.js';
 import { refusesAllButClientErrors } from '../oauth/authorization-code-declaration.js';
 import type { OAuthClientDeps } from '../oauth/client-deps.js';
 import { readProfileJson } from '../oauth/profile-request.js';
+import { TIKTOK_INBOX_SCOPE } from './inbox.js';
 import { TIKTOK_METRICS_SCOPES } from './metrics-fields.js';
 
 /**
- * Who the creator is, Direct Post (networks/tiktok.md §1), and what the metrics read (video.list
- * for the videos' counts, user.info.stats for the profile's): nothing more. `video.upload` is for
- * sending drafts to the creator's inbox, which the connector never does. The creator may grant a
- * subset (Scopes Overview): an account without the metrics scopes still publishes.
+ * Who the creator is, Direct Post (networks/tiktok.md §1), drafts sent to the creator's inbox
+ * (`video.upload`, platformOptions.tiktok.mode inbox), and what the metrics read (video.list for
+ * the videos' counts, user.info.stats for the profile's): nothing more. The creator may grant a
+ * subset (Scopes Overview): an account without video.upload still publishes directly (its inbox
+ * posts fail INBOX_SCOPE_MISSING, reconnect), one without the metrics scopes still publishes.
  */
 export const TIKTOK_SCOPES: readonly string[] = [
   'user.info.basic',
   'video.publish',
+  TIKTOK_INBOX_SCOPE,
   ...TIKTOK_METRICS_SCOPES,
 ];
 

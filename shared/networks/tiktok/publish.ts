@@ -11,6 +11,7 @@ import {
   privacyNotOffered,
   TikTokStepFailed,
 } from './errors.js';
+import { handedOver, inboxScopeMissing, scopeMissing } from './inbox.js';
 import {
   type ChunkRules,
   chunkRange,
@@ -23,7 +24,7 @@ import {
   TIKTOK_UPLOAD_BUDGET_MS,
 } from './limits.js';
 import { checkDuration, checkPhotos, refOf, shapeOf, storedVideo, type TikTokShape } from './media.js';
-import { readTikTokOptions, type TikTokPostOptions } from './options.js';
+import { isInbox, readTikTokOptions, type TikTokDirectOptions, type TikTokPostOptions } from './options.js';
 import { readProgress, type TikTokProgress, toPublishProgress } from './progress.js';
 import { publishedOutcome } from './published.js';
 import type { PerMinuteWindow } from './rate-window.js';
@@ -60,6 +61,10 @@ const permanent = (code: string, message: string): FailedOutcome =>
  *    chunk at a time; after ~30 s the invocation hands over (`pending`, stage `uploading`);
  * 4. status/fetch until PUBLISH_COMPLETE (`published`) or FAILED (its fail_reason mapped), `pending`
  *    in between.
+ * In inbox mode (a draft for the creator's TikTok inbox, inbox.ts) there is no creator_info (the
+ * upload takes no post settings to check), the video's init is `inbox/video/init/` with its
+ * source_info only, photos go with post_mode MEDIA_UPLOAD, and SEND_TO_USER_INBOX ends it:
+ * `awaiting_creator`.
  */
 export function makeTikTokPublish(deps: TikTokPublishDeps) {
   const rules = deps.chunkRules ?? TIKTOK_CHUNK_RULES;
@@ -156,10 +161,14 @@ export function makeTikTokPublish(deps: TikTokPublishDeps) {
     const video = shape.kind === 'video' ? storedVideo(shape.video) : undefined;
     if (shape.kind === 'photo') checkPhotos(shape.photos);
 
-    for (const [kind, limit] of [
-      ['creatorInfo', TIKTOK_PER_MINUTE.creatorInfo],
-      ['init', TIKTOK_PER_MINUTE.init],
-    ] as const) {
+    const options = attempt.options;
+    const windows = isInbox(options)
+      ? ([['init', TIKTOK_PER_MINUTE.init]] as const)
+      : ([
+          ['creatorInfo', TIKTOK_PER_MINUTE.creatorInfo],
+          ['init', TIKTOK_PER_MINUTE.init],
+        ] as const);
+    for (const [kind, limit] of windows) {
       const wait = deps.window.waitSeconds(account, kind, limit);
       if (wait > 0) {
         return failed({
@@ -170,30 +179,38 @@ export function makeTikTokPublish(deps: TikTokPublishDeps) {
         });
       }
     }
-    deps.window.record(account, 'creatorInfo');
-    const creator = await queryCreatorInfo(deps.api, attempt.accessToken, request.signal);
-    if (!creator.privacy_level_options.includes(attempt.options.privacyLevel)) {
-      return failed(privacyNotOffered());
+    let body: InitBody;
+    if (isInbox(options)) {
+      body = shape.kind === 'video' && video ? inboxVideoInit(video.size, rules) : await photoInit(attempt);
+    } else {
+      deps.window.record(account, 'creatorInfo');
+      const creator = await queryCreatorInfo(deps.api, attempt.accessToken, request.signal);
+      if (!creator.privacy_level_options.includes(options.privacyLevel)) {
+        return failed(privacyNotOffered());
+      }
+      if (creator.creator_username) progress.handle = creator.creator_username;
+      if (shape.kind === 'video') checkDuration(shape.video, creator.max_video_post_duration_sec);
+      body =
+        shape.kind === 'video' && video
+          ? videoInit(attempt, options, creator, video.size, rules)
+          : await photoInit(attempt, { options, creator });
     }
-    if (creator.creator_username) progress.handle = creator.creator_username;
-    if (shape.kind === 'video') checkDuration(shape.video, creator.max_video_post_duration_sec);
-
-    const body =
-      shape.kind === 'video' && video
-        ? videoInit(attempt, creator, video.size, rules)
-        : await photoInit(attempt, creator);
     deps.window.record(account, 'init');
     progress.initSentAt = new Date(deps.now()).toISOString();
     const answer = await readAnswer(
       await deps.api.call({
-        path: shape.kind === 'video' ? '/v2/post/publish/video/init/' : '/v2/post/publish/content/init/',
+        path: initPath(shape.kind, isInbox(options)),
         accessToken: attempt.accessToken,
         json: body.json,
         signal: request.signal,
       }),
     );
     delete progress.initSentAt;
-    if (!isOk(answer)) return failureOf(answer, 'init');
+    if (!isOk(answer)) {
+      // Without video.upload TikTok refuses the inbox upload: only a reconnect can grant it.
+      if (isInbox(options) && scopeMissing(answer)) return inboxScopeMissing(answer.code);
+      return failureOf(answer, 'init');
+    }
     const data = answer.data as { publish_id?: unknown; upload_url?: unknown } | undefined;
     const publishId = typeof data?.publish_id === 'string' ? data.publish_id : undefined;
     const uploadUrl = typeof data?.upload_url === 'string' ? data.upload_url : undefined;
@@ -274,6 +291,10 @@ export function makeTikTokPublish(deps: TikTokPublishDeps) {
 
   function outcomeOf(attempt: Attempt, status: PublishStatus): PublishOutcome {
     const { progress } = attempt;
+    // The draft reached the creator's inbox: what they do with it next is theirs (docs/networks.md).
+    if (status.status === 'SEND_TO_USER_INBOX' && isInbox(attempt.options)) {
+      return handedOver(progress.kind, textOf(attempt));
+    }
     if (status.status === 'PUBLISH_COMPLETE') {
       return publishedOutcome(
         progress,
@@ -394,7 +415,7 @@ function chunkRefusal(status: number, progress: TikTokProgress): FailedOutcome {
 }
 
 /** The interactions off: what the caller asked, and whatever the creator turned off in TikTok. */
-function interactions(options: TikTokPostOptions, creator: CreatorInfo) {
+function interactions(options: TikTokDirectOptions, creator: CreatorInfo) {
   return {
     disable_comment: Boolean(options.disableComment || creator.comment_disabled),
     disable_duet: Boolean(options.disableDuet || creator.duet_disabled),
@@ -403,7 +424,7 @@ function interactions(options: TikTokPostOptions, creator: CreatorInfo) {
 }
 
 /** Paid partnership / own business: fields of both the video and the photo post_info. */
-function brandToggles(options: TikTokPostOptions) {
+function brandToggles(options: TikTokDirectOptions) {
   return {
     brand_content_toggle: options.brandContentToggle ?? false,
     brand_organic_toggle: options.brandOrganicToggle ?? false,
@@ -414,30 +435,58 @@ function textOf(attempt: Attempt): string {
   return contentItems(attempt.request.post)[0]?.text ?? '';
 }
 
-function videoInit(attempt: Attempt, creator: CreatorInfo, size: number, rules: ChunkRules) {
+interface InitBody {
+  plan?: { size: number; chunks: { chunkSize: number; totalChunks: number } };
+  json: Record<string, unknown>;
+}
+
+function initPath(kind: 'video' | 'photo', inbox: boolean): string {
+  if (kind === 'photo') return '/v2/post/publish/content/init/';
+  return inbox ? '/v2/post/publish/inbox/video/init/' : '/v2/post/publish/video/init/';
+}
+
+function fileUpload(size: number, rules: ChunkRules) {
   const chunks = planChunks(size, rules);
-  const { disable_comment, disable_duet, disable_stitch } = interactions(attempt.options, creator);
+  const source_info = {
+    source: 'FILE_UPLOAD',
+    video_size: size,
+    chunk_size: chunks.chunkSize,
+    total_chunk_count: chunks.totalChunks,
+  };
+  return { plan: { size, chunks }, source_info };
+}
+
+function videoInit(
+  attempt: Attempt,
+  options: TikTokDirectOptions,
+  creator: CreatorInfo,
+  size: number,
+  rules: ChunkRules,
+): InitBody {
+  const { plan, source_info } = fileUpload(size, rules);
+  const { disable_comment, disable_duet, disable_stitch } = interactions(options, creator);
   return {
-    plan: { size, chunks },
+    plan,
     json: {
       post_info: {
         title: textOf(attempt),
-        privacy_level: attempt.options.privacyLevel,
+        privacy_level: options.privacyLevel,
         disable_duet,
         disable_comment,
         disable_stitch,
-        ...brandToggles(attempt.options),
+        ...brandToggles(options),
         // The AI label is a video field only (the Direct Post page lists it; the photo page does not).
-        ...(attempt.options.isAiGenerated !== undefined && { is_aigc: attempt.options.isAiGenerated }),
+        ...(options.isAiGenerated !== undefined && { is_aigc: options.isAiGenerated }),
       },
-      source_info: {
-        source: 'FILE_UPLOAD',
-        video_size: size,
-        chunk_size: chunks.chunkSize,
-        total_chunk_count: chunks.totalChunks,
-      },
+      source_info,
     },
   };
+}
+
+/** The inbox upload of a video: its source_info only; TikTok's endpoint takes no caption or settings. */
+function inboxVideoInit(size: number, rules: ChunkRules): InitBody {
+  const { plan, source_info } = fileUpload(size, rules);
+  return { plan, json: { source_info } };
 }
 
 /**
@@ -445,7 +494,10 @@ function videoInit(attempt: Attempt, creator: CreatorInfo, size: number, rules: 
  * Stored photos get a presigned GET of the media bucket (whose domain the operator verifies with
  * TikTok); without one, a photo's own URL is used.
  */
-async function photoInit(attempt: Attempt, creator: CreatorInfo) {
+async function photoInit(
+  attempt: Attempt,
+  direct?: { options: TikTokDirectOptions; creator: CreatorInfo },
+): Promise<InitBody> {
   const { request } = attempt;
   const photos = attempt.shape.kind === 'photo' ? attempt.shape.photos : [];
   const urls: string[] = [];
@@ -464,19 +516,33 @@ async function photoInit(attempt: Attempt, creator: CreatorInfo) {
       );
     }
   }
-  const { disable_comment } = interactions(attempt.options, creator);
+  const source_info = { source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: urls };
+  if (!direct) {
+    // A draft: the text travels as its description; privacy, interactions and music are the
+    // creator's choice in the app (MEDIA_UPLOAD: "users complete the post using TikTok's editing flow").
+    return {
+      json: {
+        media_type: 'PHOTO',
+        post_mode: 'MEDIA_UPLOAD',
+        post_info: { description: textOf(attempt) },
+        source_info,
+      },
+    };
+  }
+  const { options, creator } = direct;
+  const { disable_comment } = interactions(options, creator);
   return {
-    plan: undefined,
     json: {
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
       post_info: {
         description: textOf(attempt),
-        privacy_level: attempt.options.privacyLevel,
+        privacy_level: options.privacyLevel,
         disable_comment,
-        ...brandToggles(attempt.options),
+        ...brandToggles(options),
+        ...(options.autoAddMusic !== undefined && { auto_add_music: options.autoAddMusic }),
       },
-      source_info: { source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: urls },
+      source_info,
     },
   };
 }

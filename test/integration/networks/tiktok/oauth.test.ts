@@ -21,14 +21,14 @@ describe('TikTok OAuth against the fake', () => {
     );
   };
 
-  it('asks with client_key (not client_id), the code flow, our callback, the state, the two scopes Direct Post needs and the two the metrics read, without PKCE', async () => {
+  it('asks with client_key (not client_id), the code flow, our callback, the state, the two scopes Direct Post needs, the inbox upload’s and the two the metrics read, without PKCE', async () => {
     world = await startWorld();
     const url = new URL(authorizeUrl());
     expect(`${url.origin}${url.pathname}`).toBe(world.fake.authorizeUrl);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_key: world.fake.clientId,
       response_type: 'code',
-      scope: 'user.info.basic,video.publish,video.list,user.info.stats',
+      scope: 'user.info.basic,video.publish,video.upload,video.list,user.info.stats',
       redirect_uri: CALLBACK,
       state: 'st_123',
     });
@@ -45,20 +45,26 @@ describe('TikTok OAuth against the fake', () => {
       { code: back.searchParams.get('code') ?? '', redirectUri: CALLBACK },
       signal(),
     );
-    expect(tokens.scopes).toEqual(['user.info.basic', 'video.publish', 'video.list', 'user.info.stats']);
+    expect(tokens.scopes).toEqual([
+      'user.info.basic',
+      'video.publish',
+      'video.upload',
+      'video.list',
+      'user.info.stats',
+    ]);
     expect(Date.parse(tokens.expiresAt ?? '') - before).toBeGreaterThanOrEqual(2 * 3600 * 1000 - 1000);
     expect(Date.parse(tokens.expiresAt ?? '') - before).toBeLessThan(2 * 3600 * 1000 + 5000);
     expect(Date.parse(tokens.refreshExpiresAt ?? '') - before).toBeGreaterThan(179 * 24 * 3600 * 1000);
     expect(world.fake.control.accessTokens().map((t) => t.token)).toContain(tokens.accessToken);
   });
 
-  it('connects through an app approved for Login Kit, Direct Post and the metrics scopes only (no video.upload), which refuses any other scope', async () => {
-    const approved = ['user.info.basic', 'video.publish', 'video.list', 'user.info.stats'];
+  it('connects through an app approved for Login Kit, Direct Post, the inbox upload and the metrics scopes only (no user.info.profile), which refuses any other scope', async () => {
+    const approved = ['user.info.basic', 'video.publish', 'video.upload', 'video.list', 'user.info.stats'];
     world = await startWorld({ appScopes: approved });
     const tokens = await connect();
     expect(tokens.scopes).toEqual(approved);
     const asked = new URL(authorizeUrl());
-    asked.searchParams.set('scope', `${approved.join(',')},video.upload`);
+    asked.searchParams.set('scope', `${approved.join(',')},user.info.profile`);
     const refused = await fetch(asked, { redirect: 'manual' });
     await refused.body?.cancel();
     expect(new URL(refused.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_scope');

@@ -77,7 +77,7 @@ describe('scopesToAsk: the comment-only scopes are left out for an app not appro
 });
 
 describe("each network's consent page with askMetricsScopes false", () => {
-  it('TikTok: user.info.basic and video.publish only, without video.list and user.info.stats', () => {
+  it('TikTok: user.info.basic, video.publish and video.upload only, without video.list and user.info.stats', () => {
     const oauth = makeTikTokOAuth({
       authorizeUrl: 'https://www.tiktok.com/v2/auth/authorize',
       apiUrl: 'https://open.tiktokapis.com',
@@ -85,7 +85,7 @@ describe("each network's consent page with askMetricsScopes false", () => {
     });
 
     expect(askedBy(oauth)).toEqual([...TIKTOK_SCOPES]);
-    expect(askedBy(oauth, false)).toEqual(['user.info.basic', 'video.publish']);
+    expect(askedBy(oauth, false)).toEqual(['user.info.basic', 'video.publish', 'video.upload']);
     expect(oauth.metricsOnlyScopes).toEqual(['video.list', 'user.info.stats']);
   });
 
