@@ -135,6 +135,75 @@ describe('publishing a video to TikTok through the worker, against the fake', ()
     expect(active[0]?.token).not.toBe(refreshBefore[0]?.token);
   });
 
+  it("sends a post in mode inbox to the creator's inbox: awaiting_creator, its event, its warning, no id, never published", async () => {
+    const mediaId = await storeVideo();
+    const created = await postsClient(host, tenant).create({
+      platform: 'tiktok',
+      accountId,
+      status: 'publish',
+      postType: 'video',
+      content: 'Finish me in the app',
+      media: [{ id: mediaId }],
+      platformOptions: { tiktok: { mode: 'inbox' } },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const settled = await eventually(
+      async () => {
+        const post = (await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, id)) as Post;
+        return ['awaiting_creator', 'published', 'failed'].includes(post.status) ? post : undefined;
+      },
+      { timeoutMs: 30_000, what: "the post to reach the creator's inbox" },
+    );
+    expect(settled.status).toBe('awaiting_creator');
+    expect(settled).not.toHaveProperty('platformPostId');
+    expect(settled).not.toHaveProperty('publishedAt');
+    const draft = tiktok.control.publishes().find((publish) => publish.mode === 'inbox');
+    expect(draft).toMatchObject({ status: 'SEND_TO_USER_INBOX', postInfo: {} });
+    expect(Buffer.concat(draft?.bytes ?? [])).toEqual(VIDEO);
+
+    const read = await host.call(`/v1/workspaces/${tenant.workspaceId}/posts/${id}`, {
+      apiKey: tenant.apiKey,
+    });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({
+      status: 'awaiting_creator',
+      warnings: [{ code: 'TEXT_NOT_SENT_TO_INBOX' }],
+    });
+    const feed = await eventually(
+      async () => {
+        const response = await host.call(`/v1/workspaces/${tenant.workspaceId}/events?limit=100`, {
+          apiKey: tenant.apiKey,
+        });
+        const { data } = (await response.json()) as {
+          data: { type: string; data: { postId?: string; status?: string } }[];
+        };
+        const mine = data.filter((event) => event.data.postId === id);
+        return mine.some((event) => event.type === 'post.awaiting_creator') ? mine : undefined;
+      },
+      { timeoutMs: 10_000, what: 'the post.awaiting_creator event' },
+    );
+    expect(feed.map((event) => event.type)).toEqual(['post.queued', 'post.awaiting_creator']);
+    expect(feed[1]?.data).toMatchObject({ status: 'awaiting_creator' });
+  });
+
+  it('refuses privacy settings on an inbox post at create: 422 PLATFORM_OPTION_NOT_ALLOWED naming the field', async () => {
+    const mediaId = await storeVideo();
+    const created = await postsClient(host, tenant).create({
+      platform: 'tiktok',
+      accountId,
+      status: 'publish',
+      postType: 'video',
+      content: 'Draft with settings',
+      media: [{ id: mediaId }],
+      platformOptions: { tiktok: { mode: 'inbox', privacyLevel: 'SELF_ONLY' } },
+    });
+    const envelope = await expectEnvelope(created, 422, 'VALIDATION_FAILED');
+    expect(JSON.stringify(envelope)).toContain('PLATFORM_OPTION_NOT_ALLOWED');
+    expect(JSON.stringify(envelope)).toContain('platformOptions.tiktok.privacyLevel');
+  });
+
   it('refuses a TikTok post without a privacy level at create: 422 PRIVACY_LEVEL_REQUIRED', async () => {
     const mediaId = await storeVideo();
     const created = await postsClient(host, tenant).create({
