@@ -175,4 +175,40 @@ describe('validate post', () => {
       NotFoundError,
     );
   });
+
+  it("a first comment on an account connected without the comments' permission: reconnect, before anything is created", async () => {
+    // Prepare: a real (not sandbox) Instagram account whose grant lacks the comment scope.
+    const { validatePost, tenancy, createRefusal, posts } = await setup();
+    const account = 'acc_01JD0000000000000000000003';
+    const withScopes = (scopes: string[]) =>
+      tenancy.putAccount(anAccount({ accountId: account, platform: 'instagram', sandbox: false, scopes }));
+    const post = aTweet({
+      platform: 'instagram',
+      accountId: account,
+      postType: 'image',
+      content: 'New',
+      media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }],
+      firstComment: { text: 'Link in bio' },
+    });
+    await withScopes(['instagram_business_basic', 'instagram_business_content_publish']);
+
+    // Act
+    const refused = await validatePost(post);
+    const refusedCreate = await createRefusal(post);
+    await withScopes([
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+      'instagram_business_manage_comments',
+    ]);
+    const accepted = await validatePost(post);
+
+    // Assess
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ field: 'firstComment', code: 'FIRST_COMMENT_NEEDS_RECONNECT' }),
+    ]);
+    expect(refused.errors[0]?.message).toContain('instagram_business_manage_comments');
+    expect(refusedCreate).toBeInstanceOf(ValidationFailedError);
+    expect(accepted.valid).toBe(true);
+    expect(posts.all()).toEqual([]);
+  });
 });
