@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * List the networks posts can go to
-         * @description Every network of this service: its platform name and aliases, its post types and the JSON Schema of its platformOptions (the fields each network takes, described). Connecting an account needs the deployment to have an app for the network (connectAccount answers network_not_configured otherwise).
+         * @description Every network of this service: its platform name and aliases, its post types, the JSON Schema of its platformOptions (the fields each network takes, described), what a first comment may hold there and what a link card does. Connecting an account needs the deployment to have an app for the network (connectAccount answers network_not_configured otherwise).
          */
         get: operations["listNetworks"];
         put?: never;
@@ -718,6 +718,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "post.awaiting_creator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The post.awaiting_creator event
+         * @description The post was delivered as a draft to the creator's TikTok inbox (platformOptions.tiktok.mode inbox); the creator finishes and posts it in the TikTok app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md). Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
+         */
+        post: operations["webhook.post.awaiting_creator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "approval.requested": {
         parameters: {
             query?: never;
@@ -932,6 +952,31 @@ export interface components {
             platformOptions: {
                 [key: string]: unknown;
             };
+            /** @description What a post's firstComment may hold; null: none taken. */
+            firstComment: {
+                /** @description How it is made. */
+                how: string;
+                /** @description Most characters. */
+                maxLength: number;
+                /** @description Media kinds it may carry; empty: text only. */
+                mediaKinds: string[];
+                /** @description Most media items. */
+                maxMedia: number;
+                /** @description Permissions it needs beyond posting. */
+                scopes: string[];
+            } | null;
+            /** @description What a post's link does; null: no link cards. */
+            linkPreview: {
+                /**
+                 * @description ours: built from the link's fields, else the page's tags; network: only the URL is sent.
+                 * @enum {string}
+                 */
+                card: "ours" | "network";
+                /** @description Post types that may carry a link. */
+                postTypes: string[];
+                /** @description Whether media may go beside the card. */
+                withMedia: boolean;
+            } | null;
         };
         Account: {
             id: string;
@@ -1182,26 +1227,25 @@ export interface components {
                 graduation: "manual" | "auto";
             };
             /** @description Reels only: the reel's cover image (cover_url), a JPEG; not with thumbOffsetMs (the cover replaces the chosen frame). */
-            coverImage?: components["schemas"]["InstagramCoverImage"];
+            coverImage?: {
+                /** @description A pre-uploaded image (med_...): a JPEG. */
+                id: string;
+            } | {
+                /**
+                 * Format: uri
+                 * @description A public HTTPS URL of the image, fetched and stored at publish time: a JPEG.
+                 */
+                url: string;
+                /**
+                 * @description Always image.
+                 * @constant
+                 */
+                type: "image";
+            };
             /** @description Always refused with a reason. Instagram product tags are not offered: the Instagram API with Instagram Login, which this service connects with, has no product tagging. Tagging exists only in the Instagram API's other login, through the account's Meta business Page, and needs an Instagram Business account with an approved Shop with checkout, and App Review for instagram_shopping_tag_products and catalog_management. */
             productTags?: unknown[];
             /** @description Image, carousel and reel posts: up to 3 usernames invited as collaborators. */
             collaborators?: string[];
-        };
-        InstagramCoverImage: {
-            /** @description A pre-uploaded image (med_...). */
-            id: string;
-        } | {
-            /**
-             * Format: uri
-             * @description A public HTTPS URL of an image, fetched and stored at publish time.
-             */
-            url: string;
-            /**
-             * @description Always image.
-             * @constant
-             */
-            type: "image";
         };
         TikTokOptions: {
             /**
@@ -1221,6 +1265,13 @@ export interface components {
             brandOrganicToggle?: boolean;
             /** @description Label the content as AI-generated. */
             isAiGenerated?: boolean;
+            /**
+             * @description direct (default): TikTok publishes the post. inbox: TikTok puts it in the creator's TikTok inbox as a draft; they finish it and post it in the TikTok app, and our post ends awaiting_creator (event post.awaiting_creator). In inbox mode TikTok takes none of the other options (the creator sets them in the app), and a video draft takes no caption: the post's text is not sent (warning TEXT_NOT_SENT_TO_INBOX); a photo draft keeps it as its description. Needs the video.upload scope (else the post fails INBOX_SCOPE_MISSING: reconnect the account).
+             * @enum {string}
+             */
+            mode?: "direct" | "inbox";
+            /** @description Photo posts in direct mode only: TikTok adds recommended music to the photos (the creator can change it later in the app). */
+            autoAddMusic?: boolean;
         };
         YouTubeOptions: {
             /** @description The video title (≤ 100 characters, no < or >). Left out, the first line of the text is the title; one of the two is required. */
@@ -1246,24 +1297,23 @@ export interface components {
              */
             publishAt?: string;
             /** @description A custom thumbnail (JPEG or PNG, at most 2 MB), set after the upload (thumbnails.set). The channel must be allowed custom thumbnails (a phone-verified channel); when YouTube refuses it the video is published anyway, with a THUMBNAIL_NOT_SET warning. */
-            thumbnail?: components["schemas"]["YouTubeThumbnail"];
+            thumbnail?: {
+                /** @description A pre-uploaded image (med_...): a JPEG or PNG of at most 2 MB. */
+                id: string;
+            } | {
+                /**
+                 * Format: uri
+                 * @description A public HTTPS URL of the image, fetched and stored at publish time: a JPEG or PNG of at most 2 MB.
+                 */
+                url: string;
+                /**
+                 * @description Always image.
+                 * @constant
+                 */
+                type: "image";
+            };
             /** @description A playlist of the channel to add the video to once it is published (playlistItems.insert). Needs the youtube.force-ssl permission: an account connected without it (before it was asked, or where the operator does not ask comment permissions) gets the video published with a PLAYLIST_NOT_ADDED warning and should be reconnected. */
             playlistId?: string;
-        };
-        YouTubeThumbnail: {
-            /** @description A pre-uploaded JPEG or PNG image (med_...), at most 2 MB. */
-            id: string;
-        } | {
-            /**
-             * Format: uri
-             * @description A public HTTPS URL of a JPEG or PNG image (at most 2 MB), fetched and stored at publish time.
-             */
-            url: string;
-            /**
-             * @description Always image.
-             * @constant
-             */
-            type: "image";
         };
         BlueskyOptions: {
             /** @description The languages of the text (BCP-47 tags, at most 3), e.g. ["en"]. */
@@ -1309,19 +1359,19 @@ export interface components {
             replyToId?: string;
         };
         FirstCommentInput: {
-            /** @description The comment's text; each network's own length limit is checked (422). */
+            /** @description Checked against each network's own limit. */
             text: string;
-            /** @description The comment's media, where the network's comments carry media (listNetworks says which). */
+            /** @description Where the network's comments take media (listNetworks). */
             media?: components["schemas"]["MediaRef"][];
         };
         LinkInput: {
             /** @description The page the card shows (public HTTPS). */
             url: string;
-            /** @description The card's title, where we build the card; else the page's og:title. */
+            /** @description Where we build the card; else og:title. */
             title?: string;
-            /** @description The card's description, where we build the card; else the page's og:description. */
+            /** @description Where we build the card; else og:description. */
             description?: string;
-            /** @description The card's image (type image), where we build the card; else the page's og:image. */
+            /** @description An image, where we build the card; else og:image. */
             thumbnail?: components["schemas"]["MediaRef"];
         };
         CreatedPost: {
@@ -1408,7 +1458,7 @@ export interface components {
                 linkedin?: components["schemas"]["LinkedInOptions"];
                 /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                 instagram?: components["schemas"]["InstagramOptions"];
-                /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
+                /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                 tiktok?: components["schemas"]["TikTokOptions"];
                 /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                 youtube?: components["schemas"]["YouTubeOptions"];
@@ -1737,7 +1787,7 @@ export interface components {
                 };
                 /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
                 warnings?: {
-                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED, TEXT_NOT_SENT_TO_INBOX. */
                     code: string;
                     message: string;
                 }[];
@@ -1788,7 +1838,7 @@ export interface components {
                 };
                 /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
                 warnings?: {
-                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED, TEXT_NOT_SENT_TO_INBOX. */
                     code: string;
                     message: string;
                 }[];
@@ -1839,7 +1889,7 @@ export interface components {
                 };
                 /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
                 warnings?: {
-                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED, TEXT_NOT_SENT_TO_INBOX. */
                     code: string;
                     message: string;
                 }[];
@@ -1890,7 +1940,58 @@ export interface components {
                 };
                 /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
                 warnings?: {
-                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED, TEXT_NOT_SENT_TO_INBOX. */
+                    code: string;
+                    message: string;
+                }[];
+            };
+        };
+        /** @description The post was delivered as a draft to the creator's TikTok inbox (platformOptions.tiktok.mode inbox); the creator finishes and posts it in the TikTok app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md). */
+        PostAwaitingCreatorEvent: {
+            /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
+            id: string;
+            /** @constant */
+            type: "post.awaiting_creator";
+            /**
+             * Format: date-time
+             * @description When the state change happened (ISO 8601, UTC).
+             */
+            createdAt: string;
+            workspaceId: string;
+            data: {
+                postId: string;
+                /** @constant */
+                status: "awaiting_creator";
+                /** @enum {string} */
+                platform: "twitter" | "linkedin" | "instagram" | "tiktok" | "youtube" | "bluesky" | "facebook" | "threads";
+                accountId: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                scheduledAt?: string;
+                platformPostId?: string;
+                platformPostUrl?: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                publishedAt?: string;
+                /** @description Why delivery failed (or, on other post events, why the last attempt did). */
+                error?: {
+                    /** @enum {string} */
+                    origin: "platform" | "service";
+                    /** @description Stable machine code, such as MEDIA_TOO_LARGE. */
+                    code: string;
+                    message: string;
+                    /** @description The network's own code, when it gave one. */
+                    platformRawCode?: string;
+                    /** @description False: resubmitting the same content will not help. */
+                    retryable: boolean;
+                };
+                /** @description What to know of a published post beside its id (docs/webhooks.md). With PLATFORM_POST_ID_PENDING, platformPostId and platformPostUrl are absent: the network names the post later, and the post (GET) has them once it does; no further event is sent. */
+                warnings?: {
+                    /** @description PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED, TEXT_NOT_SENT_TO_INBOX. */
                     code: string;
                     message: string;
                 }[];
@@ -4560,7 +4661,7 @@ export interface operations {
                         linkedin?: components["schemas"]["LinkedInOptions"];
                         /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                         instagram?: components["schemas"]["InstagramOptions"];
-                        /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
+                        /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                         youtube?: components["schemas"]["YouTubeOptions"];
@@ -4869,7 +4970,7 @@ export interface operations {
                         linkedin?: components["schemas"]["LinkedInOptions"];
                         /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                         instagram?: components["schemas"]["InstagramOptions"];
-                        /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
+                        /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                         youtube?: components["schemas"]["YouTubeOptions"];
@@ -5513,7 +5614,7 @@ export interface operations {
                         linkedin?: components["schemas"]["LinkedInOptions"];
                         /** @description Instagram: a reel's feed sharing, cover frame or image and trial, a location, collaborators (product tags are refused, with the reason). */
                         instagram?: components["schemas"]["InstagramOptions"];
-                        /** @description TikTok: who may see the post (privacyLevel, required), what others may do, disclosure labels. */
+                        /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                         tiktok?: components["schemas"]["TikTokOptions"];
                         /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
                         youtube?: components["schemas"]["YouTubeOptions"];
@@ -8113,7 +8214,7 @@ export interface operations {
                     /** @description The receiver: HTTPS, a public host (no localhost, private, loopback or link-local address), port 443 or 1024–65535. Checked again, DNS pinned, at every delivery. */
                     url: string;
                     /** @description The events to receive: a non-empty list of distinct event names. */
-                    events: ("post.queued" | "post.scheduled" | "post.published" | "post.failed" | "approval.requested" | "approval.decided" | "account.disconnected" | "post.metrics" | "post.first_comment_published" | "post.first_comment_failed")[];
+                    events: ("post.queued" | "post.scheduled" | "post.published" | "post.failed" | "post.awaiting_creator" | "approval.requested" | "approval.decided" | "account.disconnected" | "post.metrics" | "post.first_comment_published" | "post.first_comment_failed")[];
                     /** @description A label for people, at most 500 characters. */
                     description?: string;
                 };
@@ -9543,7 +9644,7 @@ export interface operations {
             query?: {
                 /** @description An event id (the events after it), or the nextCursor of the previous page; absent: the oldest kept. */
                 after?: string;
-                /** @description Comma-separated event names; absent: all. Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics, post.first_comment_published, post.first_comment_failed. */
+                /** @description Comma-separated event names; absent: all. Known: post.queued, post.scheduled, post.published, post.failed, post.awaiting_creator, approval.requested, approval.decided, account.disconnected, post.metrics, post.first_comment_published, post.first_comment_failed. */
                 types?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
@@ -9974,6 +10075,56 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PostFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Answer within 5 s; anything else (another status, a redirect, a time-out) is a failed attempt, retried for about 24 hours. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.post.awaiting_creator": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>", keyed with the webhook secret>. Verify in constant time and refuse a t more than 300 s away (docs/webhooks.md). */
+                "X-Webhook-Signature": string;
+                /** @description The event id: the same on every redelivery of one state change. Deduplicate by it. */
+                "X-Webhook-Id": string;
+                /** @description social-publishing-api-webhooks/<version> */
+                "User-Agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, JSON. Verify the signature over the raw bytes, before parsing. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01KJPY44E0GKYR2PKVDZZ3934V",
+                 *       "type": "post.awaiting_creator",
+                 *       "createdAt": "2026-03-02T09:30:00.000Z",
+                 *       "workspaceId": "wks_01JNQ40A2B3C4D5E6F7G8H9JKM",
+                 *       "data": {
+                 *         "postId": "pst_01JNQ4Y7M2V8K3D5R6T9W0XBCA",
+                 *         "status": "awaiting_creator",
+                 *         "platform": "tiktok",
+                 *         "accountId": "acc_01JNQ41N7P8Q9R0S1T2V3W4XYZ",
+                 *         "warnings": [
+                 *           {
+                 *             "code": "TEXT_NOT_SENT_TO_INBOX",
+                 *             "message": "TikTok takes no caption with a video sent to the creator's inbox: the post's text was not sent; the creator writes it in the TikTok app."
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostAwaitingCreatorEvent"];
             };
         };
         responses: {
