@@ -10,6 +10,7 @@ import type {
   PublishOutcome,
   PublishRequest,
 } from '../../ports/connector.js';
+import { SANDBOX_SIMULATIONS } from '../registry.js';
 import { parseSandboxDirectives, type SandboxDirectives } from './directives.js';
 import { sandboxPostIdentity } from './identifiers.js';
 import type { SandboxLedger, SandboxPublication } from './ledger.js';
@@ -103,9 +104,14 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
       postType: post.postType,
     });
     request.signal.throwIfAborted();
+    const handedOver = SANDBOX_SIMULATIONS[post.platform].awaitsCreator?.(
+      post.platformOptions?.[post.platform],
+    );
     // One call whether it is new or a repeat: the ledger answers the publication it holds.
     const recorded = await ledger.record(clientReference, {
-      ...identity,
+      ...(handedOver
+        ? { platformPostId: `${INBOX_PREFIX}${identity.platformPostId}`, platformPostUrl: '' }
+        : identity),
       publishedAt: new Date(now()).toISOString(),
     });
     return publishedAs(recorded);
@@ -157,7 +163,11 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
         await sleep(directives.slowMs, request.signal);
       return publishedAs(recorded);
     },
-    findComment: lookUp,
+    async findComment(request) {
+      // A comment is never handed over: only a post's reference can be marked so.
+      const found = await lookUp(request);
+      return found.kind === 'found_awaiting_creator' ? { kind: 'unknown', message: 'Not a comment.' } : found;
+    },
   };
 }
 
@@ -165,12 +175,16 @@ export function makeSandboxConnector(options: SandboxConnectorOptions): Connecto
 async function findOn(
   ledger: SandboxLedger,
   { clientReference, signal }: { clientReference: string; signal: AbortSignal },
-): Promise<{ kind: 'found'; platformPostId: string; platformPostUrl: string } | { kind: 'not_found' }> {
+): Promise<
+  | { kind: 'found'; platformPostId: string; platformPostUrl: string }
+  | { kind: 'found_awaiting_creator' }
+  | { kind: 'not_found' }
+> {
   const known = await ledger.find(clientReference);
   signal.throwIfAborted();
-  return known
-    ? { kind: 'found', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl }
-    : { kind: 'not_found' };
+  if (!known) return { kind: 'not_found' };
+  if (known.platformPostId.startsWith(INBOX_PREFIX)) return { kind: 'found_awaiting_creator' };
+  return { kind: 'found', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl };
 }
 
 /** A comment's failure modes, from its own text: a revoked token, a rate limit, a 503, a refusal. */
@@ -224,7 +238,16 @@ function commentFailure(
   return undefined;
 }
 
-function publishedAs(known: SandboxPublication): Extract<PublishOutcome, { kind: 'published' }> {
+/**
+ * A post the sandbox handed to the creator's inbox (a draft, not published) is kept on the ledger
+ * under its reference too, its id marked, so a repeat or a look-up answers the same.
+ */
+const INBOX_PREFIX = 'inbox:';
+
+function publishedAs(
+  known: SandboxPublication,
+): Extract<PublishOutcome, { kind: 'published' } | { kind: 'awaiting_creator' }> {
+  if (known.platformPostId.startsWith(INBOX_PREFIX)) return { kind: 'awaiting_creator' };
   return { kind: 'published', platformPostId: known.platformPostId, platformPostUrl: known.platformPostUrl };
 }
 
@@ -295,7 +318,15 @@ function failureFor(
 
   const kindOf = mediaKindLookup(post, request.media);
   const [violation] = checkPlatformRules(
-    { platform: post.platform, postType: post.postType, content: post.content, media: post.media },
+    {
+      platform: post.platform,
+      postType: post.postType,
+      content: post.content,
+      media: post.media,
+      // The options and the link as the network would read them (the comment is its own call).
+      ...(post.platformOptions && { platformOptions: post.platformOptions }),
+      ...(post.link && { link: post.link }),
+    },
     kindOf,
   );
   if (violation)

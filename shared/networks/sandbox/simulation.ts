@@ -54,6 +54,11 @@ export interface SandboxSimulation {
    * the client reference, the account's handle (URL-encoded, without a leading @) and the post type.
    */
   postIdentity(input: { hash: Buffer; handle: string; postType: PostType }): SandboxPostIdentity;
+  /**
+   * Whether the network would hand this post to the creator's inbox as a draft rather than publish
+   * it (TikTok's inbox mode), from its own platformOptions: the sandbox then answers `awaiting_creator`.
+   */
+  awaitsCreator?(options: unknown): boolean;
 }
 
 export const MB = 1024 * 1024;
