@@ -1,5 +1,6 @@
 import { FailureQueues, type QueuedFailure } from '../shared/failure-injection.js';
 import type {
+  FakeCaption,
   FakeChannel,
   FakeComment,
   FakePlaylist,
@@ -23,6 +24,8 @@ export const FAKE_YOUTUBE_ENDPOINTS = [
   'upload.session',
   'upload.put',
   'thumbnails.set',
+  'captions.insert',
+  'captions.list',
 ] as const;
 export type FakeYouTubeEndpoint = (typeof FAKE_YOUTUBE_ENDPOINTS)[number];
 
@@ -47,10 +50,18 @@ export interface FakeYouTubeSettings {
   /**
    * Quota units per day for the project (YouTube's default 10,000) and what each call costs: an
    * insert 1,600 (our notes), a list 1, thumbnails.set about 50, playlistItems.insert and
-   * commentThreads.insert 50 (their references).
+   * commentThreads.insert 50 (their references), captions.insert 400 and captions.list 50 (theirs).
    */
   dailyUnits: number;
-  costs: { insert: number; list: number; thumbnail: number; playlistInsert: number; comment: number };
+  costs: {
+    insert: number;
+    list: number;
+    thumbnail: number;
+    playlistInsert: number;
+    comment: number;
+    captionsInsert: number;
+    captionsList: number;
+  };
   /** The channel's uploads allowed per day before `uploadLimitExceeded`. */
   uploadsPerDay: number;
   /** Status reads a new video answers as still processing before its outcome (default 1). */
@@ -98,6 +109,8 @@ export interface FakeYouTubeControl {
   playlists(): FakePlaylist[];
   /** Every top-level comment, oldest first. */
   comments(): FakeComment[];
+  /** Every caption track, oldest first. */
+  captions(): FakeCaption[];
   /** The project's quota: units used today, and a new daily limit. */
   quota(): { used: number; limit: number };
   setQuotaUsed(units: number): void;
@@ -183,6 +196,7 @@ export function makeControl(
     playlists: () =>
       [...store.playlists.values()].map((playlist) => ({ ...playlist, items: [...playlist.items] })),
     comments: () => [...store.comments],
+    captions: () => [...store.captions],
     quota: () => ({ used: store.unitsUsed, limit: settings.dailyUnits }),
     setQuotaUsed: (units) => {
       store.unitsUsed = units;

@@ -4,6 +4,7 @@ import { defineFakeNetwork } from '../fake-network.js';
 import { startLoopbackServer } from '../shared/server.js';
 import { reportsQuery } from './analytics-routes.js';
 import { channelsList, videosList } from './api-routes.js';
+import { captionsInsert, captionsList } from './caption-routes.js';
 import { insertTopLevelComment, listTopLevelComments } from './comment-routes.js';
 import {
   type FakeFailure,
@@ -27,6 +28,7 @@ export {
   FAKE_MINUTES_PER_VIEW,
   REPORTS_MAX_FILTER_IDS,
 } from './analytics-report.js';
+export { CAPTION_NAME_MAX_CHARS } from './caption-routes.js';
 export { COMMENT_MAX_CHARS } from './comment-routes.js';
 export type { FakeFailure, FakeVideoSeed, FakeYouTubeControl, FakeYouTubeEndpoint } from './control.js';
 export { FAKE_YOUTUBE_ENDPOINTS } from './control.js';
@@ -97,6 +99,8 @@ const ROUTES: Record<string, Route> = {
   'GET /youtube/v3/commentThreads': { endpoint: 'commentThreads.list', handler: listTopLevelComments },
   'POST /youtube/v3/commentThreads': { endpoint: 'commentThreads.insert', handler: insertTopLevelComment },
   'POST /upload/youtube/v3/thumbnails/set': { endpoint: 'thumbnails.set', handler: thumbnailsSet },
+  'POST /upload/youtube/v3/captions': { endpoint: 'captions.insert', handler: captionsInsert },
+  'GET /youtube/v3/captions': { endpoint: 'captions.list', handler: captionsList },
   'GET /v2/reports': { endpoint: 'reports.query', handler: reportsQuery },
   'POST /upload/youtube/v3/videos': { endpoint: 'upload.session', handler: startSession },
   'PUT /upload/youtube/v3/videos': { endpoint: 'upload.put', handler: (context) => putChunk(context) },
@@ -110,7 +114,8 @@ const ROUTES: Record<string, Route> = {
  * and channels (videos.list and channels.list with part=statistics), growing with its clock, and the
  * YouTube Analytics API's per-video report (reports.query) behind its data's lag; scheduled
  * publishing (status.publishAt), custom thumbnails (thumbnails.set), the channel's playlists
- * (playlistItems.insert and list) and top-level comments (commentThreads.insert and list), each
+ * (playlistItems.insert and list), caption tracks (captions.insert and list) and top-level
+ * comments (commentThreads.insert and list), each
  * with the scope and refusals its reference lists. Its control surface injects
  * failures per endpoint (answers, resets before or after the work, a chunk cut short, an answer
  * held back after the work was done) and reads what was uploaded and issued.
@@ -119,7 +124,15 @@ export async function startYouTubeFake(options: YouTubeFakeOptions = {}): Promis
   const store = new FakeYouTubeStore();
   const settings: FakeYouTubeSettings = {
     dailyUnits: options.dailyUnits ?? 10_000,
-    costs: { insert: options.insertCost ?? 1600, list: 1, thumbnail: 50, playlistInsert: 50, comment: 50 },
+    costs: {
+      insert: options.insertCost ?? 1600,
+      list: 1,
+      thumbnail: 50,
+      playlistInsert: 50,
+      comment: 50,
+      captionsInsert: 400,
+      captionsList: 50,
+    },
     uploadsPerDay: options.uploadsPerDay ?? 100,
     processingPolls: options.processingPolls ?? 1,
     accessTokenSeconds: 3599,

@@ -120,6 +120,23 @@ export interface FakeComment {
   publishedAt: string;
 }
 
+/** A caption track of a video (captions.insert), with the file's text. */
+export interface FakeCaption {
+  id: string;
+  videoId: string;
+  channelId: string;
+  language: string;
+  name: string;
+  isDraft: boolean;
+  /** The media part's Content-Type. */
+  contentType: string;
+  text: string;
+  at: string;
+  /** snippet.status: `serving` once processed, `failed` for a file YouTube cannot read. */
+  status: 'serving' | 'failed';
+  failureReason?: string;
+}
+
 export class FakeYouTubeStore {
   readonly channels = new Map<string, FakeChannel>();
   readonly codes = new Map<string, FakeCode>();
@@ -129,6 +146,7 @@ export class FakeYouTubeStore {
   readonly videos: FakeVideo[] = [];
   readonly playlists = new Map<string, FakePlaylist>();
   readonly comments: FakeComment[] = [];
+  readonly captions: FakeCaption[] = [];
   /** Quota units used today by the project, and uploads per channel today. */
   unitsUsed = 0;
   readonly uploadsToday = new Map<string, number>();

@@ -1,5 +1,7 @@
 import type { PostWarning } from '../../domain/posts.js';
 import type { DeliveryMedia } from '../../ports/connector.js';
+import type { YouTubeCaptions } from './captions-option.js';
+import { addCaptions, CAPTIONS_REASONS, type CaptionsReason, captionsHeld } from './captions-step.js';
 import { addToPlaylist, PLAYLIST_REASONS, type PlaylistReason, playlistHolds } from './playlist-step.js';
 import type { AfterSteps, StepState } from './progress.js';
 import type { StepContext } from './step-context.js';
@@ -7,14 +9,16 @@ import { setThumbnail, THUMBNAIL_REASONS, type ThumbnailReason } from './thumbna
 
 /**
  * The steps after YouTube has processed the video (docs/networks.md "Video network (YouTube)",
- * "After the upload"): its custom thumbnail, then its playlist. Each has its own outcome, kept in
- * progress so nothing is done twice; a step that fails never fails the post, which is published
- * with a warning (THUMBNAIL_NOT_SET, PLAYLIST_NOT_ADDED) instead.
+ * "After the upload"): its custom thumbnail, then its playlist, then its caption track. Each has
+ * its own outcome, kept in progress so nothing is done twice; a step that fails never fails the
+ * post, which is published with a warning (THUMBNAIL_NOT_SET, PLAYLIST_NOT_ADDED,
+ * CAPTIONS_NOT_ADDED) instead.
  */
 export interface AfterPublishPlan {
   /** The post asks for a custom thumbnail; `media` is it, resolved by the worker (absent: not readable). */
   thumbnail?: { media?: DeliveryMedia };
   playlistId?: string;
+  captions?: YouTubeCaptions;
 }
 
 /** A step YouTube failed for now is tried again on the next attempts, this many times in all. */
@@ -28,11 +32,12 @@ export function isSettled(state: StepState | undefined): boolean {
 export function stepsLeft(plan: AfterPublishPlan, steps: AfterSteps): boolean {
   return (
     (plan.thumbnail !== undefined && !isSettled(steps.thumbnail)) ||
-    (plan.playlistId !== undefined && !isSettled(steps.playlist))
+    (plan.playlistId !== undefined && !isSettled(steps.playlist)) ||
+    (plan.captions !== undefined && !isSettled(steps.captions))
   );
 }
 
-function capped(state: StepState, exhausted: ThumbnailReason & PlaylistReason): StepState {
+function capped(state: StepState, exhausted: ThumbnailReason & PlaylistReason & CaptionsReason): StepState {
   if ((state.s === 'retry' || state.s === 'unknown') && state.tries >= YOUTUBE_STEP_MAX_TRIES) {
     return { s: 'failed', why: state.s === 'unknown' ? 'interrupted' : exhausted };
   }
@@ -57,14 +62,18 @@ export async function runSteps(
       await addToPlaylist(context, videoId, plan.playlistId, out.playlist),
       'unavailable',
     );
+    if (context.signal.aborted) return out;
+  }
+  if (plan.captions && !isSettled(out.captions)) {
+    out.captions = capped(await addCaptions(context, videoId, plan.captions, out.captions), 'unavailable');
   }
   return out;
 }
 
 /**
  * After an attempt that ended without an answer (the worker stopped waiting), the steps it left
- * unsettled are not tried again: a thumbnail is given up as interrupted; a playlist insert that
- * may have been sent is looked up (added, or not), one never sent is given up.
+ * unsettled are not tried again: a thumbnail is given up as interrupted; a playlist or captions
+ * insert that may have been sent is looked up (added, or not), one never sent is given up.
  */
 export async function settleInterrupted(
   context: StepContext | undefined,
@@ -82,6 +91,17 @@ export async function settleInterrupted(
       out.playlist = holds === true ? { s: 'done' } : { s: 'failed', why: 'interrupted' };
     } else {
       out.playlist = { s: 'failed', why: 'not_tried' };
+    }
+  }
+  if (plan.captions && !isSettled(out.captions)) {
+    if (out.captions?.s === 'unknown') {
+      const captions = plan.captions;
+      const held = context
+        ? await captionsHeld(context, videoId, captions).catch(() => undefined)
+        : undefined;
+      out.captions = held === true ? { s: 'done' } : { s: 'failed', why: 'interrupted' };
+    } else {
+      out.captions = { s: 'failed', why: 'not_tried' };
     }
   }
   return out;
@@ -104,6 +124,12 @@ export function stepWarnings(plan: AfterPublishPlan, steps: AfterSteps): PostWar
     out.push({
       code: 'PLAYLIST_NOT_ADDED',
       message: `The video is published but not added to playlist ${plan.playlistId ?? ''}: ${reasonOf(PLAYLIST_REASONS, steps.playlist.why)}.`,
+    });
+  }
+  if (steps.captions?.s === 'failed') {
+    out.push({
+      code: 'CAPTIONS_NOT_ADDED',
+      message: `The video is published without its caption track${plan.captions ? ` "${plan.captions.name}"` : ''}: ${reasonOf(CAPTIONS_REASONS, steps.captions.why)}.`,
     });
   }
   return out;

@@ -20,6 +20,8 @@ export const youtubeDefinition = defineNetwork({
       'The video is published without its custom thumbnail: YouTube does not let this channel set custom thumbnails (the channel must be verified, e.g. by phone at https://www.youtube.com/verify).',
     PLAYLIST_NOT_ADDED:
       'The video is published but not added to playlist PLx1y2z3: the account was connected without the youtube.force-ssl permission that adding to a playlist needs: reconnect it.',
+    CAPTIONS_NOT_ADDED:
+      'The video is published without its caption track "English": the account was connected without the youtube.force-ssl permission that adding captions needs: reconnect it.',
   },
   // A top-level comment by the channel (commentThreads.insert), text only, on a public or unlisted
   // video (option-rules.ts); 10,000 characters is the commonly quoted limit (the reference names none).

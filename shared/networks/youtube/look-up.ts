@@ -78,7 +78,7 @@ export function makeYouTubeLookUp(deps: {
 /**
  * The video is YouTube's (the whole file arrived): found, with what the caller should know. The
  * steps after the upload that the interrupted attempt left unsettled are not made from a look-up:
- * a playlist insert that may have been sent is looked up, the rest is said in warnings
+ * a playlist or captions insert that may have been sent is looked up, the rest is said in warnings
  * (after-publish.ts settleInterrupted).
  */
 async function foundProcessed(

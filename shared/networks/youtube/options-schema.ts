@@ -7,6 +7,7 @@ import {
 import { optionImageSchema } from '../../domain/option-image.js';
 import type { MediaRef } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
+import { captionsViolations, youtubeCaptionsSchema } from './captions-option.js';
 
 /**
  * `platformOptions.youtube` (networks/youtube.md §3): the upload's metadata that a post's text
@@ -114,16 +115,22 @@ export const youtubeOptionsSchema = z
       .describe(
         'A playlist of the channel to add the video to once it is published (playlistItems.insert). Needs the youtube.force-ssl permission: an account connected without it (before it was asked, or where the operator does not ask comment permissions) gets the video published with a PLAYLIST_NOT_ADDED warning and should be reconnected.',
       ),
+    captions: youtubeCaptionsSchema.optional(),
   })
   .meta({ id: 'YouTubeOptions' });
 export type YouTubeOptions = z.output<typeof youtubeOptionsSchema>;
+
+/** The options' checks that need no other part of the post: publishAt's privacy, the captions file's shape. */
+export function youtubeOptionsViolations({ options }: OptionsSubject<YouTubeOptions>): RuleViolation[] {
+  return [...publishAtPrivacyViolations(options), ...captionsViolations(options?.captions)];
+}
 
 /**
  * "publishAt … can be set only if the privacy status of the video is private" (videos reference):
  * with another privacy YouTube ignores it without an error, so a public or unlisted video with a
  * publishAt is refused here rather than published at once.
  */
-export function youtubeOptionsViolations({ options }: OptionsSubject<YouTubeOptions>): RuleViolation[] {
+function publishAtPrivacyViolations(options: YouTubeOptions | undefined): RuleViolation[] {
   if (!options?.publishAt || options.privacyStatus === undefined || options.privacyStatus === 'private') {
     return [];
   }
@@ -140,7 +147,7 @@ export function youtubeOptionsViolations({ options }: OptionsSubject<YouTubeOpti
 export const youtubeOptions = {
   schema: youtubeOptionsSchema,
   description:
-    "YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist.",
+    "YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail, playlist and a caption track.",
   inputNote: "a title here or the text's first line",
   violations: youtubeOptionsViolations,
   media: (options): Readonly<Record<string, MediaRef>> =>

@@ -50,7 +50,7 @@ export function uploadMetadata(post: Post): YouTubeUploadMetadata | { invalid: t
 
 /**
  * What is done after the upload (after-publish.ts): the custom thumbnail (the worker resolved it as
- * `optionMedia.thumbnail`) and the playlist. Options that do not read plan nothing: the upload
+ * `optionMedia.thumbnail`), the playlist and the caption track. Options that do not read plan nothing: the upload
  * itself already refused them.
  */
 export function afterPublishPlan(
@@ -63,5 +63,6 @@ export function afterPublishPlan(
   return {
     ...(parsed.data.thumbnail && { thumbnail: media ? { media } : {} }),
     ...(parsed.data.playlistId && { playlistId: parsed.data.playlistId }),
+    ...(parsed.data.captions && { captions: parsed.data.captions }),
   };
 }

@@ -15,11 +15,15 @@ const StepState = z.discriminatedUnion('s', [
   z.object({ s: z.literal('failed'), why: z.string() }),
   /** YouTube failed for now (a server error, throttling, no connection): tried `tries` times. */
   z.object({ s: z.literal('retry'), tries: z.number().int().nonnegative() }),
-  /** A playlist insert was sent and not answered: looked up before any other insert. */
+  /** A playlist or captions insert was sent and not answered: looked up before any other insert. */
   z.object({ s: z.literal('unknown'), tries: z.number().int().nonnegative() }),
 ]);
 export type StepState = z.infer<typeof StepState>;
-const Steps = z.object({ thumbnail: StepState.optional(), playlist: StepState.optional() });
+const Steps = z.object({
+  thumbnail: StepState.optional(),
+  playlist: StepState.optional(),
+  captions: StepState.optional(),
+});
 export type AfterSteps = z.infer<typeof Steps>;
 
 const YouTubeProgress = z.discriminatedUnion('state', [

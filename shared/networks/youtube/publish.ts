@@ -178,7 +178,8 @@ export function makeYouTubePublish(deps: YouTubePublishDeps) {
               return {
                 kind: 'unknown',
                 code: 'PLATFORM_TIMEOUT',
-                message: 'YouTube did not answer a step after the upload (the thumbnail or the playlist).',
+                message:
+                  'YouTube did not answer a step after the upload (the thumbnail, the playlist or the captions).',
                 progress: kept,
               };
             }
