@@ -36,6 +36,17 @@ function exampleNetwork() {
 const { platform, platformPostId, platformPostUrl } = exampleNetwork();
 const post = { postId: POST, platform, accountId: ACCOUNT };
 
+/** A network that hands posts over to the creator's inbox: the one whose definition gives that warning. */
+function inboxNetwork(): string {
+  for (const definition of NETWORK_DEFINITIONS) {
+    const examples: Readonly<Record<string, string>> | undefined =
+      'warningExamples' in definition ? definition.warningExamples : undefined;
+    if (examples?.[TEXT_NOT_SENT] !== undefined) return definition.platform;
+  }
+  throw new Error(`No network definition gives the ${TEXT_NOT_SENT} warning for the webhook examples.`);
+}
+const TEXT_NOT_SENT = 'TEXT_NOT_SENT_TO_INBOX';
+
 /** The `data` of each event, as the service fills it (shared/domain/events.ts, outbox.ts). */
 const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
   'post.queued': { ...post, status: 'queued' },
@@ -59,17 +70,16 @@ const DATA: Readonly<Record<EventType, Record<string, unknown>>> = {
       retryable: false,
     },
   },
-  // Only TikTok hands a post over to the creator's inbox (platformOptions.tiktok.mode inbox).
   'post.awaiting_creator': {
     postId: POST,
-    platform: 'tiktok',
+    platform: inboxNetwork(),
     accountId: ACCOUNT,
     status: 'awaiting_creator',
     warnings: [
       {
-        code: 'TEXT_NOT_SENT_TO_INBOX',
+        code: TEXT_NOT_SENT,
         message:
-          "TikTok takes no caption with a video sent to the creator's inbox: the post's text was not sent; the creator writes it in the TikTok app.",
+          "The network takes no caption with a video sent to the creator's inbox: the post's text was not sent; the creator writes it in the network's app.",
       },
     ],
   },

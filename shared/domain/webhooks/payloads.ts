@@ -132,7 +132,7 @@ const EMITTED_WHEN: Record<DeliveredEventType, string> = {
   'post.published': 'The post was delivered to the target network.',
   'post.failed': 'Final failure after retries; `error` says why.',
   'post.awaiting_creator':
-    "The post was delivered as a draft to the creator's TikTok inbox (platformOptions.tiktok.mode inbox); the creator finishes and posts it in the TikTok app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md).",
+    "The post was delivered as a draft to the creator's inbox on the network (a network's inbox mode, docs/networks.md); the creator finishes and posts it in the network's app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md).",
   'approval.requested': 'A post entered an approval gate.',
   'approval.decided': 'A reviewer approved or rejected a post.',
   'account.disconnected':
