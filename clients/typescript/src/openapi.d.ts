@@ -729,7 +729,7 @@ export interface webhooks {
         put?: never;
         /**
          * The post.awaiting_creator event
-         * @description The post was delivered as a draft to the creator's TikTok inbox (platformOptions.tiktok.mode inbox); the creator finishes and posts it in the TikTok app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md). Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
+         * @description The post was delivered as a draft to the creator's inbox on the network (a network's inbox mode, docs/networks.md); the creator finishes and posts it in the network's app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md). Authenticate it by its X-Webhook-Signature header (the HMAC of the timestamp and the raw body, keyed with the webhook's secret) before trusting the body.
          */
         post: operations["webhook.post.awaiting_creator"];
         delete?: never;
@@ -1314,6 +1314,20 @@ export interface components {
             };
             /** @description A playlist of the channel to add the video to once it is published (playlistItems.insert). Needs the youtube.force-ssl permission: an account connected without it (before it was asked, or where the operator does not ask comment permissions) gets the video published with a PLAYLIST_NOT_ADDED warning and should be reconnected. */
             playlistId?: string;
+            /** @description A caption track added after the video is processed (captions.insert, 400 of the project’s 10,000 daily units). Needs youtube.force-ssl; when YouTube refuses it the video is published anyway, with a CAPTIONS_NOT_ADDED warning. */
+            captions?: {
+                /** @description The track's language as a BCP-47 tag, e.g. en or pt-BR (snippet.language). */
+                language: string;
+                /** @description The track's name viewers see in the player's captions menu, e.g. English (≤ 150 characters; snippet.name). The channel may have one track per language and name. */
+                name: string;
+                /**
+                 * @description The file format of text: vtt (WebVTT) or srt (SubRip).
+                 * @enum {string}
+                 */
+                format: "vtt" | "srt";
+                /** @description The caption file's whole content (≤ 65,536 characters), timed: a WebVTT file starts with WEBVTT; an SRT file with a cue number and a 00:00:01,000 --> 00:00:02,500 time line. */
+                text: string;
+            };
         };
         BlueskyOptions: {
             /** @description The languages of the text (BCP-47 tags, at most 3), e.g. ["en"]. */
@@ -1460,7 +1474,7 @@ export interface components {
                 instagram?: components["schemas"]["InstagramOptions"];
                 /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                 tiktok?: components["schemas"]["TikTokOptions"];
-                /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
+                /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail, playlist and a caption track. */
                 youtube?: components["schemas"]["YouTubeOptions"];
                 /** @description Bluesky: the languages of the text, a link card. */
                 bluesky?: components["schemas"]["BlueskyOptions"];
@@ -1946,7 +1960,7 @@ export interface components {
                 }[];
             };
         };
-        /** @description The post was delivered as a draft to the creator's TikTok inbox (platformOptions.tiktok.mode inbox); the creator finishes and posts it in the TikTok app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md). */
+        /** @description The post was delivered as a draft to the creator's inbox on the network (a network's inbox mode, docs/networks.md); the creator finishes and posts it in the network's app. Final: no platformPostId, never published nor failed for the service (docs/post-lifecycle.md). */
         PostAwaitingCreatorEvent: {
             /** @description Stable for one state change: a redelivery carries the same id. Deduplicate on it. */
             id: string;
@@ -4663,7 +4677,7 @@ export interface operations {
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                         tiktok?: components["schemas"]["TikTokOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
+                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail, playlist and a caption track. */
                         youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Bluesky: the languages of the text, a link card. */
                         bluesky?: components["schemas"]["BlueskyOptions"];
@@ -4972,7 +4986,7 @@ export interface operations {
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                         tiktok?: components["schemas"]["TikTokOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
+                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail, playlist and a caption track. */
                         youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Bluesky: the languages of the text, a link card. */
                         bluesky?: components["schemas"]["BlueskyOptions"];
@@ -5616,7 +5630,7 @@ export interface operations {
                         instagram?: components["schemas"]["InstagramOptions"];
                         /** @description TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox. */
                         tiktok?: components["schemas"]["TikTokOptions"];
-                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail and playlist. */
+                        /** @description YouTube: the video's title, description, tags, privacy, category, audience, scheduled publishing, custom thumbnail, playlist and a caption track. */
                         youtube?: components["schemas"]["YouTubeOptions"];
                         /** @description Bluesky: the languages of the text, a link card. */
                         bluesky?: components["schemas"]["BlueskyOptions"];
@@ -10118,7 +10132,7 @@ export interface operations {
                  *         "warnings": [
                  *           {
                  *             "code": "TEXT_NOT_SENT_TO_INBOX",
-                 *             "message": "TikTok takes no caption with a video sent to the creator's inbox: the post's text was not sent; the creator writes it in the TikTok app."
+                 *             "message": "The network takes no caption with a video sent to the creator's inbox: the post's text was not sent; the creator writes it in the network's app."
                  *           }
                  *         ]
                  *       }
