@@ -1,4 +1,5 @@
 import { digits, GB, MB, type SandboxSimulation } from '../sandbox/simulation.js';
+import { tiktokOptionsSchema } from './options-schema.js';
 
 /** TikTok in the sandbox (../sandbox/simulation.ts). */
 export const tiktokSandbox: SandboxSimulation = {
@@ -19,5 +20,9 @@ export const tiktokSandbox: SandboxSimulation = {
     const id = `7${digits(hash, 0, 18)}`;
     const kind = postType === 'carousel' ? 'photo' : 'video';
     return { platformPostId: id, platformPostUrl: `https://www.tiktok.com/@${handle}/${kind}/${id}` };
+  },
+  // mode inbox: TikTok puts the draft in the creator's inbox (docs/networks.md), awaiting_creator.
+  awaitsCreator(options) {
+    return tiktokOptionsSchema.safeParse(options ?? {}).data?.mode === 'inbox';
   },
 };
