@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../shared/domain/events.js';
+import { newId } from '../../shared/domain/ids.js';
+import { mediaObjectKey } from '../../shared/domain/media.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
 import type { WebhookRetryPlan } from '../../shared/services/webhooks/dispatch.js';
 import { eventually } from '../support/eventually.js';
@@ -106,6 +108,26 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
+  /** A video stored in the workspace, as an upload leaves it: its media id. */
+  const storedVideo = async (owner: BootstrapResult): Promise<string> => {
+    const mediaId = newId('media');
+    const objectKey = mediaObjectKey(owner.tenantId, owner.workspaceId, mediaId);
+    const bytes = Buffer.alloc(64 * 1024, 7);
+    await host.deps.storage.put(objectKey, bytes, 'video/mp4');
+    await host.deps.media.put({
+      mediaId,
+      tenantId: owner.tenantId,
+      workspaceId: owner.workspaceId,
+      filename: 'draft.mp4',
+      mimeType: 'video/mp4',
+      sizeBytes: bytes.length,
+      status: 'uploaded',
+      objectKey,
+      createdAt: new Date().toISOString(),
+      uploadedAt: new Date().toISOString(),
+    });
+    return mediaId;
+  };
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -176,6 +198,16 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
       },
       { timeoutMs: 15_000, what: `post ${plain} published and its metrics refreshed` },
     );
+    // post.queued, then post.awaiting_creator: a TikTok post handed to the creator's inbox.
+    await createPost(owner, {
+      platform: 'tiktok',
+      accountId: owner.accounts.tiktok,
+      status: 'publish',
+      postType: 'video',
+      content: 'For the inbox',
+      media: [{ id: await storedVideo(owner) }],
+      platformOptions: { tiktok: { mode: 'inbox' } },
+    });
 
     // Assess: all eight arrive at the webhook subscribed to everything.
     await eventually(
@@ -186,18 +218,19 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
       { timeoutMs: 20_000, what: 'all eight event types at the receiver' },
     );
     // Every event of the workspace, as the fan-out put it in the feed (read from the store: the API
-    // holds the newest 5 s back). Thirteen: approval.requested and .decided, post.queued four times,
-    // post.published twice, post.scheduled, post.failed twice, account.disconnected, post.metrics.
+    // holds the newest 5 s back). Fifteen: approval.requested and .decided, post.queued five times,
+    // post.published twice, post.scheduled, post.failed twice, account.disconnected, post.metrics,
+    // post.awaiting_creator.
     const feedEvents = async () =>
       (await host.deps.webhooks.readEvents(owner.tenantId, owner.workspaceId, { limit: 100 })).items;
     const events = await eventually(
       async () => {
         const all = await feedEvents();
-        return all.length >= 13 && receiver.at(everything.path).length >= all.length ? all : undefined;
+        return all.length >= 15 && receiver.at(everything.path).length >= all.length ? all : undefined;
       },
       { timeoutMs: 20_000, what: 'every event of the feed at the receiver' },
     );
-    expect(events).toHaveLength(13);
+    expect(events).toHaveLength(15);
     const published = events.filter((e) => e.type === 'post.published');
     expect(published).toHaveLength(2);
     await eventually(
