@@ -27,6 +27,12 @@ export interface NetworkOptions<S extends z.ZodType = z.ZodType> {
    * `PublishRequest.optionMedia[name]`. Each name's field path is `platformOptions.<platform>.<name>`.
    */
   media?(options: z.output<S>): Readonly<Record<string, MediaRef>>;
+  /**
+   * The OAuth scopes these options need beyond posting (TikTok's inbox mode: `video.upload`): an
+   * account whose grant lacks one is told to reconnect before anything is created
+   * (PLATFORM_OPTION_NEEDS_RECONNECT).
+   */
+  scopes?(options: z.output<S>): readonly string[];
 }
 
 /** What of a post a network's options are checked against. */

@@ -32,6 +32,12 @@ export interface AppCredentials {
    * secret's `askCommentScopes` in AWS.
    */
   askCommentScopes?: boolean;
+  /**
+   * Whether a connect asks the scopes only some platformOptions need (TikTok's `video.upload` for
+   * inbox drafts), for an app approved for them. Absent: true. `<APP>_ASK_OPTION_SCOPES` on the
+   * local host, the secret's `askOptionScopes` in AWS.
+   */
+  askOptionScopes?: boolean;
 }
 
 /**

@@ -52,6 +52,8 @@ export interface AuthorizationUrlRequest {
   askMetricsScopes?: boolean;
   /** False: the app is not approved for the scopes only first comments need (AppCredentials.askCommentScopes). */
   askCommentScopes?: boolean;
+  /** False: the app is not approved for the scopes only some platformOptions need (AppCredentials.askOptionScopes). */
+  askOptionScopes?: boolean;
 }
 
 export interface CodeExchange {

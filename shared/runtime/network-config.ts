@@ -55,6 +55,11 @@ export function askCommentScopesEnvName(app: NetworkApp): `${NetworkApp}_ASK_COM
   return `${app}_ASK_COMMENT_SCOPES`;
 }
 
+/** The variable that says whether an app is approved for the scopes only some options need (AppCredentials). */
+export function askOptionScopesEnvName(app: NetworkApp): `${NetworkApp}_ASK_OPTION_SCOPES` {
+  return `${app}_ASK_OPTION_SCOPES`;
+}
+
 /** `true` or `false` (any case), or unset: asked; anything else fails the start, not a connect. */
 function readSwitch(env: NodeJS.ProcessEnv, name: string): boolean {
   const value = env[name]?.trim().toLowerCase();
@@ -71,6 +76,9 @@ export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCred
   const withoutCommentScopes = new Set(
     NETWORK_APPS.filter((app) => !readSwitch(env, askCommentScopesEnvName(app))),
   );
+  const withoutOptionScopes = new Set(
+    NETWORK_APPS.filter((app) => !readSwitch(env, askOptionScopesEnvName(app))),
+  );
   return {
     async credentialsFor(app) {
       const clientId = env[`${app}_CLIENT_ID`];
@@ -81,6 +89,7 @@ export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCred
         clientSecret,
         ...(withoutMetricsScopes.has(app) && { askMetricsScopes: false }),
         ...(withoutCommentScopes.has(app) && { askCommentScopes: false }),
+        ...(withoutOptionScopes.has(app) && { askOptionScopes: false }),
       };
     },
   };

@@ -22,6 +22,7 @@ const secretValue = z.object({
   clientSecret: z.string().trim().min(1),
   askMetricsScopes: z.boolean().optional(),
   askCommentScopes: z.boolean().optional(),
+  askOptionScopes: z.boolean().optional(),
 });
 
 interface Cached {
@@ -66,7 +67,7 @@ export function makeSecretsManagerAppCredentials(
       if (parsed.success) return parsed.data;
       // The value itself is never logged: it may hold a real secret in the wrong shape.
       logger.warn(
-        'network app secret is not filled in (expected {"clientId","clientSecret"}, optionally "askMetricsScopes" and "askCommentScopes": booleans)',
+        'network app secret is not filled in (expected {"clientId","clientSecret"}, optionally "askMetricsScopes", "askCommentScopes" and "askOptionScopes": booleans)',
         { app },
       );
       return undefined;

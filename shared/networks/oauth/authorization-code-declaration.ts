@@ -40,6 +40,8 @@ export interface AuthorizationCodeDeclaration {
    * approved for them (AppCredentials.askCommentScopes false; scopes-to-ask.ts).
    */
   commentOnlyScopes?: readonly string[];
+  /** Of `scopes`, those only some platformOptions need (AppCredentials.askOptionScopes false leaves them out). */
+  optionOnlyScopes?: readonly string[];
   /** Whether the consent page gets an S256 challenge and the code exchange its verifier (RFC 7636). */
   usesPkce: boolean;
   /** What the app's id is called in every request: client_id, or TikTok's client_key. */

@@ -105,6 +105,7 @@ export function makeAuthorizationCodeOAuth(
     scopes: declaration.scopes,
     ...(declaration.metricsOnlyScopes && { metricsOnlyScopes: declaration.metricsOnlyScopes }),
     ...(declaration.commentOnlyScopes && { commentOnlyScopes: declaration.commentOnlyScopes }),
+    ...(declaration.optionOnlyScopes && { optionOnlyScopes: declaration.optionOnlyScopes }),
 
     authorizationUrl(request: AuthorizationUrlRequest): string {
       const { codeChallenge, ...standard } = request;

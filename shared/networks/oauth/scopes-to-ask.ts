@@ -7,6 +7,8 @@ export interface DeclaredScopes {
   metricsOnlyScopes?: readonly string[];
   /** Of `scopes`, those asked only for first comments (definition `firstComment.scopes`). */
   commentOnlyScopes?: readonly string[];
+  /** Of `scopes`, those only some platformOptions need (NetworkOptions.scopes: TikTok's inbox drafts). */
+  optionOnlyScopes?: readonly string[];
 }
 
 /**
@@ -16,11 +18,12 @@ export interface DeclaredScopes {
  */
 export function scopesToAsk(
   declared: DeclaredScopes,
-  app: Pick<AppCredentials, 'askMetricsScopes' | 'askCommentScopes'>,
+  app: Pick<AppCredentials, 'askMetricsScopes' | 'askCommentScopes' | 'askOptionScopes'>,
 ): string[] {
   const left = new Set([
     ...(app.askMetricsScopes === false ? (declared.metricsOnlyScopes ?? []) : []),
     ...(app.askCommentScopes === false ? (declared.commentOnlyScopes ?? []) : []),
+    ...(app.askOptionScopes === false ? (declared.optionOnlyScopes ?? []) : []),
   ]);
   return declared.scopes.filter((scope) => !left.has(scope));
 }

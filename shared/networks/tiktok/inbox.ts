@@ -8,8 +8,7 @@ import { type FailedOutcome, failed } from './errors.js';
  * the draft lands in the creator's TikTok inbox and they finish and post it in the app.
  */
 
-/** The scope the inbox upload needs, apart from Direct Post's video.publish. */
-export const TIKTOK_INBOX_SCOPE = 'video.upload';
+export { TIKTOK_INBOX_SCOPE } from './options-schema.js';
 
 /** The post failed because the account did not grant video.upload: reconnecting asks for it again. */
 export const INBOX_SCOPE_MISSING = 'INBOX_SCOPE_MISSING';

@@ -59,6 +59,9 @@ export function makeTikTokOAuth(deps: TikTokOAuthDeps): OAuthProvider {
       scopes: TIKTOK_SCOPES,
       // An app TikTok has not approved for them is refused at consent if they are asked.
       metricsOnlyScopes: TIKTOK_METRICS_SCOPES,
+      // Inbox drafts only; an app TikTok has not approved for video.upload connects without it
+      // when the operator says so (TIKTOK_ASK_OPTION_SCOPES=false).
+      optionOnlyScopes: [TIKTOK_INBOX_SCOPE],
       usesPkce: false,
       clientIdParameter: 'client_key',
       authorize: { url: consentPage(deps.authorizeUrl), scopeDelimiter: ',' },

@@ -124,6 +124,9 @@ function tiktokViolations({ postType, options }: OptionsSubject<TikTokOptions>):
   return out;
 }
 
+/** The scope the inbox upload needs, apart from Direct Post's video.publish. */
+export const TIKTOK_INBOX_SCOPE = 'video.upload';
+
 /** `platformOptions.tiktok`, as the definition declares them. */
 export const tiktokOptions = {
   schema: tiktokOptionsSchema,
@@ -131,4 +134,5 @@ export const tiktokOptions = {
     "TikTok: who may see the post (privacyLevel, required in direct mode), what others may do, disclosure labels, auto-added music for photos; or mode inbox, a draft in the creator's TikTok inbox.",
   inputNote: 'whose privacyLevel is required unless mode is inbox',
   violations: tiktokViolations,
+  scopes: (options) => (options.mode === 'inbox' ? [TIKTOK_INBOX_SCOPE] : []),
 } satisfies NetworkOptions<typeof tiktokOptionsSchema>;

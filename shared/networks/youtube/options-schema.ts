@@ -8,6 +8,7 @@ import { optionImageSchema } from '../../domain/option-image.js';
 import type { MediaRef } from '../../domain/post-shape.js';
 import type { RuleViolation } from '../../domain/rule-violation.js';
 import { captionsViolations, youtubeCaptionsSchema } from './captions-option.js';
+import { YOUTUBE_FORCE_SSL_SCOPE } from './scopes.js';
 
 /**
  * `platformOptions.youtube` (networks/youtube.md §3): the upload's metadata that a post's text
@@ -152,4 +153,6 @@ export const youtubeOptions = {
   violations: youtubeOptionsViolations,
   media: (options): Readonly<Record<string, MediaRef>> =>
     options.thumbnail ? { thumbnail: options.thumbnail } : {},
+  // playlistItems.insert and captions.insert take no youtube.upload token.
+  scopes: (options) => (options.playlistId || options.captions ? [YOUTUBE_FORCE_SSL_SCOPE] : []),
 } satisfies NetworkOptions<typeof youtubeOptionsSchema>;

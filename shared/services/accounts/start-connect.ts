@@ -144,6 +144,7 @@ export async function startConnect(deps: StartConnectDeps, request: ConnectReque
     // The operator's word that this app lacks its metrics-only scopes: they are not asked.
     ...(credentials.askMetricsScopes === false && { askMetricsScopes: false }),
     ...(credentials.askCommentScopes === false && { askCommentScopes: false }),
+    ...(credentials.askOptionScopes === false && { askOptionScopes: false }),
   };
   const authorizeUrl = client.oauth.pushedAuthorizationUrl
     ? await pushed(client.oauth.pushedAuthorizationUrl.bind(client.oauth), authorization)

@@ -158,6 +158,15 @@ function commentScopesMissing(draft: PostDraft, context: Pick<PostContext, 'acco
   return needed.filter((scope) => !granted.includes(scope));
 }
 
+/** The scopes the post's options need (NetworkOptions.scopes) that the account's connect did not grant. */
+function optionScopesMissing(draft: PostDraft, context: Pick<PostContext, 'account'>): string[] {
+  const options = draft.platformOptions?.[draft.platform];
+  const declared: NetworkOptions = definitionOf(draft.platform).platformOptions;
+  const granted = context.account?.scopes;
+  if (!options || !declared.scopes || !granted || context.account?.sandbox) return [];
+  return declared.scopes(options).filter((scope) => !granted.includes(scope));
+}
+
 /** What the account and the referenced media say about the post (422 items). */
 function contextViolations(
   draft: PostDraft,
@@ -171,6 +180,14 @@ function contextViolations(
       field: 'accountId',
       code: 'ACCOUNT_DISCONNECTED',
       message: `Account ${accountId} is disconnected; reconnect it in the dashboard.`,
+    });
+  }
+  const optionScopes = optionScopesMissing(draft, context);
+  if (optionScopes.length > 0) {
+    violations.push({
+      field: `platformOptions.${draft.platform}`,
+      code: 'PLATFORM_OPTION_NEEDS_RECONNECT',
+      message: `Account ${accountId} was connected without the permission these options need (${optionScopes.join(', ')}): reconnect it to grant it, or leave the options out.`,
     });
   }
   const missingScopes = commentScopesMissing(draft, context);

@@ -53,6 +53,12 @@ describe('scopesToAsk: the comment-only scopes are left out for an app not appro
     ]);
   });
 
+  it('leaves out the scopes only some options need when the app is not approved for them', () => {
+    const withOption = { scopes: ['basic', 'publish', 'upload'], optionOnlyScopes: ['upload'] };
+    expect(scopesToAsk(withOption, {})).toEqual(['basic', 'publish', 'upload']);
+    expect(scopesToAsk(withOption, { askOptionScopes: false })).toEqual(['basic', 'publish']);
+  });
+
   it('reaches the consent page through the authorization-code block', () => {
     const oauth = makeAuthorizationCodeOAuth(
       {

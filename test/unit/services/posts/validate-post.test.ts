@@ -211,4 +211,30 @@ describe('validate post', () => {
     expect(accepted.valid).toBe(true);
     expect(posts.all()).toEqual([]);
   });
+
+  it("options that need a permission the account's connect lacks (TikTok's inbox drafts): reconnect, before anything is created", async () => {
+    const { validatePost, tenancy } = await setup();
+    const account = 'acc_01JD0000000000000000000004';
+    const connectWith = (scopes: string[]) =>
+      tenancy.putAccount(anAccount({ accountId: account, platform: 'tiktok', sandbox: false, scopes }));
+    const inbox = aTweet({
+      platform: 'tiktok',
+      accountId: account,
+      postType: 'video',
+      content: 'Draft for later',
+      media: [{ url: 'https://cdn.example.com/a.mp4', type: 'video' }],
+      platformOptions: { tiktok: { mode: 'inbox' } },
+    });
+    await connectWith(['user.info.basic', 'video.publish']);
+
+    const refused = await validatePost(inbox);
+    await connectWith(['user.info.basic', 'video.publish', 'video.upload']);
+    const accepted = await validatePost(inbox);
+
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ field: 'platformOptions.tiktok', code: 'PLATFORM_OPTION_NEEDS_RECONNECT' }),
+    ]);
+    expect(refused.errors[0]?.message).toContain('video.upload');
+    expect(accepted.valid).toBe(true);
+  });
 });
