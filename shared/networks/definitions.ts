@@ -167,6 +167,18 @@ export const RULES_OF_PLATFORM = Object.fromEntries(
 ) as Readonly<Record<PlatformId, NetworkRules>>;
 
 /** A post warning's examples, one per network that gives it (the Post's `warnings` description). */
+/** Every warning code the networks declare, each with the networks' examples of it, in the definitions' order. */
+export function declaredWarnings(): { code: string; examples: string[] }[] {
+  const codes = [
+    ...new Set(
+      NETWORK_DEFINITIONS.flatMap((definition) =>
+        'warningExamples' in definition ? Object.keys(definition.warningExamples) : [],
+      ),
+    ),
+  ];
+  return codes.map((code) => ({ code, examples: warningExamplesOf(code) }));
+}
+
 export function warningExamplesOf(code: string): string[] {
   return NETWORK_DEFINITIONS.flatMap((definition) => {
     const examples: NetworkDefinition['warningExamples'] =

@@ -18,6 +18,7 @@ import {
   REQUESTED_STATUSES,
 } from '../../domain/posts.js';
 import {
+  declaredWarnings,
   NETWORK_NAMES,
   PLATFORM_IDS,
   platformsDescribed,
@@ -320,6 +321,19 @@ const storedMediaRef = z.object({
   userTags: z.array(z.object({ username: z.string(), x: z.number(), y: z.number() })).optional(),
 });
 
+/** The warning codes the networks declare (their definitions' warningExamples). */
+const NETWORK_WARNING_CODES = declaredWarnings().map(({ code }) => code);
+/** Those beyond the three every network shares, each with its example(s). */
+const OTHER_WARNINGS = declaredWarnings()
+  .filter(
+    ({ code }) =>
+      !['PLATFORM_POST_ID_PENDING', 'PLATFORM_POST_ID_UNAVAILABLE', 'PLATFORM_VISIBILITY_CHANGED'].includes(
+        code,
+      ),
+  )
+  .map(({ code, examples }) => `${code} (${examples.join('; ')})`)
+  .join('; ');
+
 /** A warning's meaning, with the networks' examples of it in parentheses (their definitions give them). */
 function withExamples(meaning: string, code: string): string {
   const examples = warningExamplesOf(code);
@@ -331,7 +345,7 @@ export const postWarningSchema = z
     code: z
       .string()
       .describe(
-        'Stable: PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED.',
+        `Stable: PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, and each network's own (${NETWORK_WARNING_CODES.join(', ')}).`,
       ),
     message: z.string().describe('Human text; do not match on it.'),
   })
@@ -400,7 +414,7 @@ export const postResource = z
     warnings: z
       .array(postWarningSchema)
       .describe(
-        `What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: ${withExamples('the network published it but names it later', 'PLATFORM_POST_ID_PENDING')}: platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: ${withExamples('the network made it visible otherwise than asked', 'PLATFORM_VISIBILITY_CHANGED')}.`,
+        `What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: ${withExamples('the network published it but names it later', 'PLATFORM_POST_ID_PENDING')}: platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: ${withExamples('the network made it visible otherwise than asked', 'PLATFORM_VISIBILITY_CHANGED')}. The networks' own, each with an example: ${OTHER_WARNINGS}.`,
       ),
     attempts: z.number().int(),
     error: postErrorSchema.nullable(),
