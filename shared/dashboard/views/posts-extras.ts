@@ -84,7 +84,21 @@ function options(post: PostResource): Html {
   )}</dl></section>`;
 }
 
-/** What a post carries beside its content: the options it was given, its link card, its first comment. */
+/** What the network did with the post beside publishing it (an option it could not apply, a draft handed over). */
+function warnings(post: PostResource): Html {
+  const handedOver =
+    post.status === 'awaiting_creator'
+      ? html`<p>The network holds it as a draft in the creator's inbox: they finish and post it in the network's app. It is not published by the service and has no network id.</p>`
+      : empty;
+  if (post.warnings.length === 0 && handedOver === empty) return empty;
+  return html`<section aria-labelledby="warnings-heading"><h2 id="warnings-heading">What to know</h2>${handedOver}${
+    post.warnings.length > 0
+      ? html`<ul>${join(post.warnings.map((warning) => html`<li><code>${warning.code}</code> ${warning.message}</li>`))}</ul>`
+      : empty
+  }</section>`;
+}
+
+/** What a post carries beside its content: the options it was given, its link card, its first comment, and what to know. */
 export function postExtras(post: PostResource): Html {
-  return html`${options(post)}${linkCard(post)}${firstComment(post)}`;
+  return html`${warnings(post)}${options(post)}${linkCard(post)}${firstComment(post)}`;
 }

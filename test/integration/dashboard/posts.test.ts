@@ -217,6 +217,7 @@ describe('dashboard: posts', () => {
         status: 'published',
         publishedAt: iso(NOW),
         platformPostId: '1790000000000000000',
+        warnings: [{ code: 'LINK_THUMBNAIL_DROPPED', message: 'Published without the card image.' }],
         firstComment: {
           ...stored.firstComment,
           status: 'failed',
@@ -248,6 +249,8 @@ describe('dashboard: posts', () => {
     expect(answer.html).toContain('<dd>failed: the post itself stays published</dd>');
     expect(answer.html).toContain('<code>REPLY_NOT_ALLOWED</code> The network refused the reply.');
     expect(answer.html).not.toContain('raw-403-body');
+    expect(answer.html).toContain('<h2 id="warnings-heading">What to know</h2>');
+    expect(answer.html).toContain('<code>LINK_THUMBNAIL_DROPPED</code> Published without the card image.');
   });
 
   it('says so when the history search stopped at its bound', async () => {
