@@ -64,7 +64,7 @@ function wholeSecondsBefore(dueMs: number, now: number): number {
  * - a published post whose network id is still to come (`delivery.postIdFollowUp`), at each new
  *   check time: a message delayed to it, or a one-time schedule a minute before it;
  * - a published post's first comment (`firstComment`), due or held by a worker, at its
- *   `nextAttemptAt`: the same (docs/first-comment.md);
+ *   `nextAttemptAt`, on every write while it is so: the same (docs/first-comment.md);
  * - a published post's metrics collection (`metrics.collection`), at each new collection time, or
  *   once a comment that kept it waiting is settled: the same.
  */
@@ -94,11 +94,9 @@ export function deliveryEffects(before: Post | undefined, after: Post, now: numb
   // A published post's first comment, due (or held by a worker that may die) at nextAttemptAt.
   const commentAt = commentWake(after);
   const commentWas = before ? commentWake(before) : undefined;
-  if (
-    !followUpAt &&
-    commentAt &&
-    (commentAt !== commentWas || before?.firstComment?.status !== after.firstComment?.status)
-  ) {
+  // Any write while it is due wakes it again: a worker whose claim lost the race to that write (a
+  // metrics refresh) dropped its message, and the collection waits for the comment.
+  if (!followUpAt && commentAt && (commentAt !== commentWas || before?.version !== after.version)) {
     wakeAt(effects, Date.parse(commentAt), now);
   }
   const collectAt = after.status === 'published' ? after.metrics?.collection?.nextCollectAt : undefined;

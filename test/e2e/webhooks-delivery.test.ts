@@ -163,9 +163,13 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
     );
     const client = postsClient(host, owner);
 
-    // Act: every one of the eight events, through the API and the sandbox network.
-    const approved = await createPost(owner, tweet(owner, { content: 'Approve me' })); // approval.requested
-    expect((await client.approve(approved)).status).toBe(200); // approval.decided, post.queued, post.published
+    // Act: every one of the events, through the API and the sandbox network.
+    // approval.requested; once approved: approval.decided, post.queued, post.published, post.first_comment_published
+    const approved = await createPost(
+      owner,
+      tweet(owner, { content: 'Approve me', firstComment: { text: 'More below' } }),
+    );
+    expect((await client.approve(approved)).status).toBe(200);
     await host.deps.tenancy.setWorkspacePolicies(owner.tenantId, owner.workspaceId, {
       requireApproval: false,
     });
@@ -180,13 +184,15 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
       owner,
       tweet(owner, { accountId: revoked.accountId, content: 'Gone [sandbox:token_revoked]' }),
     ); // account.disconnected
-    // post.queued, post.published, then post.metrics: a refresh has its first numbers read at once.
+    // post.queued, post.published, post.first_comment_failed (the sandbox refuses the comment), then
+    // post.metrics: a refresh has its first numbers read at once.
     const plain = await createPost(owner, {
       platform: 'linkedin',
       accountId: owner.accounts.linkedin,
       status: 'publish',
       postType: 'text',
       content: 'Plain',
+      firstComment: { text: 'Refused [sandbox:rejected]' },
     });
     await eventually(
       async () => {
@@ -209,28 +215,28 @@ describe('webhook delivery on the local host, to receivers on loopback', () => {
       platformOptions: { tiktok: { mode: 'inbox' } },
     });
 
-    // Assess: all eight arrive at the webhook subscribed to everything.
+    // Assess: every event type arrives at the webhook subscribed to everything.
     await eventually(
       async () => {
         const types = new Set(receiver.at(everything.path).map((r) => bodyOf(r).type));
         return EVENT_TYPES.every((type) => types.has(type)) ? true : undefined;
       },
-      { timeoutMs: 20_000, what: 'all eight event types at the receiver' },
+      { timeoutMs: 20_000, what: 'every event type at the receiver' },
     );
     // Every event of the workspace, as the fan-out put it in the feed (read from the store: the API
-    // holds the newest 5 s back). Fifteen: approval.requested and .decided, post.queued five times,
+    // holds the newest 5 s back). Seventeen: approval.requested and .decided, post.queued five times,
     // post.published twice, post.scheduled, post.failed twice, account.disconnected, post.metrics,
-    // post.awaiting_creator.
+    // post.awaiting_creator, post.first_comment_published and post.first_comment_failed.
     const feedEvents = async () =>
       (await host.deps.webhooks.readEvents(owner.tenantId, owner.workspaceId, { limit: 100 })).items;
     const events = await eventually(
       async () => {
         const all = await feedEvents();
-        return all.length >= 15 && receiver.at(everything.path).length >= all.length ? all : undefined;
+        return all.length >= 17 && receiver.at(everything.path).length >= all.length ? all : undefined;
       },
       { timeoutMs: 20_000, what: 'every event of the feed at the receiver' },
     );
-    expect(events).toHaveLength(15);
+    expect(events).toHaveLength(17);
     const published = events.filter((e) => e.type === 'post.published');
     expect(published).toHaveLength(2);
     await eventually(

@@ -5,6 +5,7 @@ import {
   MAX_COMMENT_ATTEMPTS,
   MAX_COMMENT_PENDING_CHECKS,
 } from '../../domain/first-comment.js';
+import { canonicalJson } from '../../domain/idempotency.js';
 import type { FirstComment, Post, PostError } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { AccessCredentials, CommentOutcome, Connector } from '../../ports/connector.js';
@@ -32,6 +33,9 @@ type CommentVerdict =
   | { kind: 'pending'; progress: string; checkAfterSeconds: number }
   | { kind: 'failed'; error: PostError }
   | { kind: 'uncertain'; error: PostError };
+
+/** How often a comment's write is tried again over writes that left the comment as it was. */
+const COMMENT_WRITE_TRIES = 5;
 
 const UNCERTAIN_MESSAGE =
   'The comment call ended without an answer and the network cannot say whether it has the comment; it is not posted again. Check the post.';
@@ -71,6 +75,22 @@ export function makePublishFirstComment(
   const resolveMedia = makeResolveMedia(deps);
   const nowIso = () => new Date(deps.clock.now()).toISOString();
 
+  /**
+   * Writes the post with `next` as its comment, if its comment is still as read: a write that
+   * changed only the rest of the post meanwhile (a metrics collection, a refresh) is read again
+   * and kept; one that changed the comment (another worker) wins, and this one drops its work.
+   */
+  const writeComment = async (read: Post, next: FirstComment): Promise<Post | undefined> => {
+    let current: Post | undefined = read;
+    for (let tries = 0; tries < COMMENT_WRITE_TRIES && current; tries++) {
+      const written = await write(current, { ...current, firstComment: next });
+      if (written) return written;
+      current = await deps.posts.get(read.tenantId, read.workspaceId, read.postId);
+      if (canonicalJson(current?.firstComment) !== canonicalJson(read.firstComment)) return undefined;
+    }
+    return undefined;
+  };
+
   const settle = async (post: NamedPost, verdict: CommentVerdict, log: Logger): Promise<CommentResult> => {
     const comment = post.firstComment;
     const { nextAttemptAt: _due, progress: _progress, ...base } = comment;
@@ -105,7 +125,7 @@ export function makePublishFirstComment(
           return { ...base, status: verdict.kind, error: verdict.error };
       }
     })();
-    const written = await write(post, { ...post, firstComment: next });
+    const written = await writeComment(post, next);
     if (!written) return 'dropped';
     deps.metrics.count('FirstComments', { platform: post.platform, outcome: verdict.kind });
     log.info('first comment settled', {
@@ -135,15 +155,12 @@ export function makePublishFirstComment(
 
     // 1. claim
     const checking = !interrupted && comment.pendingChecks !== undefined && comment.progress !== undefined;
-    const claimed = await write(current, {
-      ...current,
-      firstComment: {
-        ...comment,
-        status: 'publishing',
-        attempts: interrupted || checking ? comment.attempts : comment.attempts + 1,
-        startedAt: comment.startedAt ?? nowIso(),
-        nextAttemptAt: new Date(deps.clock.now() + COMMENT_LEASE_MS).toISOString(),
-      },
+    const claimed = await writeComment(current, {
+      ...comment,
+      status: 'publishing',
+      attempts: interrupted || checking ? comment.attempts : comment.attempts + 1,
+      startedAt: comment.startedAt ?? nowIso(),
+      nextAttemptAt: new Date(deps.clock.now() + COMMENT_LEASE_MS).toISOString(),
     });
     if (!claimed?.firstComment || !claimed.platformPostId) return 'dropped';
     const post = claimed as NamedPost;

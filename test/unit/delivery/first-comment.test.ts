@@ -314,6 +314,34 @@ describe('a post’s first comment', () => {
     expect((await world.stored()).firstComment).toMatchObject({ status: 'published', attempts: 1 });
   });
 
+  it('a write to the rest of the post meanwhile (a metrics refresh) does not lose the comment', async () => {
+    // Prepare: while the network makes the comment, something else writes the post.
+    const world = await setup();
+    world.seedPost(publishedWithComment());
+    const during = world.network.publishComment.bind(world.network);
+    world.network.publishComment = async (request) => {
+      const current = await world.stored();
+      await world.posts.update(
+        {
+          ...current,
+          metrics: { readings: [], collection: { nextCollectAt: atDelivery(0), checks: 0 } },
+          version: current.version + 1,
+        },
+        current.version,
+      );
+      return during(request);
+    };
+
+    // Act
+    const result = await world.deliver();
+
+    // Assess
+    expect(result).toBe('comment');
+    const stored = await world.stored();
+    expect(stored.firstComment).toMatchObject({ status: 'published', platformCommentId: 'c-1' });
+    expect(stored.metrics?.collection?.nextCollectAt).toBe(atDelivery(0));
+  });
+
   it('sends post.first_comment_published once it is made, and post.first_comment_failed when it fails', () => {
     const published = { status: 'published', version: 3, updatedAt: atDelivery(0) } as Post;
     const making = { ...published, firstComment: { ...COMMENT, status: 'publishing' as const, attempts: 1 } };
