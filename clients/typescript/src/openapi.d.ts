@@ -1494,7 +1494,7 @@ export interface components {
             publishedAt: string | null;
             platformPostId: string | null;
             platformPostUrl: string | null;
-            /** @description What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: the network published it but names it later (TikTok, after moderation): platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: the network made it visible otherwise than asked (YouTube locks uploads of an unaudited API project private). */
+            /** @description What to know of a published post beside its id (empty: nothing). PLATFORM_POST_ID_PENDING: the network published it but names it later (TikTok, after moderation): platformPostId and platformPostUrl are filled in when it does. PLATFORM_POST_ID_UNAVAILABLE: it never did within three days. PLATFORM_VISIBILITY_CHANGED: the network made it visible otherwise than asked (YouTube locks uploads of an unaudited API project private). The networks' own, each with an example: LINK_THUMBNAIL_DROPPED (a LinkedIn article share published without its card's image: the image could not be read or LinkedIn did not take it); TEXT_NOT_SENT_TO_INBOX (TikTok, a video sent to the creator's inbox (mode inbox): no caption travels); PRIVATE_UNTIL_PUBLISH_AT (The video is on YouTube but stays private until 2026-12-01T15:00:00.000Z, when YouTube makes it public (its scheduled publishing).); THUMBNAIL_NOT_SET (The video is published without its custom thumbnail: YouTube does not let this channel set custom thumbnails (the channel must be verified, e.g. by phone at https://www.youtube.com/verify).); PLAYLIST_NOT_ADDED (The video is published but not added to playlist PLx1y2z3: the account was connected without the youtube.force-ssl permission that adding to a playlist needs: reconnect it.); CAPTIONS_NOT_ADDED (The video is published without its caption track "English": the account was connected without the youtube.force-ssl permission that adding captions needs: reconnect it.). */
             warnings: components["schemas"]["PostWarning"][];
             attempts: number;
             error: {
@@ -1566,7 +1566,7 @@ export interface components {
             };
         };
         PostWarning: {
-            /** @description Stable: PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, PLATFORM_VISIBILITY_CHANGED. */
+            /** @description Stable: PLATFORM_POST_ID_PENDING, PLATFORM_POST_ID_UNAVAILABLE, and each network's own (LINK_THUMBNAIL_DROPPED, PLATFORM_POST_ID_PENDING, TEXT_NOT_SENT_TO_INBOX, PLATFORM_VISIBILITY_CHANGED, PRIVATE_UNTIL_PUBLISH_AT, THUMBNAIL_NOT_SET, PLAYLIST_NOT_ADDED, CAPTIONS_NOT_ADDED). */
             code: string;
             /** @description Human text; do not match on it. */
             message: string;
@@ -2464,6 +2464,26 @@ export interface operations {
                      *             "x"
                      *           ],
                      *           "displayName": "X",
+                     *           "firstComment": {
+                     *             "how": "a reply from the same account to the post (POST /2/tweets with reply.in_reply_to_tweet_id), media uploaded as for a post",
+                     *             "maxLength": 280,
+                     *             "maxMedia": 4,
+                     *             "mediaKinds": [
+                     *               "image",
+                     *               "video"
+                     *             ],
+                     *             "scopes": []
+                     *           },
+                     *           "linkPreview": {
+                     *             "card": "network",
+                     *             "postTypes": [
+                     *               "text",
+                     *               "image",
+                     *               "video",
+                     *               "thread"
+                     *             ],
+                     *             "withMedia": true
+                     *           },
                      *           "platform": "twitter",
                      *           "platformOptions": {
                      *             "$defs": {
@@ -2539,6 +2559,24 @@ export interface operations {
                      *         {
                      *           "aliases": [],
                      *           "displayName": "LinkedIn",
+                     *           "firstComment": {
+                     *             "how": "a comment on the post by its author (the member, or the Page it was posted as), through the Comments API; needs an account connected through the Community Management app",
+                     *             "maxLength": 1250,
+                     *             "maxMedia": 0,
+                     *             "mediaKinds": [],
+                     *             "scopes": [
+                     *               "w_member_social_feed",
+                     *               "w_organization_social_feed",
+                     *               "r_organization_social_feed"
+                     *             ]
+                     *           },
+                     *           "linkPreview": {
+                     *             "card": "ours",
+                     *             "postTypes": [
+                     *               "text"
+                     *             ],
+                     *             "withMedia": false
+                     *           },
                      *           "platform": "linkedin",
                      *           "platformOptions": {
                      *             "$defs": {
@@ -2621,48 +2659,19 @@ export interface operations {
                      *         {
                      *           "aliases": [],
                      *           "displayName": "Instagram",
+                     *           "firstComment": {
+                     *             "how": "a comment on the new post from the same account (text only)",
+                     *             "maxLength": 2200,
+                     *             "maxMedia": 0,
+                     *             "mediaKinds": [],
+                     *             "scopes": [
+                     *               "instagram_business_manage_comments"
+                     *             ]
+                     *           },
+                     *           "linkPreview": null,
                      *           "platform": "instagram",
                      *           "platformOptions": {
                      *             "$defs": {
-                     *               "InstagramCoverImage": {
-                     *                 "anyOf": [
-                     *                   {
-                     *                     "additionalProperties": false,
-                     *                     "properties": {
-                     *                       "id": {
-                     *                         "description": "A pre-uploaded image (med_...).",
-                     *                         "pattern": "^med_[0-9A-Za-z]{1,64}$",
-                     *                         "type": "string"
-                     *                       }
-                     *                     },
-                     *                     "required": [
-                     *                       "id"
-                     *                     ],
-                     *                     "type": "object"
-                     *                   },
-                     *                   {
-                     *                     "additionalProperties": false,
-                     *                     "properties": {
-                     *                       "type": {
-                     *                         "const": "image",
-                     *                         "description": "Always image.",
-                     *                         "type": "string"
-                     *                       },
-                     *                       "url": {
-                     *                         "description": "A public HTTPS URL of an image, fetched and stored at publish time.",
-                     *                         "format": "uri",
-                     *                         "maxLength": 2048,
-                     *                         "type": "string"
-                     *                       }
-                     *                     },
-                     *                     "required": [
-                     *                       "url",
-                     *                       "type"
-                     *                     ],
-                     *                     "type": "object"
-                     *                   }
-                     *                 ]
-                     *               },
                      *               "InstagramOptions": {
                      *                 "additionalProperties": false,
                      *                 "properties": {
@@ -2677,7 +2686,43 @@ export interface operations {
                      *                     "type": "array"
                      *                   },
                      *                   "coverImage": {
-                     *                     "$ref": "#/$defs/InstagramCoverImage",
+                     *                     "anyOf": [
+                     *                       {
+                     *                         "additionalProperties": false,
+                     *                         "properties": {
+                     *                           "id": {
+                     *                             "description": "A pre-uploaded image (med_...): a JPEG.",
+                     *                             "pattern": "^med_[0-9A-Za-z]{1,64}$",
+                     *                             "type": "string"
+                     *                           }
+                     *                         },
+                     *                         "required": [
+                     *                           "id"
+                     *                         ],
+                     *                         "type": "object"
+                     *                       },
+                     *                       {
+                     *                         "additionalProperties": false,
+                     *                         "properties": {
+                     *                           "type": {
+                     *                             "const": "image",
+                     *                             "description": "Always image.",
+                     *                             "type": "string"
+                     *                           },
+                     *                           "url": {
+                     *                             "description": "A public HTTPS URL of the image, fetched and stored at publish time: a JPEG.",
+                     *                             "format": "uri",
+                     *                             "maxLength": 2048,
+                     *                             "type": "string"
+                     *                           }
+                     *                         },
+                     *                         "required": [
+                     *                           "url",
+                     *                           "type"
+                     *                         ],
+                     *                         "type": "object"
+                     *                       }
+                     *                     ],
                      *                     "description": "Reels only: the reel's cover image (cover_url), a JPEG; not with thumbOffsetMs (the cover replaces the chosen frame)."
                      *                   },
                      *                   "locationId": {
@@ -2734,12 +2779,18 @@ export interface operations {
                      *         {
                      *           "aliases": [],
                      *           "displayName": "TikTok",
+                     *           "firstComment": null,
+                     *           "linkPreview": null,
                      *           "platform": "tiktok",
                      *           "platformOptions": {
                      *             "$defs": {
                      *               "TikTokOptions": {
                      *                 "additionalProperties": false,
                      *                 "properties": {
+                     *                   "autoAddMusic": {
+                     *                     "description": "Photo posts in direct mode only: TikTok adds recommended music to the photos (the creator can change it later in the app).",
+                     *                     "type": "boolean"
+                     *                   },
                      *                   "brandContentToggle": {
                      *                     "description": "Paid partnership: the post promotes a third party (TikTok labels it).",
                      *                     "type": "boolean"
@@ -2763,6 +2814,14 @@ export interface operations {
                      *                   "isAiGenerated": {
                      *                     "description": "Label the content as AI-generated.",
                      *                     "type": "boolean"
+                     *                   },
+                     *                   "mode": {
+                     *                     "description": "direct (default): TikTok publishes the post. inbox: TikTok puts it in the creator's TikTok inbox as a draft; they finish it and post it in the TikTok app, and our post ends awaiting_creator (event post.awaiting_creator). In inbox mode TikTok takes none of the other options (the creator sets them in the app), and a video draft takes no caption: the post's text is not sent (warning TEXT_NOT_SENT_TO_INBOX); a photo draft keeps it as its description. Needs the video.upload scope (else the post fails INBOX_SCOPE_MISSING: reconnect the account).",
+                     *                     "enum": [
+                     *                       "direct",
+                     *                       "inbox"
+                     *                     ],
+                     *                     "type": "string"
                      *                   },
                      *                   "privacyLevel": {
                      *                     "description": "Who may see the post: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY. Required on a TikTok post (no default is chosen for the creator); it must be one the creator offers, which TikTok says only when the post is published (else the post fails PRIVACY_LEVEL_NOT_OFFERED).",
@@ -2788,12 +2847,59 @@ export interface operations {
                      *         {
                      *           "aliases": [],
                      *           "displayName": "YouTube",
+                     *           "firstComment": {
+                     *             "how": "a top-level comment by the channel on its video (commentThreads.insert); text only, on a public or unlisted video",
+                     *             "maxLength": 10000,
+                     *             "maxMedia": 0,
+                     *             "mediaKinds": [],
+                     *             "scopes": [
+                     *               "https://www.googleapis.com/auth/youtube.force-ssl"
+                     *             ]
+                     *           },
+                     *           "linkPreview": null,
                      *           "platform": "youtube",
                      *           "platformOptions": {
                      *             "$defs": {
                      *               "YouTubeOptions": {
                      *                 "additionalProperties": false,
                      *                 "properties": {
+                     *                   "captions": {
+                     *                     "additionalProperties": false,
+                     *                     "description": "A caption track added after the video is processed (captions.insert, 400 of the project’s 10,000 daily units). Needs youtube.force-ssl; when YouTube refuses it the video is published anyway, with a CAPTIONS_NOT_ADDED warning.",
+                     *                     "properties": {
+                     *                       "format": {
+                     *                         "description": "The file format of text: vtt (WebVTT) or srt (SubRip).",
+                     *                         "enum": [
+                     *                           "vtt",
+                     *                           "srt"
+                     *                         ],
+                     *                         "type": "string"
+                     *                       },
+                     *                       "language": {
+                     *                         "description": "The track's language as a BCP-47 tag, e.g. en or pt-BR (snippet.language).",
+                     *                         "pattern": "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
+                     *                         "type": "string"
+                     *                       },
+                     *                       "name": {
+                     *                         "description": "The track's name viewers see in the player's captions menu, e.g. English (≤ 150 characters; snippet.name). The channel may have one track per language and name.",
+                     *                         "minLength": 1,
+                     *                         "type": "string"
+                     *                       },
+                     *                       "text": {
+                     *                         "description": "The caption file's whole content (≤ 65,536 characters), timed: a WebVTT file starts with WEBVTT; an SRT file with a cue number and a 00:00:01,000 --> 00:00:02,500 time line.",
+                     *                         "maxLength": 65536,
+                     *                         "minLength": 1,
+                     *                         "type": "string"
+                     *                       }
+                     *                     },
+                     *                     "required": [
+                     *                       "language",
+                     *                       "name",
+                     *                       "format",
+                     *                       "text"
+                     *                     ],
+                     *                     "type": "object"
+                     *                   },
                      *                   "categoryId": {
                      *                     "description": "The video category id, e.g. 22 (People & Blogs); YouTube picks one when left out.",
                      *                     "pattern": "^[0-9]{1,4}$",
@@ -2841,7 +2947,43 @@ export interface operations {
                      *                     "type": "array"
                      *                   },
                      *                   "thumbnail": {
-                     *                     "$ref": "#/$defs/YouTubeThumbnail",
+                     *                     "anyOf": [
+                     *                       {
+                     *                         "additionalProperties": false,
+                     *                         "properties": {
+                     *                           "id": {
+                     *                             "description": "A pre-uploaded image (med_...): a JPEG or PNG of at most 2 MB.",
+                     *                             "pattern": "^med_[0-9A-Za-z]{1,64}$",
+                     *                             "type": "string"
+                     *                           }
+                     *                         },
+                     *                         "required": [
+                     *                           "id"
+                     *                         ],
+                     *                         "type": "object"
+                     *                       },
+                     *                       {
+                     *                         "additionalProperties": false,
+                     *                         "properties": {
+                     *                           "type": {
+                     *                             "const": "image",
+                     *                             "description": "Always image.",
+                     *                             "type": "string"
+                     *                           },
+                     *                           "url": {
+                     *                             "description": "A public HTTPS URL of the image, fetched and stored at publish time: a JPEG or PNG of at most 2 MB.",
+                     *                             "format": "uri",
+                     *                             "maxLength": 2048,
+                     *                             "type": "string"
+                     *                           }
+                     *                         },
+                     *                         "required": [
+                     *                           "url",
+                     *                           "type"
+                     *                         ],
+                     *                         "type": "object"
+                     *                       }
+                     *                     ],
                      *                     "description": "A custom thumbnail (JPEG or PNG, at most 2 MB), set after the upload (thumbnails.set). The channel must be allowed custom thumbnails (a phone-verified channel); when YouTube refuses it the video is published anyway, with a THUMBNAIL_NOT_SET warning."
                      *                   },
                      *                   "title": {
@@ -2851,45 +2993,6 @@ export interface operations {
                      *                   }
                      *                 },
                      *                 "type": "object"
-                     *               },
-                     *               "YouTubeThumbnail": {
-                     *                 "anyOf": [
-                     *                   {
-                     *                     "additionalProperties": false,
-                     *                     "properties": {
-                     *                       "id": {
-                     *                         "description": "A pre-uploaded JPEG or PNG image (med_...), at most 2 MB.",
-                     *                         "pattern": "^med_[0-9A-Za-z]{1,64}$",
-                     *                         "type": "string"
-                     *                       }
-                     *                     },
-                     *                     "required": [
-                     *                       "id"
-                     *                     ],
-                     *                     "type": "object"
-                     *                   },
-                     *                   {
-                     *                     "additionalProperties": false,
-                     *                     "properties": {
-                     *                       "type": {
-                     *                         "const": "image",
-                     *                         "description": "Always image.",
-                     *                         "type": "string"
-                     *                       },
-                     *                       "url": {
-                     *                         "description": "A public HTTPS URL of a JPEG or PNG image (at most 2 MB), fetched and stored at publish time.",
-                     *                         "format": "uri",
-                     *                         "maxLength": 2048,
-                     *                         "type": "string"
-                     *                       }
-                     *                     },
-                     *                     "required": [
-                     *                       "url",
-                     *                       "type"
-                     *                     ],
-                     *                     "type": "object"
-                     *                   }
-                     *                 ]
                      *               }
                      *             },
                      *             "$ref": "#/$defs/YouTubeOptions"
@@ -2902,6 +3005,23 @@ export interface operations {
                      *         {
                      *           "aliases": [],
                      *           "displayName": "Bluesky",
+                     *           "firstComment": {
+                     *             "how": "a reply record from the same account (root and parent the post), media embedded as in a post; its record key chosen before it is sent, so a look-up is exact",
+                     *             "maxLength": 300,
+                     *             "maxMedia": 4,
+                     *             "mediaKinds": [
+                     *               "image",
+                     *               "video"
+                     *             ],
+                     *             "scopes": []
+                     *           },
+                     *           "linkPreview": {
+                     *             "card": "ours",
+                     *             "postTypes": [
+                     *               "text"
+                     *             ],
+                     *             "withMedia": false
+                     *           },
                      *           "platform": "bluesky",
                      *           "platformOptions": {
                      *             "$defs": {
@@ -2962,6 +3082,24 @@ export interface operations {
                      *         {
                      *           "aliases": [],
                      *           "displayName": "Facebook",
+                     *           "firstComment": {
+                     *             "how": "a comment on the new post by the Page (with at most one image)",
+                     *             "maxLength": 8000,
+                     *             "maxMedia": 1,
+                     *             "mediaKinds": [
+                     *               "image"
+                     *             ],
+                     *             "scopes": [
+                     *               "pages_manage_engagement"
+                     *             ]
+                     *           },
+                     *           "linkPreview": {
+                     *             "card": "network",
+                     *             "postTypes": [
+                     *               "text"
+                     *             ],
+                     *             "withMedia": false
+                     *           },
                      *           "platform": "facebook",
                      *           "platformOptions": {
                      *             "$defs": {
@@ -2997,6 +3135,23 @@ export interface operations {
                      *         {
                      *           "aliases": [],
                      *           "displayName": "Threads",
+                     *           "firstComment": {
+                     *             "how": "a reply to the new post from the same account",
+                     *             "maxLength": 500,
+                     *             "maxMedia": 20,
+                     *             "mediaKinds": [
+                     *               "image",
+                     *               "video"
+                     *             ],
+                     *             "scopes": []
+                     *           },
+                     *           "linkPreview": {
+                     *             "card": "network",
+                     *             "postTypes": [
+                     *               "text"
+                     *             ],
+                     *             "withMedia": false
+                     *           },
                      *           "platform": "threads",
                      *           "platformOptions": {
                      *             "$defs": {
@@ -4488,7 +4643,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "status": [
-                     *           "Invalid option: expected one of \"draft\"|\"pending_approval\"|\"scheduled\"|\"queued\"|\"publishing\"|\"published\"|\"failed\"|\"cancelled\"|\"rejected\""
+                     *           "Invalid option: expected one of \"draft\"|\"pending_approval\"|\"scheduled\"|\"queued\"|\"publishing\"|\"published\"|\"failed\"|\"cancelled\"|\"rejected\"|\"awaiting_creator\""
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
@@ -8272,7 +8427,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "events[0]": [
-                     *           "Invalid option: expected one of \"post.queued\"|\"post.scheduled\"|\"post.published\"|\"post.failed\"|\"approval.requested\"|\"approval.decided\"|\"account.disconnected\"|\"post.metrics\"|\"post.first_comment_published\"|\"post.first_comment_failed\""
+                     *           "Invalid option: expected one of \"post.queued\"|\"post.scheduled\"|\"post.published\"|\"post.failed\"|\"post.awaiting_creator\"|\"approval.requested\"|\"approval.decided\"|\"account.disconnected\"|\"post.metrics\"|\"post.first_comment_published\"|\"post.first_comment_failed\""
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
@@ -9733,7 +9888,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "types": [
-                     *           "Unknown event name: \"post.sent\". Known: post.queued, post.scheduled, post.published, post.failed, approval.requested, approval.decided, account.disconnected, post.metrics, post.first_comment_published, post.first_comment_failed."
+                     *           "Unknown event name: \"post.sent\". Known: post.queued, post.scheduled, post.published, post.failed, post.awaiting_creator, approval.requested, approval.decided, account.disconnected, post.metrics, post.first_comment_published, post.first_comment_failed."
                      *         ]
                      *       },
                      *       "error": "INVALID_REQUEST",
