@@ -195,7 +195,7 @@ function contextViolations(
     violations.push({
       field: 'firstComment',
       code: 'FIRST_COMMENT_NEEDS_RECONNECT',
-      message: `Account ${accountId} was connected without the permission comments need (${missingScopes.join(', ')}): reconnect it to grant it, or leave out the first comment.`,
+      message: `Account ${accountId} was connected without the permission comments need (${missingScopes.join(', ')}): reconnect it through an app the network granted that permission (docs/first-comment.md), or leave out the first comment.`,
     });
   }
   for (const { ref, path } of [...mediaRefsWithPaths(draft), ...sideMediaRefs(draft)]) {
