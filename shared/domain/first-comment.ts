@@ -32,7 +32,7 @@ export function commentShape(comment: FirstComment | undefined): FirstCommentSha
 /** The post is published and named: its waiting comment is due now. */
 export function commentDueOnPublish(post: Post, nowIso: string): FirstComment | undefined {
   const comment = post.firstComment;
-  if (!comment || comment.status !== 'waiting') return comment;
+  if (comment?.status !== 'waiting') return comment;
   return { ...comment, status: 'queued', nextAttemptAt: nowIso };
 }
 

@@ -122,8 +122,7 @@ const GRADUATION_STRATEGIES = ['MANUAL', 'SS_PERFORMANCE'];
  * not a parameter of the Instagram Login API at all.
  */
 function reelOnlyProblem(f: URLSearchParams, mediaType: string | null): string | undefined {
-  if (f.has('product_tags'))
-    return 'Unsupported parameter product_tags: this login has no product tagging.';
+  if (f.has('product_tags')) return 'Unsupported parameter product_tags: this login has no product tagging.';
   const trial = f.get('trial_params');
   if (trial !== null) {
     if (mediaType !== 'REELS') return 'trial_params is for reels only.';

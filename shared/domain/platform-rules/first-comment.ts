@@ -1,5 +1,5 @@
-import { definitionOf, NETWORK_NAMES } from '../../networks/definitions.js';
 import type { NetworkDefinition } from '../../networks/definition.js';
+import { definitionOf, NETWORK_NAMES } from '../../networks/definitions.js';
 import type { MediaKindLookup, PostDraft, RuleViolation } from '../posts.js';
 import { violation } from './helpers.js';
 
@@ -46,7 +46,11 @@ export function firstCommentViolations(draft: PostDraft, kindOf: MediaKindLookup
   const media = comment.media ?? [];
   if (media.length > 0 && support.mediaKinds.length === 0) {
     out.push(
-      violation('firstComment.media', 'MEDIA_NOT_ALLOWED', `${name} comments are text only: remove the media.`),
+      violation(
+        'firstComment.media',
+        'MEDIA_NOT_ALLOWED',
+        `${name} comments are text only: remove the media.`,
+      ),
     );
     return out;
   }

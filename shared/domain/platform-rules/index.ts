@@ -5,8 +5,8 @@ import {
   type PostDraft,
   type RuleViolation,
 } from '../posts.js';
-import { type Part, partsOf, violation } from './helpers.js';
 import { firstCommentViolations } from './first-comment.js';
+import { type Part, partsOf, violation } from './helpers.js';
 import { linkViolations } from './link.js';
 import { checkVideoDurations, type VideoDurationLookup } from './video-duration.js';
 

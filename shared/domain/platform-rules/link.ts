@@ -1,5 +1,5 @@
-import { definitionOf, NETWORK_NAMES } from '../../networks/definitions.js';
 import type { NetworkDefinition } from '../../networks/definition.js';
+import { definitionOf, NETWORK_NAMES } from '../../networks/definitions.js';
 import type { PostDraft, RuleViolation } from '../posts.js';
 import { partsOf, violation } from './helpers.js';
 

@@ -165,7 +165,7 @@ export function makePublishFirstComment(
     if (!claimed?.firstComment || !claimed.platformPostId) return 'dropped';
     const post = claimed as NamedPost;
 
-    if (!account || account.status !== 'connected' || !connector?.publishComment) {
+    if (account?.status !== 'connected' || !connector?.publishComment) {
       return settle(post, { kind: 'failed', error: cannotComment(account, connector) }, commentLog);
     }
     // 2. credentials and media
@@ -368,7 +368,7 @@ function withoutError(comment: Omit<FirstComment, 'nextAttemptAt' | 'progress'>)
 
 /** Why no call can be made: the account is gone or disconnected, or the network takes no comments. */
 function cannotComment(account: Account | undefined, connector: Connector | undefined): PostError {
-  if (!account || account.status !== 'connected') {
+  if (account?.status !== 'connected') {
     return {
       origin: 'service',
       code: 'account_disconnected',
