@@ -34,6 +34,15 @@ type CommentVerdict =
   | { kind: 'failed'; error: PostError }
   | { kind: 'uncertain'; error: PostError };
 
+/**
+ * What tells one hold of a comment from another: its status and the claim's counts and times (not
+ * the progress the call in hand may add).
+ */
+function claimOf(comment: FirstComment | undefined): string {
+  if (!comment) return '';
+  return canonicalJson([comment.status, comment.attempts, comment.startedAt, comment.nextAttemptAt]);
+}
+
 /** How often a comment's write is tried again over writes that left the comment as it was. */
 const COMMENT_WRITE_TRIES = 5;
 
@@ -86,7 +95,7 @@ export function makePublishFirstComment(
       const written = await write(current, { ...current, firstComment: next });
       if (written) return written;
       current = await deps.posts.get(read.tenantId, read.workspaceId, read.postId);
-      if (canonicalJson(current?.firstComment) !== canonicalJson(read.firstComment)) return undefined;
+      if (claimOf(current?.firstComment) !== claimOf(read.firstComment)) return undefined;
     }
     return undefined;
   };

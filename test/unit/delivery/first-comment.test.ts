@@ -342,6 +342,29 @@ describe('a post’s first comment', () => {
     expect(stored.metrics?.collection?.nextCollectAt).toBe(atDelivery(0));
   });
 
+  it('a write meanwhile does not lose what the call finished either (its progress, with an unknown outcome)', async () => {
+    // Prepare: the call keeps progress and ends without an answer while the post is written.
+    const network = new CommentingNetwork({ canLookUpComments: false });
+    const world = await setup(network);
+    world.seedPost(publishedWithComment());
+    network.publishComment = async () => {
+      const current = await world.stored();
+      await world.posts.update({ ...current, version: current.version + 1 }, current.version);
+      return {
+        kind: 'unknown',
+        code: 'PLATFORM_TIMEOUT',
+        message: 'No answer.',
+        progress: { container: 'k9' },
+      };
+    };
+
+    // Act
+    await world.deliver();
+
+    // Assess: settled uncertain, over the other write.
+    expect((await world.stored()).firstComment).toMatchObject({ status: 'uncertain' });
+  });
+
   it('sends post.first_comment_published once it is made, and post.first_comment_failed when it fails', () => {
     const published = { status: 'published', version: 3, updatedAt: atDelivery(0) } as Post;
     const making = { ...published, firstComment: { ...COMMENT, status: 'publishing' as const, attempts: 1 } };
