@@ -5,7 +5,6 @@ import type {
   CommentRequest,
   DeliveryMedia,
 } from '../../ports/connector.js';
-import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { failed, tokenMissing } from '../publish/failed-outcome.js';
 import { ThreadsStepFailed } from './errors.js';
 import { searchPosts } from './find-post.js';
@@ -14,6 +13,7 @@ import { itemKey, refOf, type ThreadsItem } from './items.js';
 import { THREADS_MEDIA_URL_SECONDS, threadsProfileUrl } from './limits.js';
 import { readProgress, type ThreadsProgress, toPublishProgress } from './progress.js';
 import { publishItem } from './publish-item.js';
+import { thrownOutcome, unpostedOutcome } from './step-outcome.js';
 
 export interface ThreadsCommentDeps {
   api: GraphContext['api'];
@@ -87,39 +87,15 @@ export function makeThreadsComments(deps: ThreadsCommentDeps) {
             platformPostUrl: permalink ?? threadsProfileUrl(request.account.handle),
           };
         }
-        case 'pending':
-          return withProgress({
-            kind: 'pending',
-            progress: {},
-            checkAfterSeconds: step.checkAfterSeconds,
-            stage: 'container_processing',
-          });
-        case 'failed':
-          return withProgress(step.outcome);
-        case 'unknown':
-          return withProgress({ kind: 'unknown', code: step.code, message: step.message });
+        default:
+          return withProgress(unpostedOutcome(step));
       }
     } catch (error) {
-      if (error instanceof ThreadsStepFailed) return withProgress(error.outcome);
-      if (state.publishSentAt) {
-        const aborted = error instanceof NoAnswerError && error.code === 'ABORTED';
-        return withProgress({
-          kind: 'unknown',
-          code: aborted ? 'PLATFORM_TIMEOUT' : 'PLATFORM_NO_ANSWER',
-          message: 'Threads did not answer the reply’s publish request; it may have published the comment.',
-        });
-      }
-      if (error instanceof RequestNotSentError) {
-        return withProgress(failed('transient', 'PLATFORM_UNREACHABLE', 'Threads could not be reached.'));
-      }
-      if (error instanceof NoAnswerError) {
-        // A container made without an answer is never published: it expires on its own.
-        return withProgress(
-          failed('transient', 'PLATFORM_NO_ANSWER', 'Threads did not answer while the comment was prepared.'),
-        );
-      }
       return withProgress(
-        failed('transient', 'MEDIA_URL_FAILED', 'A media URL could not be made for Threads.'),
+        thrownOutcome(error, Boolean(state.publishSentAt), {
+          publish: 'Threads did not answer the reply’s publish request; it may have published the comment.',
+          prepare: 'Threads did not answer while the comment was prepared.',
+        }),
       );
     }
   }

@@ -1,5 +1,4 @@
 import type { DeliveryMedia, PublishOutcome, PublishRequest } from '../../ports/connector.js';
-import { NoAnswerError, RequestNotSentError } from '../http/network-fetch.js';
 import { failed, optionsUnreadable, tokenMissing } from '../publish/failed-outcome.js';
 import { type FailedOutcome, ThreadsStepFailed } from './errors.js';
 import { searchPosts } from './find-post.js';
@@ -18,6 +17,7 @@ import {
 import { readThreadsOptions } from './options.js';
 import { readProgress, type ThreadsProgress, toPublishProgress } from './progress.js';
 import { publishItem } from './publish-item.js';
+import { thrownOutcome, unpostedOutcome } from './step-outcome.js';
 
 export interface ThreadsPublishDeps {
   api: GraphContext['api'];
@@ -182,43 +182,17 @@ export function makeThreadsPublish(deps: ThreadsPublishDeps) {
             progress.posted.push(step.id);
             delete progress.item;
             continue;
-          case 'pending':
-            return withProgress({
-              kind: 'pending',
-              progress: {},
-              checkAfterSeconds: step.checkAfterSeconds,
-              stage: 'container_processing',
-            });
-          case 'failed':
-            return withProgress(step.outcome);
-          case 'unknown':
-            return withProgress({ kind: 'unknown', code: step.code, message: step.message });
+          default:
+            return withProgress(unpostedOutcome(step));
         }
       }
     } catch (error) {
       // A step refused before anything new was sent: an earlier send's time stays, for its check.
-      if (error instanceof ThreadsStepFailed) return withProgress(error.outcome);
-      if (progress.item?.publishSentAt) {
-        // threads_publish may have gone through: the look-up settles it, never a blind retry.
-        const aborted = error instanceof NoAnswerError && error.code === 'ABORTED';
-        return withProgress({
-          kind: 'unknown',
-          code: aborted ? 'PLATFORM_TIMEOUT' : 'PLATFORM_NO_ANSWER',
-          message: 'Threads did not answer the publish request; it may have published the post.',
-        });
-      }
-      if (error instanceof RequestNotSentError) {
-        return withProgress(failed('transient', 'PLATFORM_UNREACHABLE', 'Threads could not be reached.'));
-      }
-      if (error instanceof NoAnswerError) {
-        // A container made without an answer is lost to us; a new one is made, and the lost one
-        // expires unpublished after 24 hours (nothing shows until it is published).
-        return withProgress(
-          failed('transient', 'PLATFORM_NO_ANSWER', 'Threads did not answer while the post was prepared.'),
-        );
-      }
       return withProgress(
-        failed('transient', 'MEDIA_URL_FAILED', 'A media URL could not be made for Threads.'),
+        thrownOutcome(error, Boolean(progress.item?.publishSentAt), {
+          publish: 'Threads did not answer the publish request; it may have published the post.',
+          prepare: 'Threads did not answer while the post was prepared.',
+        }),
       );
     }
 
