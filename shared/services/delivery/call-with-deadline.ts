@@ -12,17 +12,22 @@ export class ConnectorTimeoutError extends Error {
 }
 
 /**
- * Calls a connector with a signal aborted after `timeoutMs`; a call that throws, or that has not
- * answered ABORT_GRACE_MS after its signal aborted, answers `onGiveUp(reason)` instead (the
- * outcome is then unknown: whatever the call still does, nobody waits for it).
+ * Calls a connector with a signal aborted after `timeoutMs` (or when `stopWhen` aborts: the worker
+ * lost its claim); a call that throws, or that has not answered ABORT_GRACE_MS after its signal
+ * aborted, answers `onGiveUp(reason)` instead (the outcome is then unknown: whatever the call still
+ * does, nobody waits for it). Once the signal aborts, a connector stops at once and may still say
+ * what it had finished (its progress, when it sent the post): its answer is awaited that moment.
  */
 export async function callWithDeadline<T>(
   timeoutMs: number,
   call: (signal: AbortSignal) => Promise<T>,
   onGiveUp: (reason: unknown) => T,
   log: Logger,
+  stopWhen?: AbortSignal,
 ): Promise<T> {
   const controller = new AbortController();
+  const stopWaiting = () => controller.abort(stopWhen?.reason);
+  stopWhen?.addEventListener('abort', stopWaiting, { once: true });
   const timer = setTimeout(() => controller.abort(new ConnectorTimeoutError(timeoutMs)), timeoutMs);
   try {
     const answer = call(controller.signal).catch((error: unknown): T => {
@@ -45,6 +50,7 @@ export async function callWithDeadline<T>(
     return await Promise.race([answer, gaveUp]);
   } finally {
     clearTimeout(timer);
+    stopWhen?.removeEventListener('abort', stopWaiting);
   }
 }
 

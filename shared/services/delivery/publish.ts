@@ -2,7 +2,6 @@ import type { NetworkQuotaReading } from '../../domain/account-quotas.js';
 import type { Account } from '../../domain/tenancy.js';
 import type { AccessCredentials, PublishOutcome } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
-import { ABORT_GRACE_MS, ConnectorTimeoutError, deadlineOutcome } from './call-with-deadline.js';
 import type { Lease } from './claim.js';
 import { CONNECTOR_TIMEOUT_MS, type DeliveryDeps } from './delivery-deps.js';
 import { decodeProgress, encodeProgress, MAX_PROGRESS_BYTES } from './progress.js';
@@ -10,6 +9,8 @@ import type { ResolvedMedia } from './resolve-media.js';
 import type { Verdict } from './verdict.js';
 
 export { ABORT_GRACE_MS, ConnectorTimeoutError } from './call-with-deadline.js';
+
+import { callWithDeadline, deadlineOutcome } from './call-with-deadline.js';
 
 /** The account to publish as, with its access token for a real network (none for the sandbox). */
 export interface Authorised {
@@ -45,13 +46,10 @@ export function makePublish(
     const post = lease.post;
     const progress = decodeProgress(progressText);
 
-    const call = new AbortController();
-    const stopWaiting = () => call.abort(lease.lost.reason);
-    lease.lost.addEventListener('abort', stopWaiting, { once: true });
-    const timer = setTimeout(() => call.abort(new ConnectorTimeoutError(timeoutMs)), timeoutMs);
-    try {
-      const answer = connector
-        .publish({
+    const outcome = await callWithDeadline<PublishOutcome>(
+      timeoutMs,
+      (signal) =>
+        connector.publish({
           post,
           account,
           attempt: lease.attempt,
@@ -62,7 +60,7 @@ export function makePublish(
           ...(deps.linkPreview && { linkPreview: deps.linkPreview }),
           bytes: deps.bytes,
           ...(deps.mediaUrls && { mediaUrls: deps.mediaUrls }),
-          signal: call.signal,
+          signal,
           ...(quotas && {
             recordQuota: (reading: NetworkQuotaReading) =>
               quotas.recordNetworkReading(account.accountId, reading).catch((error: unknown) => {
@@ -71,31 +69,12 @@ export function makePublish(
           }),
           ...(credentials && { credentials }),
           ...(progress && { progress }),
-        })
-        .catch((error: unknown): PublishOutcome => {
-          log.warn('the connector threw; the outcome is unknown', { error });
-          return unknownAfter(call.signal.aborted ? call.signal.reason : error);
-        });
-      // Once the signal aborts, a connector stops at once and may still say what it had finished
-      // (its progress, when it sent the post): its answer is awaited a moment before giving up.
-      const gaveUp = new Promise<PublishOutcome>((resolve) => {
-        call.signal.addEventListener(
-          'abort',
-          () => {
-            const grace = setTimeout(() => resolve(unknownAfter(call.signal.reason)), ABORT_GRACE_MS);
-            void answer.then((outcome) => {
-              clearTimeout(grace);
-              resolve(outcome);
-            });
-          },
-          { once: true },
-        );
-      });
-      return toVerdict(await Promise.race([answer, gaveUp]), log);
-    } finally {
-      clearTimeout(timer);
-      lease.lost.removeEventListener('abort', stopWaiting);
-    }
+        }),
+      deadlineOutcome,
+      log,
+      lease.lost,
+    );
+    return toVerdict(outcome, log);
   };
 }
 
@@ -162,8 +141,4 @@ function progressTooLarge(log: Logger): Verdict {
       retryable: false,
     },
   };
-}
-
-function unknownAfter(reason: unknown): PublishOutcome {
-  return deadlineOutcome(reason);
 }
