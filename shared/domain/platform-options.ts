@@ -56,7 +56,10 @@ function describedPlatform({ platform, aliases, platformOptions }: Definition): 
   return notes.length === 0 ? platform : `${platform} (${notes.join('; ')})`;
 }
 
-const describedPlatforms = NETWORK_DEFINITIONS.map(describedPlatform);
+/** Only the platforms with something to say: the properties name every one (and tools/list pays per byte). */
+const notedPlatforms = NETWORK_DEFINITIONS.filter(
+  ({ aliases, platformOptions }) => aliases.length > 0 || 'inputNote' in platformOptions,
+).map(describedPlatform);
 
 /** The refinement's rule for each alias, said in the document too: not both names of one network. */
 const bothNamesRefused = ALIASES.map(({ alias, platform }) => ({
@@ -97,7 +100,7 @@ export const platformOptionsInput = platformOptionsSchema
     return stored as PlatformOptions;
   })
   .describe(
-    `Settings of the post's network, under its platform name: ${describedPlatforms.slice(0, -1).join(', ')} and ${describedPlatforms.at(-1)}. Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH. Each network's fields, described: listNetworks.`,
+    `Settings of the post's network, under its platform name: ${notedPlatforms.join(', ')}; the others' plainly. Options for another network than the post's are 422 PLATFORM_OPTIONS_MISMATCH. Each network's fields, described: listNetworks.`,
   );
 
 /** Options with nothing in them are no options: the post stores none and reads back null. */

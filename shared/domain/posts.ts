@@ -188,6 +188,8 @@ export interface Post {
   firstComment?: FirstComment;
   /** A link card (post-shape.ts LinkShape). */
   link?: LinkShape;
+  /** The caller's own id for the post (external-id.ts): listed by, never interpreted. */
+  externalId?: string;
   createdAt: string;
   updatedAt: string;
   publishedAt?: string;

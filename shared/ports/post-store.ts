@@ -11,6 +11,9 @@ export interface PostListQuery extends PageRequest {
   platform?: Platform;
   scheduledFrom?: string;
   scheduledTo?: string;
+  /** Exactly this externalId; with externalIdPrefix, those starting so (by externalId, an index). */
+  externalId?: string;
+  externalIdPrefix?: string;
 }
 
 /** Everything a post needs checked against, read in one round trip. */

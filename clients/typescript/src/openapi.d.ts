@@ -197,7 +197,7 @@ export interface paths {
         };
         /**
          * List posts (status=scheduled: the scheduled ones by time, to check for collisions)
-         * @description status=scheduled lists scheduled posts by scheduledAt ascending (served by an index; scheduledFrom/scheduledTo narrow the range); every other listing is newest first. accountId and platform filter. A page may hold fewer than limit posts; follow nextCursor until it is null.
+         * @description status=scheduled lists scheduled posts by scheduledAt ascending (served by an index; scheduledFrom/scheduledTo narrow the range); externalId or externalIdPrefix lists by externalId (an index too; status and the range then filter); every other listing is newest first. accountId and platform filter. A page may hold fewer than limit posts; follow nextCursor until it is null.
          */
         get: operations["listPosts"];
         put?: never;
@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * Read a post, including its delivery status
-         * @description The whole post: status (draft, pending_approval, scheduled, queued, publishing, published, failed, cancelled, rejected), the platform post id and URL once published, the error once failed, and the approval record.
+         * @description The whole post: its status (the lifecycle: docs/post-lifecycle.md), the network's post id and URL once published, the error once failed, and the approval record.
          */
         get: operations["getPost"];
         put?: never;
@@ -1071,6 +1071,8 @@ export interface components {
                 limit: number;
                 /** @enum {string} */
                 unit: "posts" | "quota_units";
+                /** @description What one post counts against limit, in unit: 1 for posts; the video upload in quota units. */
+                costPerPost: number;
                 /** Format: date-time */
                 resetsAt: string;
                 /** @description YouTube only: today's use of the Google project's units by every account together, same day and unit; a delivery past it fails with PROJECT_QUOTA_EXCEEDED. */
@@ -1487,6 +1489,8 @@ export interface components {
             firstComment: components["schemas"]["FirstComment"] | null;
             /** @description The link card; null when none. */
             link: components["schemas"]["Link"] | null;
+            /** @description Your own id for the post; null when none. */
+            externalId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3550,6 +3554,7 @@ export interface operations {
                      *       "scopes": [],
                      *       "status": "connected",
                      *       "usage": {
+                     *         "costPerPost": 1,
                      *         "day": "2099-01-01",
                      *         "limit": 100,
                      *         "resetsAt": "2099-01-02T00:00:00.000Z",
@@ -4571,6 +4576,10 @@ export interface operations {
                 scheduledFrom?: string;
                 /** @description Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset, compared in UTC. In a query string, send + as %2B. */
                 scheduledTo?: string;
+                /** @description Exactly this externalId. */
+                externalId?: string;
+                /** @description externalId starting so (`launch/`), in externalId order. */
+                externalIdPrefix?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The nextCursor of the previous page. */
@@ -4605,6 +4614,7 @@ export interface operations {
                      *           "content": "Draft: behind the scenes at the studio.",
                      *           "createdAt": "2099-01-01T12:00:57.000Z",
                      *           "error": null,
+                     *           "externalId": null,
                      *           "firstComment": null,
                      *           "id": "pst_03PFBTDE58P7ZH6ZCV8P9A46GW",
                      *           "link": null,
@@ -4845,6 +4855,8 @@ export interface operations {
                     } | null;
                     firstComment?: components["schemas"]["FirstCommentInput"] | null;
                     link?: components["schemas"]["LinkInput"] | null;
+                    /** @description Your own id for the post (a calendar entry), not unique; listPosts filters by it or a prefix. */
+                    externalId?: string;
                 };
             };
         };
@@ -4883,7 +4895,7 @@ export interface operations {
                      * @example {
                      *       "details": {
                      *         "body": [
-                     *           "Unknown field `visibility`; expected one of `platform`, `accountId`, `status`, `postType`, `content`, `scheduledAt`, `media`, `platformOptions`, `firstComment`, `link`."
+                     *           "Unknown field `visibility`; expected one of `platform`, `accountId`, `status`, `postType`, `content`, `scheduledAt`, `media`, `platformOptions`, `firstComment`, `link`, `externalId`."
                      *         ],
                      *         "scheduledAt": [
                      *           "Expected an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T09:30:00Z or 2026-12-01T10:30:00+01:00."
@@ -5154,6 +5166,8 @@ export interface operations {
                     } | null;
                     firstComment?: components["schemas"]["FirstCommentInput"] | null;
                     link?: components["schemas"]["LinkInput"] | null;
+                    /** @description Your own id for the post (a calendar entry), not unique; listPosts filters by it or a prefix. */
+                    externalId?: string;
                 };
             };
         };
@@ -5365,6 +5379,7 @@ export interface operations {
                      *       "content": "Our spring collection launches next week. Sign up for early access.",
                      *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
+                     *       "externalId": null,
                      *       "firstComment": {
                      *         "attempts": 0,
                      *         "error": null,
@@ -5555,6 +5570,7 @@ export interface operations {
                      *       "content": "Our spring collection launches next week. Early access opens Monday.",
                      *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
+                     *       "externalId": null,
                      *       "firstComment": {
                      *         "attempts": 0,
                      *         "error": null,
@@ -5800,6 +5816,8 @@ export interface operations {
                     firstComment?: components["schemas"]["FirstCommentInput"] | null;
                     /** @description Replaces the link card; null removes it. */
                     link?: components["schemas"]["LinkInput"] | null;
+                    /** @description null removes it. */
+                    externalId?: string | null;
                 };
             };
         };
@@ -5822,6 +5840,7 @@ export interface operations {
                      *       "content": "Our spring collection launches next week. Early access opens Monday.",
                      *       "createdAt": "2099-01-01T12:00:44.000Z",
                      *       "error": null,
+                     *       "externalId": null,
                      *       "firstComment": {
                      *         "attempts": 0,
                      *         "error": null,
@@ -6509,6 +6528,7 @@ export interface operations {
                      *       "content": "New in store: the linen collection.",
                      *       "createdAt": "2099-01-01T12:01:11.000Z",
                      *       "error": null,
+                     *       "externalId": null,
                      *       "firstComment": null,
                      *       "id": "pst_03PFBTDVTRMRGXJ4A3S3K2AN4E",
                      *       "link": null,
@@ -6741,6 +6761,7 @@ export interface operations {
                      *       "content": "New in store: the linen collection.",
                      *       "createdAt": "2099-01-01T12:01:12.000Z",
                      *       "error": null,
+                     *       "externalId": null,
                      *       "firstComment": null,
                      *       "id": "pst_03PFBTDWT08W1AFWBMXDGGPVW3",
                      *       "link": null,

@@ -1,6 +1,9 @@
 import type { Post } from '../../domain/posts.js';
 import type { Account } from '../../domain/tenancy.js';
 
+/** Ends an externalId in a GSI3 sort key: no externalId holds a space (domain/external-id.ts). */
+export const EXTERNAL_ID_END = ' ';
+
 /**
  * Key layout of the main table. Every item that belongs to a tenant has the tenant in its
  * partition key, so no query can reach across tenants. docs/data-model.md explains each pattern.
@@ -76,6 +79,21 @@ export const keys = {
     gsi1sk:
       post.status === 'scheduled' && post.scheduledAt ? `${post.scheduledAt}#${post.postId}` : post.postId,
   }),
+  /**
+   * GSI3 entry of a post the caller named (externalId): sparse, by externalId within the workspace,
+   * so a calendar's posts are read by prefix with a few queries. A space ends the externalId (it
+   * holds none, and sorts before every character it may hold), so an exact match is a prefix too.
+   */
+  postByExternalId: (
+    post: Pick<Post, 'tenantId' | 'workspaceId' | 'postId' | 'externalId'>,
+  ): { gsi3pk: string; gsi3sk: string } | Record<string, never> =>
+    post.externalId
+      ? {
+          gsi3pk: keys.postsByExternalId(keys.workspacePartition(post.tenantId, post.workspaceId)),
+          gsi3sk: `${post.externalId}${EXTERNAL_ID_END}${post.postId}`,
+        }
+      : {},
+  postsByExternalId: (workspacePartition: string) => `${workspacePartition}#EXTERNAL`,
   /** GSI2 entry of a post waiting on time; none for other statuses (the index stays small). */
   postDue: (post: Post): { gsi2pk: string; gsi2sk: string } | Record<string, never> => {
     const due =
@@ -176,7 +194,7 @@ export type EntityType =
   | 'session'
   | 'oneTimeToken';
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity'] as const;
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'entity'] as const;
 
 /** The stored item for an entity: its own fields, its keys and its type tag. */
 export function toItem<T extends object>(entity: EntityType, key: Record<string, string>, value: T) {

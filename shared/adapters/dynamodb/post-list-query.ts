@@ -2,7 +2,7 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ID_PREFIXES } from '../../domain/ids.js';
 import type { PostListQuery } from '../../ports/post-store.js';
 import type { CursorScope, KeyBounds } from './cursor.js';
-import { keys } from './keys.js';
+import { EXTERNAL_ID_END, keys } from './keys.js';
 
 /** Sort keys of the scheduled index are `<scheduledAt>#<postId>`; '~' sorts after every id character. */
 const AFTER_ANY_POST_ID = '~';
@@ -21,6 +21,8 @@ export interface PostListPlan {
  * - status=scheduled reads the status index in scheduledAt order; scheduledFrom/scheduledTo become
  *   its key condition (either bound alone, or both);
  * - another status reads the status index, newest first; the range filters on scheduledAt;
+ * - externalId or externalIdPrefix reads the externalId index in externalId order; status and the
+ *   range filter there;
  * - no status reads the workspace's posts, newest first.
  * An inverted range (scheduledFrom after scheduledTo) is `empty`: DynamoDB would refuse it.
  */
@@ -42,9 +44,12 @@ export function postListQuery(
       platform: query.platform,
       scheduledFrom: query.scheduledFrom,
       scheduledTo: query.scheduledTo,
+      externalId: query.externalId,
+      externalIdPrefix: query.externalIdPrefix,
     },
     keys: { sk: { prefix: keys.postPrefix } },
   };
+  const byExternalId = query.externalId !== undefined || query.externalIdPrefix !== undefined;
   if (query.accountId) {
     filters.push('#accountId = :accountId');
     names['#accountId'] = 'accountId';
@@ -55,7 +60,12 @@ export function postListQuery(
     names['#platform'] = 'platform';
     values[':platform'] = query.platform;
   }
-  const byScheduledIndex = query.status === 'scheduled';
+  const byScheduledIndex = query.status === 'scheduled' && !byExternalId;
+  if (byExternalId && query.status) {
+    filters.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = query.status;
+  }
   if (!byScheduledIndex && (query.scheduledFrom || query.scheduledTo)) {
     names['#scheduledAt'] = 'scheduledAt';
     if (query.scheduledFrom) {
@@ -71,6 +81,29 @@ export function postListQuery(
     ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
     ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
   };
+
+  if (byExternalId) {
+    // An exact externalId is the prefix that ends where the externalId does.
+    const prefix =
+      query.externalId !== undefined
+        ? `${query.externalId}${EXTERNAL_ID_END}`
+        : (query.externalIdPrefix ?? '');
+    const gsi3pk = keys.postsByExternalId(partition);
+    values[':gsi3pk'] = gsi3pk;
+    values[':prefix'] = prefix;
+    return {
+      input: {
+        TableName: tableName,
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :gsi3pk AND begins_with(gsi3sk, :prefix)',
+        ExpressionAttributeValues: values,
+        ...page,
+      },
+      scope: { ...scope, keys: { ...scope.keys, gsi3sk: { prefix } } },
+      startKey: (start) => ({ ...start, pk: partition, gsi3pk }),
+      empty,
+    };
+  }
 
   if (!query.status) {
     values[':pk'] = partition;

@@ -28,6 +28,7 @@ function postItem(post: Post) {
       ...keys.post(post.tenantId, post.workspaceId, post.postId),
       ...keys.postByStatus(post),
       ...keys.postDue(post),
+      ...keys.postByExternalId(post),
     },
     post,
   );

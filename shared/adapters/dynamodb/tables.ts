@@ -48,6 +48,12 @@ export const MAIN_TABLE: TableDefinition = {
       partitionKey: { name: 'gsi2pk', type: 'S' },
       sortKey: { name: 'gsi2sk', type: 'S' },
     },
+    {
+      // Sparse: only posts with an externalId, by it within their workspace (a calendar's posts).
+      indexName: 'gsi3',
+      partitionKey: { name: 'gsi3pk', type: 'S' },
+      sortKey: { name: 'gsi3sk', type: 'S' },
+    },
   ],
   timeToLiveAttribute: 'expiresAt',
   stream: 'NEW_AND_OLD_IMAGES',

@@ -124,6 +124,12 @@ export const accountDetailSchema = accountSchema
         used: z.number().int(),
         limit: z.number().int(),
         unit: z.enum(['posts', 'quota_units']),
+        costPerPost: z
+          .number()
+          .int()
+          .describe(
+            'What one post counts against limit, in unit: 1 for posts; the video upload in quota units.',
+          ),
         resetsAt: isoTimestamp,
         project: z
           .object({ used: z.number().int(), limit: z.number().int() })

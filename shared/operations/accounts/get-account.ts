@@ -53,6 +53,7 @@ export const getAccount = defineOperation({
         used,
         limit: quota.limit,
         unit: quota.unit,
+        costPerPost: quota.costPerPost,
         resetsAt,
         ...(projectUsed !== undefined && { project: { used: projectUsed, limit: quota.limit } }),
         ...(network && {

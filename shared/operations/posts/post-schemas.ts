@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EXTERNAL_ID_PATTERN, EXTERNAL_ID_RULE } from '../../domain/external-id.js';
 import { describeUrlRefusal, urlRefusal } from '../../domain/fetchable-url.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency.js';
 import {
@@ -182,6 +183,11 @@ export const linkInput = z
   .meta({ id: 'LinkInput' })
   .describe('A link card; title, description, thumbnail only where we build it. Where: listNetworks.');
 
+export const externalIdInput = z
+  .string()
+  .regex(EXTERNAL_ID_PATTERN, EXTERNAL_ID_RULE)
+  .describe('Your own id for the post (a calendar entry), not unique; listPosts filters by it or a prefix.');
+
 /** What each network takes, from its definition: `twitter: text, image, video, thread; …`. */
 const postTypesByPlatform = Object.entries(POST_TYPES_BY_PLATFORM)
   .map(([platform, types]) => `${platform}: ${types.join(', ')}`)
@@ -229,6 +235,7 @@ export const createPostBody = z
       .nullable()
       .optional()
       .transform((link) => link ?? undefined),
+    externalId: externalIdInput.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.status === 'scheduled' && !body.scheduledAt) {
@@ -272,6 +279,7 @@ export const updatePostBody = z
       .optional()
       .describe('Replaces the first comment; null removes it.'),
     link: linkInput.nullable().optional().describe('Replaces the link card; null removes it.'),
+    externalId: externalIdInput.nullable().optional().describe('null removes it.'),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Name at least one field to change.' });
 
@@ -301,7 +309,29 @@ export const listPostsQuery = z.object({
     .describe(
       'Latest scheduledAt (inclusive). Alone, with status=scheduled: the collision check. ISO 8601 with Z or any offset, compared in UTC.',
     ),
+  // No pattern: an id no post may carry simply matches none.
+  externalId: z.string().min(1).max(200).optional().describe('Exactly this externalId.'),
+  externalIdPrefix: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('externalId starting so (`launch/`), in externalId order.'),
 });
+
+/** One index serves a listing: an exact externalId or a prefix, not both. */
+export function checkExternalIdFilters(
+  query: { externalId?: string; externalIdPrefix?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (query.externalId !== undefined && query.externalIdPrefix !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Give externalId or externalIdPrefix, not both.',
+      path: ['externalIdPrefix'],
+    });
+  }
+}
 
 /** An inverted range selects nothing and is almost surely a mistake: say so (400). */
 export function checkScheduledRange(
@@ -406,6 +436,7 @@ export const postResource = z
       .nullable()
       .describe('The first comment and how its delivery went; null when none.'),
     link: linkResource.nullable().describe('The link card; null when none.'),
+    externalId: z.string().nullable().describe('Your own id for the post; null when none.'),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
     publishedAt: isoTimestamp.nullable(),
@@ -454,6 +485,7 @@ export function toPostResource(post: Post): z.input<typeof postResource> {
     platformOptions: post.platformOptions ?? null,
     firstComment: post.firstComment ? firstCommentOut(post.firstComment) : null,
     link: post.link ?? null,
+    externalId: post.externalId ?? null,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     publishedAt: post.publishedAt ?? null,

@@ -17,7 +17,7 @@ export const updatePost = defineOperation({
   description:
     'Changes scheduledAt, content, media, postType, platformOptions (replaced whole; null removes them) or status (publish, scheduled, draft) of a draft, pending_approval or scheduled post; any other status is 409 conflict. A draft submitted with status publish or scheduled is checked like a new post (422, 403). To reschedule many posts, PATCH each in turn.',
   toolDescription:
-    'Changes scheduledAt, content, media, postType, platformOptions (replaced whole; null removes them) or status (publish, scheduled, draft) of a draft, pending_approval or scheduled post; other statuses: conflict (409). A draft submitted with status publish or scheduled is checked like a new post (VALIDATION_FAILED, policy_violation). Many posts: call it for each.',
+    'Changes the fields given (platformOptions replaced whole; null removes a field) of a draft, pending_approval or scheduled post; other statuses: conflict (409). status publish or scheduled submits a draft, checked like a new post (VALIDATION_FAILED, policy_violation). Many posts: call it for each.',
   tag: 'Posts',
   auth: 'apiKey',
   permission: 'posts:write',

@@ -25,7 +25,7 @@ export const listDeliveries = defineOperation({
   summary: "A webhook's delivery history",
   description,
   toolDescription:
-    "Newest first (by their event's time), kept 30 days after their latest attempt. Each has the latest attempt's outcome (responseStatus, responseTimeMs, error), attempts, nextAttemptAt while pending, and attemptHistory (each attempt's time, status, duration, error). status filters. A page may hold fewer than limit; pass nextCursor as cursor until it is null.",
+    "Newest first (by their event's time), kept 30 days after their latest attempt, each with its latest outcome, attempts, nextAttemptAt while pending and attemptHistory. status filters. A page may hold fewer than limit; pass nextCursor as cursor until it is null.",
   tag: 'Webhooks',
   auth: 'apiKey',
   permission: 'webhooks:manage',

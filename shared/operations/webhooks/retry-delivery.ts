@@ -10,6 +10,8 @@ export const retryDelivery = defineOperation({
   summary: 'Redeliver an event now',
   description:
     'A new attempt now, of the same event with the same id (deduplicate on it), whatever the delivery’s status: a failed or succeeded delivery is sent again, a pending one waiting for its next retry is brought forward. Answers at once with the delivery, pending; the attempt follows within seconds and appears in its attemptHistory.',
+  toolDescription:
+    'A new attempt now of the same event, same id (deduplicate on it), whatever the delivery’s status; a pending retry is brought forward. Answers at once with the delivery, pending; the attempt shows in its attemptHistory within seconds.',
   tag: 'Webhooks',
   auth: 'apiKey',
   permission: 'webhooks:manage',

@@ -35,6 +35,8 @@ export interface PostChanges {
   firstComment?: FirstCommentShape | null;
   /** Replaces the link; null removes it. */
   link?: LinkShape | null;
+  /** Replaces the caller's own id; null removes it. Never content: no review, no new checks. */
+  externalId?: string | null;
 }
 
 /** Key order aside: a post read back from the table need not keep the order its maps were written in. */
@@ -143,13 +145,17 @@ export function makeChangePost(deps: { posts: PostStore; clock: Clock }) {
         platformOptions: _replaced,
         firstComment: _comment,
         link: _link,
+        externalId: _externalId,
         ...withoutMerged
       } = post;
+      const externalId =
+        changes.externalId === undefined ? post.externalId : (changes.externalId ?? undefined);
       const { firstComment: newComment, ...mergedRest } = merged;
       return save(post, {
         ...withoutMerged,
         ...mergedRest,
         ...(newComment && { firstComment: waitingComment(newComment) }),
+        ...(externalId && { externalId }),
         status,
         ...(enteringReview && { approval: { status: 'pending', requestedAt: now } }),
       });

@@ -34,6 +34,7 @@ export interface CreatePostInput {
   platformOptions?: PlatformOptions;
   firstComment?: FirstCommentShape;
   link?: LinkShape;
+  externalId?: string;
 }
 
 /** What a create of the input would store and what stands in its way; nothing is written. */

@@ -92,6 +92,7 @@ export function makeCreatePost(deps: { posts: PostStore; clock: Clock; metrics?:
       accountId: input.accountId,
       ...shape,
       ...(firstComment && { firstComment: waitingComment(firstComment) }),
+      ...(input.externalId && { externalId: input.externalId }),
       status,
       createdAt: now,
       updatedAt: now,

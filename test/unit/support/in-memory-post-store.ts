@@ -1,4 +1,4 @@
-import { keys } from '../../../shared/adapters/dynamodb/keys.js';
+import { EXTERNAL_ID_END, keys } from '../../../shared/adapters/dynamodb/keys.js';
 import { ConflictError } from '../../../shared/domain/errors.js';
 import type { IdempotencyRecord } from '../../../shared/domain/idempotency.js';
 import type { Media } from '../../../shared/domain/media.js';
@@ -170,9 +170,22 @@ export class InMemoryPostStore implements PostStore {
   async list(tenantId: string, workspaceId: string, query: PostListQuery): Promise<Page<Post>> {
     const { limit, cursor, ...filters } = query;
     const scope = listScope(filters);
-    const byScheduledIndex = query.status === 'scheduled';
+    const byExternalId = query.externalId !== undefined || query.externalIdPrefix !== undefined;
+    const byScheduledIndex = query.status === 'scheduled' && !byExternalId;
+    // The externalId index: sparse, ascending, an exact externalId being the prefix that ends with it.
+    const externalPrefix =
+      query.externalId !== undefined ? `${query.externalId}${EXTERNAL_ID_END}` : query.externalIdPrefix;
+    const externalKey = (post: Post): string | undefined => {
+      const entry = keys.postByExternalId(post);
+      return 'gsi3sk' in entry ? entry.gsi3sk : undefined;
+    };
+    const ascending = byScheduledIndex || byExternalId;
     const sortKey = (post: Post) =>
-      query.status ? keys.postByStatus(post).gsi1sk : keys.post(tenantId, workspaceId, post.postId).sk;
+      byExternalId
+        ? (externalKey(post) ?? '')
+        : query.status
+          ? keys.postByStatus(post).gsi1sk
+          : keys.post(tenantId, workspaceId, post.postId).sk;
     const start = cursor ? decodeListCursor(cursor, scope) : undefined;
     // DynamoDB would refuse an inverted range; the adapter answers it with an empty page.
     if (query.scheduledFrom && query.scheduledTo && query.scheduledFrom > query.scheduledTo) {
@@ -189,15 +202,17 @@ export class InMemoryPostStore implements PostStore {
     };
     const candidates = [...this.posts.values()]
       .filter((post) => post.tenantId === tenantId && post.workspaceId === workspaceId)
-      .filter((post) => !query.status || post.status === query.status)
+      .filter((post) => byExternalId || !query.status || post.status === query.status)
+      .filter((post) => !byExternalId || (externalKey(post)?.startsWith(externalPrefix ?? '') ?? false))
       .filter(inKeyRange)
-      .sort((a, b) => (byScheduledIndex ? compare(sortKey(a), sortKey(b)) : compare(sortKey(b), sortKey(a))))
-      .filter((post) => !start || (byScheduledIndex ? sortKey(post) > start : sortKey(post) < start));
+      .sort((a, b) => (ascending ? compare(sortKey(a), sortKey(b)) : compare(sortKey(b), sortKey(a))))
+      .filter((post) => !start || (ascending ? sortKey(post) > start : sortKey(post) < start));
 
     const evaluated = candidates.slice(0, limit);
     const matches = (post: Post): boolean => {
       if (query.accountId && post.accountId !== query.accountId) return false;
       if (query.platform && post.platform !== query.platform) return false;
+      if (byExternalId && query.status && post.status !== query.status) return false;
       if (byScheduledIndex) return true;
       // Outside the scheduled index the range is a filter: posts without scheduledAt drop out.
       if (query.scheduledFrom && !(post.scheduledAt && post.scheduledAt >= query.scheduledFrom)) return false;
