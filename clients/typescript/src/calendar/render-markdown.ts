@@ -80,7 +80,8 @@ function changeRow(report: PlanReport, item: PlanItem): string {
       : utcTimeOf(timeOfItem(item));
   const target = item.desired?.body ?? item.post;
   const notes: string[] = [];
-  if (item.changedFields.length > 0 && item.kind !== 'create')
+  // A reschedule's one field is its When column already.
+  if (item.changedFields.length > 0 && item.kind !== 'create' && item.kind !== 'reschedule')
     notes.push(`fields: ${item.changedFields.join(', ')}`);
   if (item.note) notes.push(item.note);
   const validation = validationOf(report, item);

@@ -20,6 +20,7 @@ describe('renderMarkdown', () => {
       '| ➕ create | `acme/launch` | 2026-12-07 08:00 UTC | 2026-12-07 09:00 Europe/Berlin, slot | linkedin acc_li |  |',
     );
     expect(rows[1]).toContain('| 2026-12-07 08:00 UTC → 2026-12-07 13:00 UTC |');
+    expect(rows[1]).not.toContain('fields:');
     expect(rows[2]).toContain('fields: content');
     expect(markdown).not.toContain('acme/kept');
     expect(markdown).not.toContain('[!CAUTION]');
