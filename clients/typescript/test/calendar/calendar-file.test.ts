@@ -46,7 +46,7 @@ posts:
     status: draft
     firstComment: {text: more}
     link: {url: "https://example.com"}
-    platformOptions: {bluesky: {languages: [en]}}
+    platformOptions: {bluesky: {langs: [en]}}
   - key: pulled
     platform: twitter
     accountId: acc_1
@@ -89,7 +89,7 @@ describe('parseCalendar (YAML)', () => {
         content: [{ text: 'one' }, { text: 'two', media: [{ id: 'med_1' }] }],
         firstComment: { text: 'more' },
         link: { url: 'https://example.com' },
-        platformOptions: { bluesky: { languages: ['en'] } },
+        platformOptions: { bluesky: { langs: ['en'] } },
       },
       status: 'draft',
     });
