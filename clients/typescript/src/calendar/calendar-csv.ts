@@ -63,20 +63,16 @@ export function parseCalendarCsv(text: string, defaults: CalendarDefaults = {}):
   const columns = readHeader(header);
   const problems: CalendarProblem[] = [];
   const posts = body.map((cells, index) => rowToEntry(columns, cells, `posts[${index}]`, problems));
-  if (problems.length > 0) throw new CalendarFileError(problems);
-  if (defaults.calendar === undefined) {
-    throw new CalendarFileError([
-      { path: 'calendar', message: 'a CSV file does not name its calendar: pass one (--calendar)' },
-    ]);
-  }
+  // Cells that are not JSON and the document's own problems are reported together, as for YAML.
+  let file: CalendarFile | undefined;
   try {
-    return readCalendarDocument({ posts }, defaults);
+    file = readCalendarDocument({ posts }, defaults);
   } catch (error) {
     if (!(error instanceof CalendarFileError)) throw error;
-    throw new CalendarFileError(
-      error.errors.map((problem) => ({ ...problem, path: toColumnPath(problem.path) })),
-    );
+    problems.push(...error.errors.map(inCsvTerms));
   }
+  if (file === undefined || problems.length > 0) throw new CalendarFileError(problems);
+  return file;
 }
 
 function readHeader(header: string[]): Column[] {
@@ -144,13 +140,17 @@ function rowToEntry(
   return entry;
 }
 
-/** The document's paths in the CSV's column names: `posts[2].repeat.rule` → `posts[2].repeatRule`. */
-function toColumnPath(path: string): string {
-  return path
+/** A problem of the document in the CSV's terms: `posts[2].repeat.rule` → `posts[2].repeatRule`. */
+function inCsvTerms(problem: CalendarProblem): CalendarProblem {
+  if (problem.path === 'calendar' && problem.message === 'required') {
+    return { path: 'calendar', message: 'a CSV file does not name its calendar: pass one (--calendar)' };
+  }
+  const path = problem.path
     .replace(/\.repeat\.rule$/, '.repeatRule')
     .replace(/\.repeat\.start$/, '.repeatStart')
     .replace(/\.repeat$/, '.repeatRule')
     .replace(/\.content\[/, '.contentItems[');
+  return { path, message: problem.message };
 }
 
 export function writeCalendarCsv(file: CalendarFile): string {

@@ -292,8 +292,24 @@ describe('parseCalendar (CSV)', () => {
     ]);
   });
 
-  it('needs a calendar name from the caller', () => {
-    expect(captureError(() => parseCalendar(`${header}\n`, 'csv')).errors[0]?.path).toBe('calendar');
+  it('reports cells that are not JSON together with the rest of the problems', () => {
+    const error = captureError(() =>
+      parseCalendar(`${header}\na,twitter,acc,text,,,,FREQ=NEVER,2026-12-01T09:00,,,,{,,,\n`, 'csv'),
+    );
+    expect(error.errors.map((problem) => problem.path)).toEqual([
+      'posts[0].media',
+      'calendar',
+      'posts[0].repeatRule',
+    ]);
+  });
+
+  it('needs a valid calendar name from the caller', () => {
+    expect(captureError(() => parseCalendar(`${header}\n`, 'csv')).errors).toEqual([
+      { path: 'calendar', message: expect.stringContaining('--calendar') },
+    ]);
+    expect(captureError(() => parseCalendar(`${header}\n`, 'csv', { calendar: 'my sheet' })).errors).toEqual([
+      { path: 'calendar', message: expect.stringContaining('"my sheet" is not a name') },
+    ]);
   });
 
   it('refuses unknown and missing columns, bad JSON cells, and names problems by column', () => {
