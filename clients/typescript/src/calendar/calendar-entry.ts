@@ -107,29 +107,11 @@ export function readEntry(
     pattern: KEY_PATTERN,
     expected: 'a key of 1 to 100 letters, digits, dots, underscores and hyphens',
   });
-  const platformText = readString(raw, 'platform', path, problems, { required: true });
-  if (platformText !== undefined && !isPlatform(platformText)) {
-    problems.add(
-      childPath(path, 'platform'),
-      `unknown platform "${platformText}" (${Object.keys(PLATFORMS).join(', ')})`,
-    );
-  }
-  const accountId = readString(raw, 'accountId', path, problems, {
-    required: true,
-    pattern: /\S/,
-    expected: 'an account id',
-  });
-  const postTypeText = readString(raw, 'postType', path, problems, { required: true });
-  if (postTypeText !== undefined && !isPostType(postTypeText)) {
-    problems.add(
-      childPath(path, 'postType'),
-      `unknown post type "${postTypeText}" (${Object.keys(POST_TYPES).join(', ')})`,
-    );
-  }
-  const content = readContent(raw.content, childPath(path, 'content'), problems);
+  const post = readPostFields(raw, path, problems);
   const timezone = readString(raw, 'timezone', path, problems);
-  if (timezone !== undefined && !isTimeZone(timezone))
+  if (timezone !== undefined && !isTimeZone(timezone)) {
     problems.add(childPath(path, 'timezone'), `unknown time zone "${timezone}"`);
+  }
   const zone = timezone !== undefined && isTimeZone(timezone) ? timezone : fileZone;
   const at = readString(raw, 'at', path, problems);
   if (at !== undefined) {
@@ -143,58 +125,85 @@ export function readEntry(
   if (statusText !== undefined && statusText !== 'scheduled' && statusText !== 'draft') {
     problems.add(childPath(path, 'status'), `"${statusText}" is not scheduled or draft`);
   }
-  const status = statusText === 'draft' ? 'draft' : 'scheduled';
   const repeat =
     raw.repeat === undefined ? undefined : readRepeat(raw.repeat, childPath(path, 'repeat'), zone, problems);
   const postId = readString(raw, 'postId', path, problems, { pattern: /^\S+$/, expected: 'a post id' });
-
-  if (raw.media !== undefined && !isMediaList(raw.media)) {
-    problems.add(childPath(path, 'media'), 'must be a list of media references (mappings)');
-  }
-  if (raw.platformOptions !== undefined && !isPlatformOptions(raw.platformOptions)) {
-    problems.add(
-      childPath(path, 'platformOptions'),
-      `must be a mapping or null (got ${describeType(raw.platformOptions)})`,
-    );
-  }
-  if (raw.firstComment !== undefined && !isFirstComment(raw.firstComment)) {
-    problems.add(childPath(path, 'firstComment'), 'must be a mapping with a text, or null');
-  }
-  if (raw.link !== undefined && !isLink(raw.link)) {
-    problems.add(childPath(path, 'link'), 'must be a mapping with a url, or null');
-  }
-  if (raw.repeat !== undefined && at !== undefined) {
-    problems.add(childPath(path, 'repeat'), 'give either at or repeat, not both');
-  }
-  if (raw.repeat !== undefined && statusText === 'draft') {
-    problems.add(
-      childPath(path, 'repeat'),
-      'a recurring entry makes scheduled posts; status draft cannot repeat',
-    );
-  }
-  if (raw.repeat !== undefined && raw.postId !== undefined) {
-    problems.add(childPath(path, 'postId'), 'an entry bound to one post by postId cannot repeat');
+  if (raw.repeat !== undefined) {
+    if (at !== undefined) problems.add(childPath(path, 'repeat'), 'give either at or repeat, not both');
+    if (statusText === 'draft') {
+      problems.add(
+        childPath(path, 'repeat'),
+        'a recurring entry makes scheduled posts; status draft cannot repeat',
+      );
+    }
+    if (raw.postId !== undefined) {
+      problems.add(childPath(path, 'postId'), 'an entry bound to one post by postId cannot repeat');
+    }
   }
 
-  if (problems.list.length > before) return undefined;
-  if (key === undefined || accountId === undefined || content === undefined) return undefined;
-  if (platformText === undefined || !isPlatform(platformText)) return undefined;
-  if (postTypeText === undefined || !isPostType(postTypeText)) return undefined;
-
-  const post: PostFields = { platform: platformText, accountId, postType: postTypeText, content };
-  if (isMediaList(raw.media)) post.media = raw.media;
-  if (raw.platformOptions !== undefined && isPlatformOptions(raw.platformOptions))
-    post.platformOptions = raw.platformOptions;
-  if (raw.firstComment !== undefined && isFirstComment(raw.firstComment))
-    post.firstComment = raw.firstComment;
-  if (raw.link !== undefined && isLink(raw.link)) post.link = raw.link;
-
-  const entry: CalendarEntry = { key, post, status };
+  if (problems.list.length > before || key === undefined || post === undefined) return undefined;
+  const entry: CalendarEntry = { key, post, status: statusText === 'draft' ? 'draft' : 'scheduled' };
   if (at !== undefined) entry.at = at;
   if (timezone !== undefined) entry.timezone = timezone;
   if (repeat !== undefined) entry.repeat = repeat;
   if (postId !== undefined) entry.postId = postId;
   return entry;
+}
+
+/** What the entry posts: the createPost fields besides status and time. */
+function readPostFields(
+  raw: Record<string, unknown>,
+  path: string,
+  problems: Problems,
+): PostFields | undefined {
+  const before = problems.list.length;
+  const platform = readString(raw, 'platform', path, problems, { required: true });
+  if (platform !== undefined && !isPlatform(platform)) {
+    problems.add(
+      childPath(path, 'platform'),
+      `unknown platform "${platform}" (${Object.keys(PLATFORMS).join(', ')})`,
+    );
+  }
+  const accountId = readString(raw, 'accountId', path, problems, {
+    required: true,
+    pattern: /\S/,
+    expected: 'an account id',
+  });
+  const postType = readString(raw, 'postType', path, problems, { required: true });
+  if (postType !== undefined && !isPostType(postType)) {
+    problems.add(
+      childPath(path, 'postType'),
+      `unknown post type "${postType}" (${Object.keys(POST_TYPES).join(', ')})`,
+    );
+  }
+  const content = readContent(raw.content, childPath(path, 'content'), problems);
+  const { media, platformOptions, firstComment, link } = raw;
+  if (media !== undefined && !isMediaList(media)) {
+    problems.add(childPath(path, 'media'), 'must be a list of media references (mappings)');
+  }
+  if (platformOptions !== undefined && !isPlatformOptions(platformOptions)) {
+    problems.add(
+      childPath(path, 'platformOptions'),
+      `must be a mapping or null (got ${describeType(platformOptions)})`,
+    );
+  }
+  if (firstComment !== undefined && !isFirstComment(firstComment)) {
+    problems.add(childPath(path, 'firstComment'), 'must be a mapping with a text, or null');
+  }
+  if (link !== undefined && !isLink(link)) {
+    problems.add(childPath(path, 'link'), 'must be a mapping with a url, or null');
+  }
+  if (problems.list.length > before || accountId === undefined || content === undefined) return undefined;
+  if (platform === undefined || !isPlatform(platform) || postType === undefined || !isPostType(postType)) {
+    return undefined;
+  }
+  const post: PostFields = { platform, accountId, postType, content };
+  if (isMediaList(media)) post.media = media;
+  if (platformOptions !== undefined && isPlatformOptions(platformOptions))
+    post.platformOptions = platformOptions;
+  if (firstComment !== undefined && isFirstComment(firstComment)) post.firstComment = firstComment;
+  if (link !== undefined && isLink(link)) post.link = link;
+  return post;
 }
 
 /** A string, or a list of `{text, media}` parts (a thread's posts, a carousel's cards). */
