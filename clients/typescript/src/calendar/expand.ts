@@ -3,7 +3,7 @@ import type { Post } from '../types.js';
 import { messageOf } from './calendar-entry.js';
 import { Problems } from './calendar-error.js';
 import { displayLocal, localMinute, parseAt, toServiceTime } from './local-time.js';
-import type { CalendarEntry, CalendarFile, DesiredPost, SlotRule, TimeSource } from './model.js';
+import type { CalendarEntry, CalendarFile, DesiredPost, Recurrence, SlotRule, TimeSource } from './model.js';
 import { occurrencesBetween } from './recurrence.js';
 import { slotInstants } from './slots.js';
 
@@ -36,21 +36,11 @@ export function expandCalendar(file: CalendarFile, context: ExpandContext): Desi
     const path = `posts[${index}]`;
     const zone = entry.timezone ?? file.timezone;
     const externalId = `${file.calendar}/${entry.key}`;
-    const desired = (
-      time: Temporal.ZonedDateTime | undefined,
-      timeSource: TimeSource,
-      id = externalId,
-    ): DesiredPost => desiredPost(entry, id, time, timeSource);
+    const desired = (time: Temporal.ZonedDateTime | undefined, timeSource: TimeSource): DesiredPost =>
+      desiredPost(entry, externalId, time, timeSource);
     try {
       if (entry.repeat !== undefined) {
-        const seen = new Set<string>();
-        for (const occurrence of occurrencesBetween(entry.repeat, zone, context.now, until)) {
-          const id = `${externalId}@${localMinute(occurrence)}`;
-          // The fall-back hour shows one wall-clock time twice; an id names one post, so the first wins.
-          if (seen.has(id)) continue;
-          seen.add(id);
-          placed[index]?.push(desired(occurrence, 'recurrence', id));
-        }
+        placed[index]?.push(...recurringPosts(entry, entry.repeat, externalId, zone, context.now, until));
       } else if (entry.at !== undefined) {
         placed[index]?.push(desired(parseAt(entry.at, zone), 'fixed'));
       } else if (entry.postId !== undefined) {
@@ -99,6 +89,24 @@ export function expandCalendar(file: CalendarFile, context: ExpandContext): Desi
 
   problems.throwIfAny();
   return placed.flat();
+}
+
+/** One post per occurrence in (now, until], each named by its local wall-clock time. */
+function recurringPosts(
+  entry: CalendarEntry,
+  repeat: Recurrence,
+  externalId: string,
+  zone: string,
+  now: Date,
+  until: Date,
+): DesiredPost[] {
+  const byId = new Map<string, DesiredPost>();
+  for (const occurrence of occurrencesBetween(repeat, zone, now, until)) {
+    const id = `${externalId}@${localMinute(occurrence)}`;
+    // Should a rule give one wall-clock time twice (the fall-back hour), an id names one post: the first.
+    if (!byId.has(id)) byId.set(id, desiredPost(entry, id, occurrence, 'recurrence'));
+  }
+  return [...byId.values()];
 }
 
 function desiredPost(
