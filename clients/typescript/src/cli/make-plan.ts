@@ -1,0 +1,89 @@
+import { planChanges } from '../calendar/diff.js';
+import { expandCalendar } from '../calendar/expand.js';
+import { forecastQuota } from '../calendar/forecast.js';
+import type { CalendarFile, DesiredPost, PlanItem, ServiceState } from '../calendar/model.js';
+import type { PlanReport, Validation } from '../calendar/plan-report.js';
+import { externalIdOf } from '../calendar/post-fields.js';
+import type { Post } from '../types.js';
+import type { CalendarService } from './calendar-service.js';
+
+/** A plan and everything it was made from. */
+export interface CalendarPlan {
+  file: CalendarFile;
+  state: ServiceState;
+  desired: DesiredPost[];
+  items: PlanItem[];
+  report: PlanReport;
+}
+
+/** Posts that no longer stand for their entry: their externalId is free for a new post. */
+const ENDED: ReadonlySet<Post['status']> = new Set(['cancelled', 'failed']);
+/** validatePost is asked about each change in a few requests at a time, not thousands at once. */
+const VALIDATE_AT_ONCE = 4;
+
+/**
+ * The plan of a calendar file against the service:
+ * 1. read what the service holds (the calendar's posts, the posts it names, its accounts' others);
+ * 2. expand the file (recurrences, slots; a placed post keeps its time) into the posts it wants;
+ * 3. compare: create, reschedule, edit, cancel, unchanged;
+ * 4. ask validatePost about every change (rules, policies, approvals), writing nothing;
+ * 5. forecast each account's days against its daily ceiling.
+ */
+export async function makePlan(
+  service: CalendarService,
+  file: CalendarFile,
+  now: Date,
+): Promise<CalendarPlan> {
+  const state = await service.readState(file, now);
+  const desired = expandCalendar(file, {
+    now,
+    existing: liveByExternalId(state.managed),
+    busy: state.others.flatMap((post) =>
+      post.scheduledAt ? [{ accountId: post.accountId, scheduledAt: post.scheduledAt }] : [],
+    ),
+  });
+  const items = planChanges(desired, state);
+  const [validations, accounts] = await Promise.all([
+    validateChanges(service, items),
+    service.readAccounts(file),
+  ]);
+  const forecast = forecastQuota({ desired, items, others: state.others, accounts });
+  return {
+    file,
+    state,
+    desired,
+    items,
+    report: { items, validations, forecast, calendar: file.calendar },
+  };
+}
+
+/** The calendar's live posts by externalId, the latest first (ids sort by creation). */
+function liveByExternalId(managed: Post[]): Map<string, Post> {
+  const byId = new Map<string, Post>();
+  for (const post of [...managed].sort((a, b) => (a.id < b.id ? 1 : -1))) {
+    const externalId = externalIdOf(post);
+    if (externalId !== undefined && !ENDED.has(post.status) && !byId.has(externalId))
+      byId.set(externalId, post);
+  }
+  return byId;
+}
+
+async function validateChanges(
+  service: CalendarService,
+  items: PlanItem[],
+): Promise<Map<string, Validation>> {
+  const asked = items.filter(
+    (item) =>
+      item.desired !== undefined &&
+      (item.kind === 'create' || item.kind === 'edit' || item.kind === 'reschedule'),
+  );
+  const validations = new Map<string, Validation>();
+  for (let start = 0; start < asked.length; start += VALIDATE_AT_ONCE) {
+    await Promise.all(
+      asked.slice(start, start + VALIDATE_AT_ONCE).map(async (item) => {
+        if (item.desired) validations.set(item.externalId, await service.validate(item.desired.body));
+      }),
+    );
+  }
+  return validations;
+}
