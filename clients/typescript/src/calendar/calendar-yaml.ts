@@ -1,4 +1,4 @@
-import { parseDocument, stringify } from 'yaml';
+import { Document, isScalar, parseDocument, visit } from 'yaml';
 import { type CalendarDefaults, readCalendarDocument, toCalendarDocument } from './calendar-document.js';
 import { CalendarFileError } from './calendar-error.js';
 import type { CalendarFile } from './model.js';
@@ -39,10 +39,17 @@ export function parseCalendarJson(text: string, defaults: CalendarDefaults = {})
 /**
  * YAML for people and diffs: the library chooses block scalars for multi-line texts and quotes
  * where a plain scalar would read back as something else; an object met twice is written out
- * again rather than as an anchor and alias, which few readers of a calendar would expect.
+ * again rather than as an anchor and alias, which few readers of a calendar would expect; lists of
+ * plain values (days, times, languages) stay on one line, `[MO, TU, WE]`, as people write them.
  */
 export function writeCalendarYaml(file: CalendarFile): string {
-  return stringify(toCalendarDocument(file), { aliasDuplicateObjects: false, lineWidth: 0 });
+  const document = new Document(toCalendarDocument(file), { aliasDuplicateObjects: false });
+  visit(document, {
+    Seq(_, sequence) {
+      if (sequence.items.length > 0 && sequence.items.every(isScalar)) sequence.flow = true;
+    },
+  });
+  return document.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 
 export function writeCalendarJson(file: CalendarFile): string {

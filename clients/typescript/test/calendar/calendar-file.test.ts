@@ -363,7 +363,9 @@ describe('writeCalendar', () => {
       true,
     );
     expect(yaml).toContain('content: |\n      Monday news\n      second line\n');
-    expect(yaml).toContain('  - accountId: acc_1\n    days:');
+    expect(yaml).toContain(
+      '  - accountId: acc_1\n    days: [MO, TU, WE, TH, FR]\n    times: [09:00, 13:00]\n',
+    );
     expect(yaml).toContain('timezone: America/New_York\n    days:');
     expect(yaml.match(/status:/g)).toEqual(['status:']);
     const teaser = yaml.slice(yaml.indexOf('- key: launch-teaser'), yaml.indexOf('- key: weekly'));
