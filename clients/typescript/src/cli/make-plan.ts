@@ -42,7 +42,7 @@ export async function makePlan(
       post.scheduledAt ? [{ accountId: post.accountId, scheduledAt: post.scheduledAt }] : [],
     ),
   });
-  const items = planChanges(desired, state);
+  const items = planChanges(desired.map(keepingBoundTime(state)), state).filter(notDueYet(now));
   const [validations, accounts] = await Promise.all([
     validateChanges(service, items),
     service.readAccounts(file),
@@ -55,6 +55,25 @@ export async function makePlan(
     items,
     report: { items, validations, forecast, calendar: file.calendar },
   };
+}
+
+/** An entry bound to a post by id that names no time leaves the post's time as it is. */
+function keepingBoundTime(state: ServiceState) {
+  const bound = new Map(state.bound.map((post) => [post.id, post]));
+  return (want: DesiredPost): DesiredPost => {
+    const scheduledAt = want.postId ? bound.get(want.postId)?.scheduledAt : undefined;
+    if (want.timeSource !== 'none' || !scheduledAt) return want;
+    return { ...want, body: { ...want.body, scheduledAt } };
+  };
+}
+
+/**
+ * A post whose time has come belongs to the delivery, not to the calendar: an occurrence the
+ * horizon has left behind (or a post a second from being sent) is never cancelled for it.
+ */
+function notDueYet(now: Date) {
+  return (item: PlanItem): boolean =>
+    item.kind !== 'cancel' || !item.post?.scheduledAt || Date.parse(item.post.scheduledAt) > now.getTime();
 }
 
 /** The calendar's live posts by externalId, the latest first (ids sort by creation). */

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { BootstrapResult } from '../../../../shared/services/admin.js';
@@ -310,6 +311,45 @@ describe('social-calendar against the local host', () => {
     expect(JSON.parse(readFileSync(savedPlan, 'utf8'))).toMatchObject({ format: 'social-calendar-plan' });
   });
 
+  it('puts a weekly post at its declared local time on both sides of a DST change', async () => {
+    const { tenant, run } = await tenantOf('Calendar DST');
+    const zone = 'Europe/Berlin';
+    const change = nextOffsetChange(zone);
+    const start = change.subtract({ days: 14 });
+    const path = write('weekly.yaml', {
+      calendar: 'weekly',
+      timezone: zone,
+      horizonDays: 366,
+      posts: [
+        {
+          key: 'digest',
+          platform: 'twitter',
+          accountId: tenant.accounts.twitter,
+          postType: 'text',
+          content: 'The weekly digest.',
+          repeat: { rule: 'FREQ=WEEKLY;COUNT=4', start: `${start.toString()}T09:00` },
+        },
+      ],
+    });
+    expect((await run('apply', path)).code).toBe(0);
+    const posts = await postsOf(tenant, 'weekly/');
+    const local = posts.map((post) =>
+      Temporal.Instant.from(post.scheduledAt ?? '')
+        .toZonedDateTimeISO(zone)
+        .toPlainTime()
+        .toString(),
+    );
+    expect(local).toEqual(['09:00:00', '09:00:00', '09:00:00', '09:00:00']);
+    // The same wall-clock time is another UTC hour after the change.
+    const utcHours = new Set(posts.map((post) => new Date(post.scheduledAt ?? '').getUTCHours()));
+    expect(utcHours.size).toBe(2);
+    expect(posts.map((post) => post.externalId)).toEqual(
+      [start, start.add({ days: 7 }), change, change.add({ days: 7 })].map(
+        (day) => `weekly/digest@${day.toString()}T09:00`,
+      ),
+    );
+  });
+
   it('says what is wrong with a file, every problem at once, and exits 1', async () => {
     const { run } = await tenantOf('Calendar bad file');
     const path = write('bad.yaml', {
@@ -333,3 +373,19 @@ describe('social-calendar against the local host', () => {
     expect(planned.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+/**
+ * The first day, at least 16 days ahead (so two weeks before it are still ahead too), whose noon in
+ * `zone` has another UTC offset than the day before's: a DST change.
+ */
+function nextOffsetChange(zone: string): Temporal.PlainDate {
+  let day = Temporal.Now.plainDateISO(zone).add({ days: 16 });
+  const offsetAt = (date: Temporal.PlainDate) =>
+    date.toZonedDateTime({ timeZone: zone, plainTime: '12:00' }).offsetNanoseconds;
+  for (let step = 0; step < 370; step++) {
+    const next = day.add({ days: 1 });
+    if (offsetAt(next) !== offsetAt(day)) return next;
+    day = next;
+  }
+  throw new Error(`${zone} has no offset change within a year`);
+}
