@@ -84,8 +84,8 @@ export function timeOfItem(item: PlanItem): string | null | undefined {
 export function problemLines(validation: Validation): string[] {
   const lines = validation.errors.map((error) => `${error.field}: ${error.code}: ${error.message}`);
   if (validation.policyViolation) {
-    const policy = validation.policyViolation;
-    lines.push(`refused by workspace policy (${policy.facet}, ${policy.reason}): ${policy.message}`);
+    // The message names the policy and says why: facet and reason again would only repeat it.
+    lines.push(`refused: ${validation.policyViolation.message}`);
   }
   return lines;
 }

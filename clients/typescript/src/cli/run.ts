@@ -155,7 +155,9 @@ async function plan(values: Values, path: string, io: CliIo): Promise<number> {
         items: planned.items,
       }),
     );
-    io.stderr.write(`Saved the plan to ${values.out}: apply it with apply ${path} --plan ${values.out}\n`);
+    io.stderr.write(
+      `Saved the plan to ${values.out}: social-calendar apply ${path} --workspace ${workspaceId} --plan ${values.out} makes it.\n`,
+    );
   }
   if (planHasErrors(planned.report)) return EXIT.error;
   const { unchanged: _unchanged, ...changes } = summarize(planned.items);

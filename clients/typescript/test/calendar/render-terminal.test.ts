@@ -52,7 +52,7 @@ describe('renderTerminal', () => {
     const create = lines.findIndex((line) => line.startsWith('+ create'));
     expect(lines[create + 1]).toBe('    ! content: TEXT_TOO_LONG: LinkedIn takes 3000 characters.');
     expect(lines[create + 2]).toBe(
-      '    ! refused by workspace policy (schedule, quiet_hours): No posts before 08:00.',
+      '    ! refused: No posts before 08:00.',
     );
     const edit = lines.findIndex((line) => line.startsWith('~ edit'));
     expect(lines[edit + 1]).toBe('    needs approval');
