@@ -88,11 +88,15 @@ function matchOf(
   const sameId = liveByExternalId.get(want.externalId) ?? [];
   if (want.postId !== undefined) {
     const bound = boundById.get(want.postId);
-    const duplicates = sameId.filter((post) => post.id !== want.postId);
-    if (!bound) return { duplicates, note: `post ${want.postId} not found: created anew` };
-    if (ENDED.has(bound.status))
-      return { duplicates, note: `post ${want.postId} is ${bound.status}: created anew` };
-    return { post: bound, duplicates };
+    if (bound && !ENDED.has(bound.status)) {
+      return { post: bound, duplicates: sameId.filter((post) => post.id !== want.postId) };
+    }
+    // The post the entry names is gone: the one made in its place (by externalId) stands for it
+    // from then on, so a file still naming the old id never makes a post on every run.
+    const [replacement, ...duplicates] = sameId;
+    if (replacement) return { post: replacement, duplicates };
+    const gone = bound ? `is ${bound.status}` : 'not found';
+    return { duplicates, note: `post ${want.postId} ${gone}: created anew` };
   }
   const [post, ...duplicates] = sameId;
   return post ? { post, duplicates } : { duplicates };

@@ -187,6 +187,14 @@ describe('planChanges', () => {
     expect(item).toMatchObject({ kind: 'create', note: 'post pst_gone not found: created anew' });
   });
 
+  it('matches an entry whose bound post was cancelled to the post made in its place, never making another', () => {
+    const cancelled = postRead({ id: 'pst_old', status: 'cancelled' });
+    const replacement = postRead({ id: 'pst_new', externalId: 'acme/x' });
+    const want = { ...desiredPost('acme/x'), postId: 'pst_old' };
+    const items = planChanges([want], state({ bound: [cancelled], managed: [replacement] }));
+    expect(items.map((item) => [item.kind, item.post?.id])).toEqual([['unchanged', 'pst_new']]);
+  });
+
   it('cancels a second live post with the same externalId, keeping the first created', () => {
     const first = postRead({ id: 'pst_1', externalId: 'acme/a', createdAt: '2026-11-01T00:00:00.000Z' });
     const second = postRead({ id: 'pst_2', externalId: 'acme/a', createdAt: '2026-11-02T00:00:00.000Z' });
