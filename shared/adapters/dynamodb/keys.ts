@@ -194,7 +194,17 @@ export type EntityType =
   | 'session'
   | 'oneTimeToken';
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'entity'] as const;
+const KEY_ATTRIBUTES = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'entity',
+] as const;
 
 /** The stored item for an entity: its own fields, its keys and its type tag. */
 export function toItem<T extends object>(entity: EntityType, key: Record<string, string>, value: T) {

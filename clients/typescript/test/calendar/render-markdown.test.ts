@@ -56,9 +56,7 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain(
       '- `acme/launch` (create): media[0].id: MEDIA_NOT_FOUND: No media med_1 \\| here.',
     );
-    expect(markdown).toContain(
-      '- `acme/edited` (edit): refused: The text holds a blocked word.',
-    );
+    expect(markdown).toContain('- `acme/edited` (edit): refused: The text holds a blocked word.');
     const moved = markdown.split('\n').find((line) => line.includes('`acme/moved`'));
     expect(moved).toContain('needs approval');
   });

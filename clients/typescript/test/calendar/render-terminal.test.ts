@@ -51,9 +51,7 @@ describe('renderTerminal', () => {
     // Assess: the problems follow their change's line.
     const create = lines.findIndex((line) => line.startsWith('+ create'));
     expect(lines[create + 1]).toBe('    ! content: TEXT_TOO_LONG: LinkedIn takes 3000 characters.');
-    expect(lines[create + 2]).toBe(
-      '    ! refused: No posts before 08:00.',
-    );
+    expect(lines[create + 2]).toBe('    ! refused: No posts before 08:00.');
     const edit = lines.findIndex((line) => line.startsWith('~ edit'));
     expect(lines[edit + 1]).toBe('    needs approval');
     expect(planHasErrors(report)).toBe(true);
