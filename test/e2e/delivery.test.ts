@@ -282,6 +282,7 @@ describe('delivery on the local host, through the sandbox network', () => {
         used: 0,
         limit: 2400,
         unit: 'posts',
+        costPerPost: 1,
         resetsAt: expect.any(String),
       });
       await settle(await create(tweet(tenant, { accountId: account.accountId, content: 'Counted' })));

@@ -178,12 +178,16 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
   });
 
   describe('tables', () => {
-    it('are derived from every shared definition, including gsi2 and the idempotency table', () => {
+    it('are derived from every shared definition, including gsi2, gsi3 and the idempotency table', () => {
       // The it.each below walks TABLES; this pins that the new pieces are in it.
       expect(TABLES.map((definition) => definition.id)).toEqual(
         expect.arrayContaining(['main', 'rate-limits', 'idempotency']),
       );
-      expect(MAIN_TABLE.globalSecondaryIndexes.map((index) => index.indexName)).toEqual(['gsi1', 'gsi2']);
+      expect(MAIN_TABLE.globalSecondaryIndexes.map((index) => index.indexName)).toEqual([
+        'gsi1',
+        'gsi2',
+        'gsi3',
+      ]);
     });
 
     it.each(TABLES.map((definition) => [definition.id, definition] as const))(

@@ -9,6 +9,8 @@ import type { CalendarService } from './calendar-service.js';
 
 /** A plan and everything it was made from. */
 export interface CalendarPlan {
+  /** The calendar's name (the file's). */
+  calendar: string;
   file: CalendarFile;
   state: ServiceState;
   desired: DesiredPost[];
@@ -49,6 +51,7 @@ export async function makePlan(
   ]);
   const forecast = forecastQuota({ desired, items, others: state.others, accounts });
   return {
+    calendar: file.calendar,
     file,
     state,
     desired,

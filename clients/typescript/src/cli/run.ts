@@ -145,15 +145,7 @@ async function plan(values: Values, path: string, io: CliIo): Promise<number> {
   if (values.out) {
     await writeSavedPlan(
       values.out,
-      savedPlanOf({
-        baseUrl,
-        workspaceId,
-        calendar: file.calendar,
-        now,
-        fileSha256: sha256,
-        state: planned.state,
-        items: planned.items,
-      }),
+      savedPlanOf({ baseUrl, workspaceId, now, fileSha256: sha256, ...planned }),
     );
     io.stderr.write(
       `Saved the plan to ${values.out}: social-calendar apply ${path} --workspace ${workspaceId} --plan ${values.out} makes it.\n`,
@@ -187,15 +179,7 @@ async function apply(values: Values, path: string, io: CliIo): Promise<number> {
       io.stdout.write(renderTerminal(planned.report, { color: false }));
       throw new UsageError('not applied: the plan has errors (above); nothing was changed');
     }
-    items = savedPlanOf({
-      baseUrl,
-      workspaceId,
-      calendar: file.calendar,
-      now,
-      fileSha256: sha256,
-      state: planned.state,
-      items: planned.items,
-    }).items;
+    items = savedPlanOf({ baseUrl, workspaceId, now, fileSha256: sha256, ...planned }).items;
   }
   const outcome = await applyChanges(service, items, io.stderr);
   if (outcome.failure) {

@@ -275,7 +275,7 @@ describe('social-calendar against the local host', () => {
     const planned = await run('plan', path);
     expect(planned.code).toBe(1);
     expect(planned.stdout).toMatch(/needs approval/i);
-    expect(planned.stdout).toMatch(/policy[^\n]*content/i);
+    expect(planned.stdout).toMatch(/refused:[^\n]*content policy[^\n]*guaranteed returns/i);
     expect(await postsOf(tenant, 'reviewed/')).toEqual([]);
   });
 
