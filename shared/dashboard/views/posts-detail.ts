@@ -26,6 +26,8 @@ function facts(workspaceId: string, post: PostResource, handle: string | undefin
         handle ?? html`<code>${post.accountId}</code>`
       }</a>`,
     ),
+    // The caller's own id (a calendar entry's: docs/calendars.md), shown only where there is one.
+    ...(post.externalId ? [fact('External id', html`<code>${post.externalId}</code>`)] : []),
     fact('Scheduled at', post.scheduledAt ? utcTime(post.scheduledAt) : 'not scheduled'),
     fact('Created', utcTime(post.createdAt)),
     fact('Updated', utcTime(post.updatedAt)),

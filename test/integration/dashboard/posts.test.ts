@@ -253,6 +253,17 @@ describe('dashboard: posts', () => {
     expect(answer.html).toContain('<code>LINK_THUMBNAIL_DROPPED</code> Published without the card image.');
   });
 
+  it("shows a post's externalId (a calendar entry's) only where it has one", async () => {
+    const tied = await create(
+      tenant,
+      tweet(tenant, { status: 'draft', content: 'from the calendar', externalId: 'december/launch<1>' }),
+    );
+    const page = await client.get(`${postsPage}/${tied}`);
+    expect(page.html).toContain('<dt>External id</dt><dd><code>december/launch&lt;1&gt;</code></dd>');
+    const plain = await client.get(`${postsPage}/${created.draftTweet}`);
+    expect(plain.html).not.toContain('External id');
+  });
+
   it('says so when the history search stopped at its bound', async () => {
     // Prepare: more events of other posts than the page searches, then one of this post.
     const crowded = await host.admin.bootstrap({ name: 'Crowded', planTier: 'enterprise' });
