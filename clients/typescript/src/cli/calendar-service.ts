@@ -1,4 +1,5 @@
 import type { ForecastAccount } from '../calendar/forecast.js';
+import { parseAt } from '../calendar/local-time.js';
 import type { CalendarFile, ServiceState } from '../calendar/model.js';
 import type { Validation } from '../calendar/plan-report.js';
 import type { SocialPublishingClient } from '../client.js';
@@ -47,7 +48,7 @@ export function makeCalendarService(client: SocialPublishingClient, workspaceId:
       const boundIds = [...new Set(file.entries.flatMap((entry) => (entry.postId ? [entry.postId] : [])))];
       const bound = await Promise.all(boundIds.map((postId) => client.getPost(workspaceId, postId)));
       const boundIdSet = new Set(boundIds);
-      const scheduledTo = new Date(now.getTime() + file.horizonDays * DAY_MS).toISOString();
+      const scheduledTo = stateUntil(file, now).toISOString();
       const others: Post[] = [];
       for (const accountId of accountsOf(file)) {
         const scheduled = await listPosts({
@@ -116,6 +117,24 @@ export function makeCalendarService(client: SocialPublishingClient, workspaceId:
 }
 
 export type CalendarService = ReturnType<typeof makeCalendarService>;
+
+/**
+ * How far ahead the accounts' other posts are read: the horizon, or the latest fixed time of the
+ * file when it is later, so the forecast of that day counts what is already scheduled there too.
+ * Plan and apply read the same window, so a saved plan's fingerprint compares like with like.
+ */
+export function stateUntil(file: CalendarFile, now: Date): Date {
+  let until = now.getTime() + file.horizonDays * DAY_MS;
+  for (const entry of file.entries) {
+    if (entry.at === undefined) continue;
+    try {
+      until = Math.max(until, parseAt(entry.at, entry.timezone ?? file.timezone).epochMilliseconds);
+    } catch {
+      // A time that does not parse is the expansion's to report, with where it is.
+    }
+  }
+  return new Date(until);
+}
 
 /** The accounts a calendar posts to or declares slots for, each once, in file order. */
 export function accountsOf(file: CalendarFile): string[] {
