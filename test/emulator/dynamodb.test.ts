@@ -125,10 +125,40 @@ describe('DynamoDB adapters against the emulator', () => {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
 
     // Assess
-    expect((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort()).toEqual([
-      'gsi1',
-      'gsi2',
+    expect((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort()).toEqual(
+      MAIN_TABLE.globalSecondaryIndexes.map((index) => index.indexName).sort(),
+    );
+  });
+
+  it('lists posts by externalId through the sparse third index: exactly, by prefix, page by page', async () => {
+    // Prepare: ids that share prefixes; one without an externalId; another workspace's.
+    const store = makeDynamoPostStore(db, tables);
+    const made = new Map<string, string>();
+    for (const externalId of ['cal/b', 'cal/a', 'cal/a#2', 'calx/a']) {
+      const one = { ...post('ten_ext', 'wks_ext', 'acc_ext'), externalId };
+      await store.create(one);
+      made.set(externalId, one.postId);
+    }
+    await store.create(post('ten_ext', 'wks_ext', 'acc_ext'));
+    await store.create({ ...post('ten_ext', 'wks_other', 'acc_ext'), externalId: 'cal/a' });
+
+    // Act
+    const exact = await store.list('ten_ext', 'wks_ext', { externalId: 'cal/a', limit: 10 });
+    const first = await store.list('ten_ext', 'wks_ext', { externalIdPrefix: 'cal/', limit: 2 });
+    const second = await store.list('ten_ext', 'wks_ext', {
+      externalIdPrefix: 'cal/',
+      limit: 2,
+      ...(first.nextCursor && { cursor: first.nextCursor }),
+    });
+
+    // Assess
+    expect(exact.items.map((item) => item.postId)).toEqual([made.get('cal/a')]);
+    expect([...first.items, ...second.items].map((item) => item.externalId)).toEqual([
+      'cal/a',
+      'cal/a#2',
+      'cal/b',
     ]);
+    expect(second.nextCursor).toBeUndefined();
   });
 
   it('the tenancy store keeps what the admin bootstrap writes and reads it back (Put, BatchGet, Query)', async () => {
