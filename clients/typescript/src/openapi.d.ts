@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * Read a post, including its delivery status
-         * @description The whole post: its status (the lifecycle: docs/post-lifecycle.md), the network's post id and URL once published, the error once failed, and the approval record.
+         * @description The whole post: its status (one of the status enum's values), the network's post id and URL once published, the error once failed, and the approval record.
          */
         get: operations["getPost"];
         put?: never;

@@ -9,7 +9,7 @@ export const getPost = defineOperation({
   path: '/v1/workspaces/{workspace_id}/posts/{post_id}',
   summary: 'Read a post, including its delivery status',
   description:
-    "The whole post: its status (the lifecycle: docs/post-lifecycle.md), the network's post id and URL once published, the error once failed, and the approval record.",
+    "The whole post: its status (one of the status enum's values), the network's post id and URL once published, the error once failed, and the approval record.",
   toolDescription:
     "The whole post: its status, the network's post id and URL once published, the error once failed, the approval record.",
   tag: 'Posts',
