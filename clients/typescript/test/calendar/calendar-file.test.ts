@@ -6,6 +6,7 @@ import {
   writeCalendar,
 } from '../../src/calendar/calendar-file.js';
 import type { CalendarFile } from '../../src/calendar/model.js';
+import { captureError } from './capture-error.js';
 
 const launchYaml = `
 calendar: launch
@@ -378,13 +379,3 @@ describe('writeCalendar', () => {
     expect(writeCalendar(file, 'json')).toMatch(/^\{\n {2}"calendar": "launch",\n/);
   });
 });
-
-function captureError(run: () => unknown): CalendarFileError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CalendarFileError) return error;
-    throw error;
-  }
-  throw new Error('expected a CalendarFileError');
-}

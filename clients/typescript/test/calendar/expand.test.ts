@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CalendarFileError } from '../../src/calendar/calendar-file.js';
 import { type ExpandContext, expandCalendar } from '../../src/calendar/expand.js';
 import type { CalendarEntry, CalendarFile, DesiredPost, SlotRule } from '../../src/calendar/model.js';
 import type { Post } from '../../src/types.js';
+import { captureError } from './capture-error.js';
+import { postRead } from './plan-fixtures.js';
 
 function calendar(entries: CalendarEntry[], extra: Partial<CalendarFile> = {}): CalendarFile {
   return { calendar: 'launch', timezone: 'Europe/Berlin', horizonDays: 30, slots: [], entries, ...extra };
@@ -22,43 +23,19 @@ function context(now: string, fields: Partial<ExpandContext> = {}): ExpandContex
 }
 
 function existingPost(externalId: string, scheduledAt: string | null): Post {
-  return {
+  return postRead({
     id: 'pst_existing',
-    workspaceId: 'wks_1',
     accountId: 'acc_1',
     platform: 'twitter',
-    postType: 'text',
-    status: 'scheduled',
     content: 'kept',
-    media: [],
-    scheduledAt,
-    platformOptions: null,
-    firstComment: null,
-    link: null,
     externalId,
+    scheduledAt,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
-    publishedAt: null,
-    platformPostId: null,
-    platformPostUrl: null,
-    warnings: [],
-    attempts: 0,
-    error: null,
-    approval: null,
-  };
+  });
 }
 
 const times = (posts: DesiredPost[]): (string | undefined)[] => posts.map((post) => post.body.scheduledAt);
-
-function captureError(run: () => unknown): CalendarFileError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CalendarFileError) return error;
-    throw error;
-  }
-  throw new Error('expected a CalendarFileError');
-}
 
 describe('expandCalendar: fixed times', () => {
   it('places a local time in the file zone and states the whole createPost body, nothing undefined', () => {
