@@ -14,9 +14,13 @@ import {
   storedMedia,
 } from './linkedin-world.js';
 
-/** The worker's patience in these tests; the fake holds its answer well past it. */
-const CLIENT_TIMEOUT_MS = 300;
-const HELD_MS = 2_000;
+/**
+ * The worker's patience in these tests; the fake holds its answer well past it. Long enough that the
+ * request reaches the fake on a loaded machine (at 300 ms a busy 2-core run timed out before it was
+ * sent: PLATFORM_NO_ANSWER, not the unknown outcome under test).
+ */
+const CLIENT_TIMEOUT_MS = 1_000;
+const HELD_MS = 3_000;
 
 function lookupFor(request: PublishRequest, outcome: PublishOutcome): LookupRequest {
   return {
