@@ -11,7 +11,7 @@ import {
 /** The statuses updatePost changes and cancelPost cancels: the calendar may still act on them. */
 const EDITABLE: ReadonlySet<PostStatus> = new Set(['draft', 'pending_approval', 'scheduled']);
 /** Posts that no longer stand for their entry: a new post may be created in their place. */
-const ENDED: ReadonlySet<PostStatus> = new Set(['cancelled', 'failed']);
+export const ENDED: ReadonlySet<PostStatus> = new Set(['cancelled', 'failed']);
 
 /** Why a matched post is left alone though the entry may differ. */
 const NOT_EDITABLE_NOTE: Partial<Record<PostStatus, string>> = {
@@ -187,7 +187,7 @@ function withNote(item: PlanItem, note: string | undefined): PlanItem {
 }
 
 /** Live (not cancelled or failed) managed posts by externalId, the earliest created first. */
-function groupLiveByExternalId(managed: Post[]): Map<string, Post[]> {
+export function groupLiveByExternalId(managed: Post[]): Map<string, Post[]> {
   const groups = new Map<string, Post[]>();
   for (const post of managed) {
     const externalId = externalIdOf(post);

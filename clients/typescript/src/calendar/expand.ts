@@ -9,7 +9,7 @@ import { slotInstants } from './slots.js';
 
 export interface ExpandContext {
   now: Date;
-  /** The calendar's posts by externalId (latest first), any status but cancelled and failed. */
+  /** The post the plan matches to each externalId of the calendar (none cancelled or failed). */
   existing: Map<string, Post>;
   /** Scheduled posts the calendar does not manage (UTC): their times are not free slots. */
   busy: { accountId: string; scheduledAt: string }[];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ENDED } from './diff.js';
 import type { PlanItem, ServiceState } from './model.js';
 import { externalIdOf } from './post-fields.js';
 
@@ -22,8 +23,7 @@ export function generationOf(state: ServiceState, externalId: string): number {
   for (const post of [...state.managed, ...state.bound]) {
     if (seen.has(post.id)) continue;
     seen.add(post.id);
-    if (externalIdOf(post) === externalId && (post.status === 'cancelled' || post.status === 'failed'))
-      count++;
+    if (externalIdOf(post) === externalId && ENDED.has(post.status)) count++;
   }
   return count;
 }

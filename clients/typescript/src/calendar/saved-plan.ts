@@ -102,14 +102,12 @@ const SETTLED: ReadonlySet<Post['status']> = new Set([
 ]);
 
 /**
- * The post's version where the read carries one; otherwise its updatedAt, which every write to
- * the post sets (the read does not list the stored version counter). A settled post's version is
- * left out: its metrics refresh writes it daily, and that must not make a saved plan stale.
+ * What changes with every write to the post: its updatedAt (the read does not carry the stored
+ * version counter). A settled post's is left out: its metrics refresh writes it daily, and that must
+ * not make a saved plan stale.
  */
 function versionOf(post: Post): string {
-  if (SETTLED.has(post.status)) return '-';
-  const version: unknown = (post as Post & { version?: unknown }).version;
-  return typeof version === 'number' ? String(version) : post.updatedAt;
+  return SETTLED.has(post.status) ? '-' : post.updatedAt;
 }
 
 export interface CurrentPlanContext {

@@ -1,9 +1,8 @@
-import { planChanges } from '../calendar/diff.js';
+import { groupLiveByExternalId, planChanges } from '../calendar/diff.js';
 import { expandCalendar } from '../calendar/expand.js';
 import { forecastQuota } from '../calendar/forecast.js';
 import type { CalendarFile, DesiredPost, PlanItem, ServiceState } from '../calendar/model.js';
 import type { PlanReport, Validation } from '../calendar/plan-report.js';
-import { externalIdOf } from '../calendar/post-fields.js';
 import type { Post } from '../types.js';
 import type { CalendarService } from './calendar-service.js';
 
@@ -18,8 +17,6 @@ export interface CalendarPlan {
   report: PlanReport;
 }
 
-/** Posts that no longer stand for their entry: their externalId is free for a new post. */
-const ENDED: ReadonlySet<Post['status']> = new Set(['cancelled', 'failed']);
 /** validatePost is asked about each change in a few requests at a time, not thousands at once. */
 const VALIDATE_AT_ONCE = 4;
 
@@ -39,7 +36,7 @@ export async function makePlan(
   const state = await service.readState(file, now);
   const desired = expandCalendar(file, {
     now,
-    existing: liveByExternalId(state.managed),
+    existing: matchedByExternalId(state.managed),
     busy: state.others.flatMap((post) =>
       post.scheduledAt ? [{ accountId: post.accountId, scheduledAt: post.scheduledAt }] : [],
     ),
@@ -79,15 +76,12 @@ function notDueYet(now: Date) {
     item.kind !== 'cancel' || !item.post?.scheduledAt || Date.parse(item.post.scheduledAt) > now.getTime();
 }
 
-/** The calendar's live posts by externalId, the latest first (ids sort by creation). */
-function liveByExternalId(managed: Post[]): Map<string, Post> {
-  const byId = new Map<string, Post>();
-  for (const post of [...managed].sort((a, b) => (a.id < b.id ? 1 : -1))) {
-    const externalId = externalIdOf(post);
-    if (externalId !== undefined && !ENDED.has(post.status) && !byId.has(externalId))
-      byId.set(externalId, post);
-  }
-  return byId;
+/** The post each externalId stands for: the one the plan matches (the earliest live one). */
+function matchedByExternalId(managed: Post[]): Map<string, Post> {
+  const matched = new Map<string, Post>();
+  for (const [externalId, [first]] of groupLiveByExternalId(managed))
+    if (first) matched.set(externalId, first);
+  return matched;
 }
 
 async function validateChanges(
