@@ -28,6 +28,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, S3Event, ScheduledEvent, SQSEvent } from 'aws-lambda';
@@ -71,7 +72,7 @@ const FUNCTION_ENTRIES = [
   'token-refresher',
 ] as const;
 /** `operation:<id>` is an operation's own bundle; `reference` the one bundle of every operation. */
-type Entry = (typeof FUNCTION_ENTRIES)[number] | 'reference' | `operation:${string}`;
+export type Entry = (typeof FUNCTION_ENTRIES)[number] | 'reference' | `operation:${string}`;
 
 const isOperation = (entry: Entry): entry is `operation:${string}` => entry.startsWith('operation:');
 
@@ -91,7 +92,7 @@ const REQUIRE_BANNER =
  * --minify --sourcemap --sources-content=false --banner:js=… --main-fields=module,main`, run from
  * the project root, with no tsconfig flag and no externals).
  */
-function cdkBuildOptions(entry: Entry, outdir: string): BuildOptions {
+export function cdkBuildOptions(entry: Entry, outdir: string): BuildOptions {
   return {
     entryPoints: [entryFile(entry)],
     bundle: true,
@@ -136,7 +137,7 @@ function constructDrift(): string[] {
 const QUEUE = (name: string) => `${STUB_ORIGIN_PLACEHOLDER}/000000000000/bench-${name}`;
 const BENCH_KEY_ARN = 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000';
 
-function functionEnvironment(entry: Entry, operationId?: string): Record<string, string> {
+export function functionEnvironment(entry: Entry, operationId?: string): Record<string, string> {
   const service = {
     ...Object.fromEntries(TABLES.map((table) => [table.envVar, `bench-${table.id}`])),
     MEDIA_BUCKET: 'bench-media',
@@ -180,7 +181,7 @@ function functionEnvironment(entry: Entry, operationId?: string): Record<string,
 }
 
 /** What Lambda sets, plus credentials and config paths that keep the SDK off the machine's own. */
-function processEnvironment(
+export function processEnvironment(
   scratch: string,
   functionEnv: Record<string, string>,
   eagerSourceMaps: boolean,
@@ -209,7 +210,7 @@ function processEnvironment(
 
 // ---- First events.
 
-function apiEvent(
+export function apiEvent(
   method: string,
   path: string,
   routeKey: string,
@@ -467,7 +468,11 @@ const SCENARIOS: Scenario[] = [
 
 // ---- Running.
 
-function runChild(childScript: string, job: ColdStartJob, env: NodeJS.ProcessEnv): Promise<ColdStartResult> {
+export function runChild(
+  childScript: string,
+  job: ColdStartJob,
+  env: NodeJS.ProcessEnv,
+): Promise<ColdStartResult> {
   return new Promise((resolve, reject) => {
     // execArgv empty: not tsx's loader hooks, a plain Node as Lambda runs it.
     const child: ChildProcess = fork(childScript, [], {
@@ -494,7 +499,7 @@ function runChild(childScript: string, job: ColdStartJob, env: NodeJS.ProcessEnv
   });
 }
 
-const median = (values: number[]): number => {
+export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1
@@ -514,8 +519,8 @@ function table(headers: string[], rows: string[][], rightAligned: Set<number>): 
   return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const ms = (value: number) => value.toFixed(1);
+export const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+export const ms = (value: number) => value.toFixed(1);
 
 interface Built {
   file: string;
@@ -764,4 +769,5 @@ async function main() {
   }
 }
 
-runBenchmark('bench/bundles.ts', main);
+// Run, unless imported for its helpers (bench/mcp-catalog-spike.ts).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runBenchmark('bench/bundles.ts', main);

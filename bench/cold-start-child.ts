@@ -12,11 +12,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { makeLambdaContext } from '../infra/local/lambda-context.js';
-import { type ColdStartJob, type ColdStartResult, STUB_ORIGIN_PLACEHOLDER } from './cold-start-protocol.js';
+import {
+  type ColdStartJob,
+  type ColdStartResult,
+  DYNAMO_ITEMS_VARIABLE,
+  STUB_ORIGIN_PLACEHOLDER,
+} from './cold-start-protocol.js';
 
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
 const awsCalls: Record<string, number> = {};
+
+type Key = Record<string, { S?: string }>;
+type Item = Record<string, unknown> & Key;
+
+/** The items the parent put in the table (bench/cold-start-protocol.ts), found by pk and sk. */
+const dynamoItems = JSON.parse(process.env[DYNAMO_ITEMS_VARIABLE] ?? '[]') as Item[];
+const findItem = (key: Key | undefined) =>
+  dynamoItems.find((item) => item.pk?.S === key?.pk?.S && item.sk?.S === key?.sk?.S);
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -43,8 +56,21 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
       case 'DynamoDB_20120810.Query':
       case 'DynamoDB_20120810.Scan':
         return json(200, { Items: [], Count: 0, ScannedCount: 0 });
-      case 'DynamoDB_20120810.BatchGetItem':
-        return json(200, { Responses: {}, UnprocessedKeys: {} });
+      case 'DynamoDB_20120810.GetItem': {
+        const item = findItem((JSON.parse(body) as { Key?: Key }).Key);
+        return json(200, item ? { Item: item } : {});
+      }
+      case 'DynamoDB_20120810.BatchGetItem': {
+        const requested = (JSON.parse(body) as { RequestItems: Record<string, { Keys: Key[] }> })
+          .RequestItems;
+        const responses = Object.fromEntries(
+          Object.entries(requested).map(([table, { Keys }]) => [
+            table,
+            Keys.flatMap((key) => findItem(key) ?? []),
+          ]),
+        );
+        return json(200, { Responses: responses, UnprocessedKeys: {} });
+      }
       case 'AmazonSQS.SendMessage': {
         const messageBody = String((JSON.parse(body) as { MessageBody?: string }).MessageBody ?? '');
         return json(200, {
@@ -66,11 +92,38 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   json(200, {}, 'application/json');
 }
 
+/** An MCP answer's gist: how many tools were listed, a tool result's REST status, or the JSON-RPC error. */
+function describeJsonRpc(body: unknown): string {
+  if (typeof body !== 'string') return '';
+  try {
+    const message = JSON.parse(body) as {
+      jsonrpc?: string;
+      result?: {
+        tools?: unknown[];
+        isError?: boolean;
+        _meta?: { status?: number };
+        protocolVersion?: string;
+      };
+      error?: { code?: number };
+    };
+    if (message.jsonrpc !== '2.0') return '';
+    if (message.error) return ` error ${message.error.code}`;
+    const result = message.result;
+    if (result?.tools) return ` ${result.tools.length} tools`;
+    if (result?._meta?.status !== undefined)
+      return ` tool ${result._meta.status}${result.isError ? ' isError' : ''}`;
+    if (result?.protocolVersion) return ` initialize ${result.protocolVersion}`;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return '';
+}
+
 function describeOutcome(result: unknown): string {
   if (result === undefined) return 'done';
   if (typeof result === 'object' && result !== null) {
     const value = result as Record<string, unknown>;
-    if (typeof value.statusCode === 'number') return String(value.statusCode);
+    if (typeof value.statusCode === 'number') return `${value.statusCode}${describeJsonRpc(value.body)}`;
     if (Array.isArray(value.batchItemFailures)) return `${value.batchItemFailures.length} batch failures`;
     // The reconciler's report: counters.
     if (Object.values(value).every((count) => count === 0)) return 'report, all 0';
@@ -100,12 +153,19 @@ async function main(): Promise<void> {
   const imported = performance.now();
   const result = await module.handler(job.event, makeLambdaContext(job.functionName));
   const invoked = performance.now();
+  const followUps: { ms: number; outcome: string }[] = [];
+  for (const event of job.followUps ?? []) {
+    const before = performance.now();
+    const answer = await module.handler(event, makeLambdaContext(job.functionName));
+    followUps.push({ ms: performance.now() - before, outcome: describeOutcome(answer) });
+  }
 
   const report: ColdStartResult = {
     importMs: imported - started,
     invokeMs: invoked - imported,
     outcome: describeOutcome(result),
     awsCalls,
+    ...(followUps.length > 0 && { followUps }),
   };
   server.close();
   process.send?.(report, () => process.exit(0));

@@ -11,7 +11,15 @@ export interface ColdStartJob {
   functionName: string;
   /** The first event handed to the handler. */
   event: unknown;
+  /** Events handed to the same instance after the first, one at a time (a warm instance's next requests). */
+  followUps?: unknown[];
 }
+
+/**
+ * Items the stub's DynamoDB holds (marshalled, each with `pk` and `sk`), which GetItem and
+ * BatchGetItem find by key, in the child's BENCH_DYNAMO_ITEMS environment variable (JSON).
+ */
+export const DYNAMO_ITEMS_VARIABLE = 'BENCH_DYNAMO_ITEMS';
 
 /** What the child reports back over IPC. */
 export interface ColdStartResult {
@@ -21,4 +29,6 @@ export interface ColdStartResult {
   outcome: string;
   /** AWS API calls the stub served during the invocation, by name. */
   awsCalls: Record<string, number>;
+  /** Each follow-up event's time and answer, in order. */
+  followUps?: { ms: number; outcome: string }[];
 }

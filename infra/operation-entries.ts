@@ -30,7 +30,7 @@ export interface OperationModule {
  * The part of the dependencies (shared/runtime/*-part.ts) that each kind of resource needs. A
  * record over the union, as RESOURCE_GRANTS: a new kind does not compile until it is mapped.
  */
-const RESOURCE_PARTS: Record<OperationResource, { module: string; exportName: string } | undefined> = {
+export const RESOURCE_PARTS: Record<OperationResource, { module: string; exportName: string } | undefined> = {
   'idempotency-table': undefined,
   'media-upload': { module: 'shared/runtime/s3-storage-part.ts', exportName: 's3StoragePart' },
   'media-read': { module: 'shared/runtime/s3-storage-part.ts', exportName: 's3StoragePart' },
@@ -85,19 +85,25 @@ export function operationModules(): ReadonlyMap<string, OperationModule> {
 }
 
 /** An import specifier from the generated entry's folder to a repository file, as the sources write it (`.js`). */
-function importPath(fromDir: string, repoFile: string): string {
+export function importPath(fromDir: string, repoFile: string): string {
   const path = relative(fromDir, join(repoRoot, repoFile)).split('\\').join('/');
   return (path.startsWith('.') ? path : `./${path}`).replace(/\.ts$/, '.js');
 }
 
-/** The source of an operation's entry: its module, the parts its resources need, the REST handler. */
-export function operationEntrySource(operation: Operation, fromDir: string): string {
-  const module = operationModules().get(operation.id);
+/** The parts of the dependencies an operation's resources need: export name → module. */
+export function partsOf(operation: Operation): ReadonlyMap<string, string> {
   const parts = new Map<string, string>();
   for (const resource of operation.resources ?? []) {
     const part = RESOURCE_PARTS[resource];
     if (part) parts.set(part.exportName, part.module);
   }
+  return parts;
+}
+
+/** The source of an operation's entry: its module, the parts its resources need, the REST handler. */
+export function operationEntrySource(operation: Operation, fromDir: string): string {
+  const module = operationModules().get(operation.id);
+  const parts = partsOf(operation);
   const at = (file: string) => importPath(fromDir, file);
   const operationImport = module
     ? `import { ${module.exportName} as operation } from '${at(module.file)}';`

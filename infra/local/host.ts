@@ -16,6 +16,7 @@ import { makeDashboardHandler } from '../../shared/dashboard/dashboard-handler.j
 import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
+import { makeInProcessCatalogFirstHandler } from '../../shared/mcp/catalog-first/in-process.js';
 import { makeMcpHandler } from '../../shared/mcp/mcp-handler.js';
 import type { Networks } from '../../shared/networks/registry.js';
 import { operations as registry } from '../../shared/operations/registry.js';
@@ -229,7 +230,11 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
         operations,
         handlerFor: (operation) => handlers.get(operation) as ApiHandler,
         fallback: makeFallbackHandler(operations),
-        mcp: makeMcpHandler(operations, deps),
+        // Issue 32 spike: SMCP_MCP_CATALOG_FIRST=1 serves /mcp with the catalog-first handler.
+        mcp:
+          process.env.SMCP_MCP_CATALOG_FIRST === '1'
+            ? makeInProcessCatalogFirstHandler(operations, deps)
+            : makeMcpHandler(operations, deps),
         dashboard: makeDashboardHandler(
           makeDashboardDeps({
             services: deps,

@@ -12,6 +12,9 @@ import { type ArgumentPlan, splitArguments } from './tool-arguments.js';
 import type { Tool } from './tool-catalog.js';
 import { errorResult, successResult } from './tool-result.js';
 
+/** What a call needs of a tool: its name, its operation and how its arguments map onto the request. */
+export type CallableTool = Pick<Tool, 'name' | 'operation' | 'arguments'>;
+
 /** What a tool call shares with the HTTP request that carried it. */
 export interface CallContext {
   requestId: string;
@@ -76,7 +79,7 @@ function unknownArgumentDetails(unknown: readonly string[], plan: ArgumentPlan):
  * envelope and decides, as a REST caller would.
  */
 export async function callTool(
-  tool: Tool,
+  tool: CallableTool,
   args: Readonly<Record<string, unknown>>,
   context: CallContext,
   deps: ServiceDeps,

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { MethodNotAllowedError, UnauthorizedError } from '../domain/errors.js';
+import { MethodNotAllowedError } from '../domain/errors.js';
 import { headerOf } from '../http/content-type.js';
 import { toApiResult, toFetchRequest } from '../http/fetch-bridge.js';
 import { bodyText } from '../http/json-body.js';
@@ -12,19 +12,10 @@ import type { Operation } from '../http/operation.js';
 import type { ApiHandler } from '../http/operation-handler.js';
 import type { ApiContext, ApiEvent, ApiResult } from '../http/request-state.js';
 import type { ServiceDeps } from '../runtime/deps.js';
+import { authenticateOrChallenge } from './authenticate-or-challenge.js';
 import { screenMessage } from './json-rpc-screen.js';
 import { makeMcpServer } from './mcp-server.js';
 import { buildToolCatalog } from './tool-catalog.js';
-
-/** A 401 that tells an MCP client which scheme to use (RFC 6750), before any MCP message is read. */
-async function authenticateOrChallenge(deps: ServiceDeps, authorization: string | undefined) {
-  try {
-    return await deps.authenticator.authenticate(authorization);
-  } catch (error) {
-    if (error instanceof UnauthorizedError) error.headers['WWW-Authenticate'] = 'Bearer';
-    throw error;
-  }
-}
 
 /**
  * The MCP transport at `{base_url}/mcp` (HTTP API route and Function URL alike): stateless
@@ -42,7 +33,7 @@ export function makeMcpHandler(operations: readonly Operation[], deps: ServiceDe
     const method = event.requestContext.http.method;
     if (method !== 'POST') throw new MethodNotAllowedError(method, ['POST']);
     const authorization = headerOf(event.headers, 'authorization');
-    state.principal = await authenticateOrChallenge(deps, authorization);
+    state.principal = await authenticateOrChallenge(deps.authenticator, authorization);
     const callContext = {
       requestId: state.requestId,
       authorization,
