@@ -33,7 +33,7 @@ import { gzipSync } from 'node:zlib';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, S3Event, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { type BuildOptions, build, version as esbuildVersion } from 'esbuild';
-import { LAMBDA_ALIASES } from '../infra/constructs/service-function.js';
+import { LAMBDA_ALIASES, REQUIRE_BANNER } from '../infra/constructs/lambda-bundling.js';
 import { writeOperationEntry } from '../infra/operation-entries.js';
 import { functionEntry, repoRoot } from '../infra/paths.js';
 import { TABLES } from '../shared/adapters/dynamodb/tables.js';
@@ -82,10 +82,6 @@ function entryFile(entry: Entry): string {
   return functionEntry(entry);
 }
 
-/** The banner of service-function.ts: ESM output still meets CommonJS code that calls require(). */
-const REQUIRE_BANNER =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
-
 /**
  * What NodejsFunction passes to esbuild for a ServiceFunction (`bundling` in service-function.ts;
  * aws-cdk-lib turns it into `esbuild --bundle <entry> --target=node22 --platform=node --format=esm
@@ -126,7 +122,7 @@ function constructDrift(): string[] {
     'sourceMap: true',
     'sourcesContent: false',
     'externalModules: []',
-    `banner: "${REQUIRE_BANNER}"`,
+    'banner: REQUIRE_BANNER',
     'esbuildArgs: lambdaAliasArgs()',
   ];
   return expected.filter((setting) => !source.includes(setting));

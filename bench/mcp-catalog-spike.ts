@@ -21,7 +21,7 @@ import { keys, toItem } from '../shared/adapters/dynamodb/keys.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../shared/domain/api-keys.js';
 import { PERMISSIONS } from '../shared/domain/permissions.js';
 import type { Agent, ApiKeyRecord, Tenant } from '../shared/domain/tenancy.js';
-import { operationById } from '../shared/operations/registry.js';
+import { operationById, operations } from '../shared/operations/registry.js';
 import {
   apiEvent,
   cdkBuildOptions,
@@ -292,9 +292,9 @@ async function main() {
     });
     // Generated into the scratch folder: node_modules may be another checkout's (a worktree's link).
     const generated = join(scratch, 'generated');
-    const lazyEntry = writeMcpEntry({}, generated);
-    const eagerEntry = writeMcpEntry({ eagerDeps: true }, generated);
-    const sdkCallsEntry = writeMcpEntry({ toolCallsThroughSdk: true }, generated);
+    const lazyEntry = writeMcpEntry(operations, {}, generated);
+    const eagerEntry = writeMcpEntry(operations, { eagerDeps: true }, generated);
+    const sdkCallsEntry = writeMcpEntry(operations, { toolCallsThroughSdk: true }, generated);
     const mcpSource = join(repoRoot, 'functions/mcp.ts');
     const variants = [
       await bundle('mcp today (functions/mcp.ts)', 'mcp', mcpSource, scratch, false),

@@ -5,6 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { Operation } from '../../shared/http/operation.js';
 import { isTool } from '../../shared/mcp/tool-catalog.js';
+import { writeMcpEntry } from '../mcp-entry.js';
 import type { MultiOperationEndpointProps } from './endpoint-props.js';
 import { applyGrants, type OperationGrants, operationGrants, unionOfGrants } from './http-api.js';
 import { ServiceFunction } from './service-function.js';
@@ -35,12 +36,15 @@ export interface McpEndpointProps extends MultiOperationEndpointProps {
 }
 
 /**
- * The MCP server (`functions/mcp.ts`): one function, reached two ways, both with payload format 2.0:
+ * The MCP server: one function, reached two ways, both with payload format 2.0:
  * - `ANY /mcp` on the HTTP API (every method: the server itself answers 405 to those MCP does not
  *   use, with the envelope);
  * - its own Lambda Function URL, auth type NONE: the function checks the Bearer API key on every
  *   request, as the REST routes do (AWS_IAM would ask callers for SigV4 signatures, which API-key
  *   clients do not have).
+ * Its entry is generated at synth (infra/mcp-entry.ts): `initialize` and `tools/list` answered from
+ * a catalog written into it, each tool's module a chunk of its own (`splitting`), loaded on the
+ * tool's first call (issue 32).
  */
 export class McpEndpoint extends Construct {
   readonly server: ServiceFunction;
@@ -56,7 +60,8 @@ export class McpEndpoint extends Construct {
     const needsKey = this.grants.encryptSecretsFor.length + this.grants.decryptSecretsFor.length > 0;
 
     this.server = new ServiceFunction(this, 'McpServer', {
-      entry: 'mcp',
+      entry: writeMcpEntry(props.operations),
+      splitting: true,
       description: 'MCP server: one tool per operation, at /mcp on the API and at its own Function URL.',
       // As an operation function: one tools/call runs one operation's handler behind the same auth
       // and rate limit, so it gets the same 1024 MB (CPU, hence cold start, scales with memory) and

@@ -8,29 +8,12 @@ import { Construct } from 'constructs';
 import { SERVICE_NAME } from '../../shared/adapters/observability/powertools-logger.js';
 import { METRICS_NAMESPACE } from '../../shared/adapters/observability/powertools-metrics.js';
 import { functionEntry, lockFile, repoRoot } from '../paths.js';
-
-/**
- * The packages every Lambda bundle swaps for a file of ours (paths relative to the project root,
- * where CDK runs esbuild):
- * - the SDK's default credential chain, for the environment's credentials (Lambda gives them there;
- *   the chain's STS and SSO clients stay out of the bundle): shared/runtime/lambda-credentials.ts;
- * - core-js, the ES2015 polyfills twitter-text imports, for empty modules: Node 22 has them all
- *   (infra/lambda-stubs/core-js/README.md).
- */
-export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
-  '@aws-sdk/credential-provider-node': './shared/runtime/lambda-credentials.ts',
-  'core-js': './infra/lambda-stubs/core-js',
-};
-
-/** LAMBDA_ALIASES as esbuild's command-line arguments (CDK's `esbuildArgs`). */
-export function lambdaAliasArgs(): Record<string, string> {
-  return Object.fromEntries(Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to]));
-}
+import { lambdaAliasArgs, REQUIRE_BANNER, splitBundledCode } from './lambda-bundling.js';
 
 export interface ServiceFunctionProps {
   /**
    * The entry file's name under `functions/`, without extension, or the absolute path of a
-   * generated entry (an operation's, infra/operation-entries.ts).
+   * generated entry (an operation's, infra/operation-entries.ts; the MCP function's, infra/mcp-entry.ts).
    */
   entry: string;
   description: string;
@@ -44,18 +27,25 @@ export interface ServiceFunctionProps {
    * @default Lambda's own (2)
    */
   retryAttempts?: number;
+  /**
+   * Built with esbuild's code splitting: each dynamic import of the entry becomes a chunk, loaded
+   * when it is first imported (the MCP function's tools). The same esbuild options as the others
+   * (lambda-bundling.ts), built at synth beside NodejsFunction, which cannot split.
+   * @default false (one file, by NodejsFunction)
+   */
+  splitting?: boolean;
 }
 
 /**
  * Our defaults for every Lambda, in one place: Node 22 on arm64, an ESM bundle built by local esbuild
- * (no Docker), minified, its source map beside it (read only when a stack is first printed:
+ * (no Docker; one file, or an entry and its chunks with `splitting`), minified, its source maps beside it (read only when a stack is first printed:
  * shared/runtime/lazy-source-maps.ts, imported first by every entry; no `--enable-source-maps`,
  * which parses it at every cold start), X-Ray tracing, its own log group with a retention, and its own role that
  * starts with nothing but writing to that log group. Callers add grants for exactly what the function
  * touches.
  */
 export class ServiceFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -76,9 +66,8 @@ export class ServiceFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: isAbsolute(props.entry) ? props.entry : functionEntry(props.entry),
-      handler: 'handler',
+    const entry = isAbsolute(props.entry) ? props.entry : functionEntry(props.entry);
+    const common = {
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -96,23 +85,34 @@ export class ServiceFunction extends Construct {
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...props.environment,
       },
-      projectRoot: repoRoot,
-      depsLockFilePath: lockFile,
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Bundle the AWS SDK too: the code that runs is the code we tested, not the runtime's copy.
-        externalModules: [],
-        // The credential chain and core-js's polyfills stay out of the bundle (LAMBDA_ALIASES).
-        esbuildArgs: lambdaAliasArgs(),
-        // ESM output still meets CommonJS dependencies that call require().
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-      },
-    });
+    };
+
+    this.function = props.splitting
+      ? new lambda.Function(this, 'Function', {
+          ...common,
+          handler: 'index.handler',
+          code: splitBundledCode(entry),
+        })
+      : new NodejsFunction(this, 'Function', {
+          ...common,
+          entry,
+          handler: 'handler',
+          projectRoot: repoRoot,
+          depsLockFilePath: lockFile,
+          bundling: {
+            forceDockerBundling: false,
+            format: OutputFormat.ESM,
+            target: 'node22',
+            mainFields: ['module', 'main'],
+            minify: true,
+            sourceMap: true,
+            sourcesContent: false,
+            // Bundle the AWS SDK too: the code that runs is the code we tested, not the runtime's copy.
+            externalModules: [],
+            // The credential chain and core-js's polyfills stay out of the bundle (LAMBDA_ALIASES).
+            esbuildArgs: lambdaAliasArgs(),
+            banner: REQUIRE_BANNER,
+          },
+        });
   }
 }

@@ -17,7 +17,6 @@ import { makeFallbackHandler } from '../../shared/http/fallback-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { type ApiHandler, makeOperationHandler } from '../../shared/http/operation-handler.js';
 import { makeInProcessCatalogFirstHandler } from '../../shared/mcp/catalog-first/in-process.js';
-import { makeMcpHandler } from '../../shared/mcp/mcp-handler.js';
 import type { Networks } from '../../shared/networks/registry.js';
 import { operations as registry } from '../../shared/operations/registry.js';
 import type { Clock } from '../../shared/ports/clock.js';
@@ -230,11 +229,8 @@ export async function startLocalHost(options: LocalHostOptions): Promise<LocalHo
         operations,
         handlerFor: (operation) => handlers.get(operation) as ApiHandler,
         fallback: makeFallbackHandler(operations),
-        // Issue 32 spike: SMCP_MCP_CATALOG_FIRST=1 serves /mcp with the catalog-first handler.
-        mcp:
-          process.env.SMCP_MCP_CATALOG_FIRST === '1'
-            ? makeInProcessCatalogFirstHandler(operations, deps)
-            : makeMcpHandler(operations, deps),
+        // The MCP function's handler, its catalog built here at start rather than at synth.
+        mcp: makeInProcessCatalogFirstHandler(operations, deps),
         dashboard: makeDashboardHandler(
           makeDashboardDeps({
             services: deps,

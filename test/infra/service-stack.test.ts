@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -14,6 +14,7 @@ import { repoRoot } from '../../infra/paths.js';
 import { type ServiceStack, tableOutputKey } from '../../infra/stacks/service-stack.js';
 import { MAIN_TABLE, TABLES, type TableDefinition } from '../../shared/adapters/dynamodb/tables.js';
 import { defineOperation, type Operation } from '../../shared/http/operation.js';
+import { isTool } from '../../shared/mcp/tool-catalog.js';
 import { APP_IDS } from '../../shared/networks/definitions.js';
 import { operations } from '../../shared/operations/registry.js';
 import {
@@ -383,18 +384,75 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       }
     });
 
-    it('the MCP function is built from functions/mcp.ts (its source map names the entry)', async () => {
+    it('the MCP function is split: its generated entry answers from the catalog, each tool is a chunk of its own', async () => {
       // Prepare
       const outdir = (stack.node.root as App).outdir;
       const code = synth.functionOf(stack.mcp.server).Properties.Code as { S3Key: string };
-      const map = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs.map');
+      const asset = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+      const sourcesOf = async (files: Iterable<string>) => {
+        const maps = [...files].map(async (file) => {
+          const map = JSON.parse(await readFile(join(asset, `${file}.map`), 'utf8')) as { sources: string[] };
+          return map.sources;
+        });
+        return (await Promise.all(maps)).flat();
+      };
+      // What a cold start loads: the entry and the chunks it imports statically, not import(…)'s.
+      const coldFiles = new Set<string>();
+      const visit = async (file: string): Promise<void> => {
+        if (coldFiles.has(file)) return;
+        coldFiles.add(file);
+        const text = await readFile(join(asset, file), 'utf8');
+        for (const [, specifier] of text.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.mjs)"/g))
+          await visit(posix.normalize(posix.join(posix.dirname(file), specifier as string)));
+      };
 
       // Act
-      const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
+      await visit('index.mjs');
+      const files = (await readdir(asset, { recursive: true })).filter((file) => file.endsWith('.mjs'));
+      const entrySources = await sourcesOf(['index.mjs']);
+      const coldSources = await sourcesOf(coldFiles);
+      const chunkSources = new Map(
+        await Promise.all(
+          files
+            .filter((file) => file.startsWith('chunks/'))
+            .map(async (file) => [file, await sourcesOf([file])] as const),
+        ),
+      );
 
       // Assess
-      expect(sources.filter((source) => source.endsWith('functions/mcp.ts'))).toHaveLength(1);
-      expect(sources.filter((source) => source.endsWith('functions/operation.ts'))).toEqual([]);
+      const has = (sources: string[], path: string) => sources.some((source) => source.includes(path));
+      // Built from the generated entry (infra/mcp-entry.ts), with the stack mapper first.
+      expect(
+        entrySources.filter((source) => /operation-entries\/mcp\/index-[0-9a-f]{12}\.ts$/.test(source)),
+      ).toHaveLength(1);
+      expect(has(entrySources, 'shared/runtime/lazy-source-maps.ts')).toBe(true);
+      expect(entrySources.filter((source) => source.endsWith('functions/operation.ts'))).toEqual([]);
+      // initialize and tools/list load no registry, zod, MCP SDK or DynamoDB client.
+      for (const heavy of [
+        'shared/operations/registry.ts',
+        'node_modules/zod/',
+        'node_modules/@modelcontextprotocol/sdk/',
+        'node_modules/@aws-sdk/client-dynamodb/',
+      ])
+        expect(has(coldSources, heavy), heavy).toBe(false);
+      // Each tool's module is in one chunk, and not loaded at cold start.
+      for (const tool of operations.filter(isTool)) {
+        const holding = [...chunkSources].filter(([, sources]) =>
+          sources.some((source) => source.endsWith(`operation-entries/mcp/tools/${tool.id}.ts`)),
+        );
+        expect(
+          holding.map(([file]) => coldFiles.has(file)),
+          tool.id,
+        ).toEqual([false]);
+      }
+      // Every chunk as every bundle: the banner first, its source map beside it.
+      for (const file of files) {
+        const text = await readFile(join(asset, file), 'utf8');
+        expect(text.startsWith("import { createRequire } from 'module';"), file).toBe(true);
+        expect(text.trimEnd().split('\n').at(-1), file).toBe(
+          `//# sourceMappingURL=${posix.basename(file)}.map`,
+        );
+      }
     });
 
     it('the dashboard function is built from functions/dashboard.ts (its source map names the entry)', async () => {
@@ -408,7 +466,7 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
 
       // Assess
       expect(sources.filter((source) => source.endsWith('functions/dashboard.ts'))).toHaveLength(1);
-      expect(sources.filter((source) => source.endsWith('functions/mcp.ts'))).toEqual([]);
+      expect(sources.filter((source) => source.includes('operation-entries/mcp/'))).toEqual([]);
     });
   });
 

@@ -6,8 +6,7 @@ import { makeCatalogFirstMcpHandler } from './catalog-first-handler.js';
 import { buildMcpCatalog } from './mcp-catalog.js';
 
 /**
- * The catalog-first handler over deps a process already has (the local host, when
- * SMCP_MCP_CATALOG_FIRST=1): the same answers as the Lambda's generated entry, with the catalog
+ * The catalog-first handler over deps a process already has (the local host): the same answers as the Lambda's generated entry, with the catalog
  * built at start instead of at build and every tool's module already loaded.
  */
 export function makeInProcessCatalogFirstHandler(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LAMBDA_ALIASES } from '../../../infra/constructs/service-function.js';
+import { LAMBDA_ALIASES } from '../../../infra/constructs/lambda-bundling.js';
 import { repoRoot } from '../../../infra/paths.js';
 import { xWeightedLength } from '../../../shared/networks/x/rules.js';
 import { isSameText } from '../../../shared/networks/x/text-match.js';
