@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -68,5 +68,75 @@ describe('stack traces of a bundle, mapped on the first error', () => {
     // Assess
     expect(stack).toMatch(/^ConfigError: Environment variable BENCH_NEVER_SET is required\./);
     expect(stack).toContain('index.mjs:');
+  });
+});
+
+/** A split bundle, as the MCP function's: the entry maps stacks, a chunk loaded by import() throws. */
+const SPLIT_ENTRY = [
+  `import '${join(repoRoot, 'shared/runtime/source-maps-on-error.ts')}';`,
+  '',
+  "export const load = () => import('./tool.ts').then((tool) => tool.run());",
+  '',
+].join('\n');
+const SPLIT_TOOL = [
+  `import { requireEnv } from '${join(repoRoot, 'shared/runtime/config.ts')}';`,
+  '',
+  "export const run = () => requireEnv('BENCH_NEVER_SET');",
+  '',
+].join('\n');
+
+describe('stack traces of a split bundle: each chunk mapped by its own map', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'lazy-source-maps-split-'));
+  const out = join(scratch, 'out');
+
+  beforeAll(async () => {
+    writeFileSync(join(scratch, 'entry.ts'), SPLIT_ENTRY);
+    writeFileSync(join(scratch, 'tool.ts'), SPLIT_TOOL);
+    await build({
+      entryPoints: { index: join(scratch, 'entry.ts') },
+      bundle: true,
+      splitting: true,
+      outdir: out,
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunks/[name]-[hash]',
+      platform: 'node',
+      format: 'esm',
+      minify: true,
+      sourcemap: true,
+      sourcesContent: false,
+      logLevel: 'error',
+    });
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  const callTool = async () => {
+    const url = `file://${join(out, 'index.mjs')}`;
+    const script = `import(${JSON.stringify(url)}).then((m) => m.load()).catch((error) => console.log(error.stack))`;
+    const { stdout } = await run(process.execPath, ['-e', script], { env: { PATH: process.env.PATH } });
+    return stdout;
+  };
+
+  it("names the source file and line of a chunk's frames", async () => {
+    // Act
+    const stack = await callTool();
+
+    // Assess
+    expect(stack).toMatch(/^ConfigError: Environment variable BENCH_NEVER_SET is required\./);
+    expect(stack).toMatch(/shared\/runtime\/config\.ts:\d+:\d+\)/);
+    expect(stack).toMatch(/tool\.ts:3:\d+/);
+    expect(stack).not.toMatch(/chunks\/[^\s]*\.mjs/);
+  });
+
+  it('keeps V8’s frames of a chunk whose map is gone', async () => {
+    // Prepare
+    const chunks = readdirSync(join(out, 'chunks')).filter((file) => file.endsWith('.map'));
+    for (const map of chunks) rmSync(join(out, 'chunks', map));
+
+    // Act
+    const stack = await callTool();
+
+    // Assess
+    expect(stack).toMatch(/^ConfigError: Environment variable BENCH_NEVER_SET is required\./);
+    expect(stack).toMatch(/chunks\/tool-\w+\.mjs:/);
   });
 });
