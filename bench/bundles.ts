@@ -18,6 +18,11 @@
  *    bundle's import and its first invocation with performance.now(). Three runs each
  *    (BENCH_RUNS); the median is printed. BENCH_SOURCE_MAPS=eager runs every bundle with
  *    --enable-source-maps, to see what the flag costs.
+ * 4. The MCP function as the stack builds it (issue 32): its generated entry, split into chunks
+ *    (bench/mcp-bundle.ts), its size whole and loaded at cold start, and cold starts with a known
+ *    key (bench/mcp-requests.ts): a first `initialize`, `tools/list`, `tools/call` (each call beside
+ *    the same request on the operation's own bundle) and a session in one instance.
+ *    `BENCH_ONLY=mcp` runs this part alone.
  *
  * A proxy, not Lambda: no runtime bootstrap, no code download, and a whole core where Lambda gives
  * a share that scales with memory (about 0.6 vCPU at 1024 MB), so compare the rows with one
@@ -42,7 +47,23 @@ import { mediaObjectKey } from '../shared/domain/media.js';
 import type { Post } from '../shared/domain/posts.js';
 import type { ApiEvent } from '../shared/http/request-state.js';
 import { operationById, operations } from '../shared/operations/registry.js';
-import { type ColdStartJob, type ColdStartResult, STUB_ORIGIN_PLACEHOLDER } from './cold-start-protocol.js';
+import {
+  type ColdStartJob,
+  type ColdStartResult,
+  DYNAMO_ITEMS_VARIABLE,
+  STUB_ORIGIN_PLACEHOLDER,
+} from './cold-start-protocol.js';
+import { type McpBuilt, mcpBundle, mcpTopInputs } from './mcp-bundle.js';
+import {
+  API_KEY,
+  DYNAMO_ITEMS,
+  initialize,
+  initialized,
+  type McpRequest,
+  toolsCall,
+  toolsList,
+  UNKNOWN_KEY as UNKNOWN_MCP_KEY,
+} from './mcp-requests.js';
 import { runBenchmark } from './support.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -60,7 +81,6 @@ const TARGET_IMPORT_MS = 50;
 /** The entries of `functions/` (each operation's entry is generated, and `reference` is bench/all-operations-entry.ts). */
 const FUNCTION_ENTRIES = [
   'fallback',
-  'mcp',
   'dashboard',
   'outbox',
   'delivery-worker',
@@ -71,14 +91,18 @@ const FUNCTION_ENTRIES = [
   'webhook-dispatcher',
   'token-refresher',
 ] as const;
-/** `operation:<id>` is an operation's own bundle; `reference` the one bundle of every operation. */
-export type Entry = (typeof FUNCTION_ENTRIES)[number] | 'reference' | `operation:${string}`;
+/**
+ * `operation:<id>` is an operation's own bundle; `reference` the one bundle of every operation;
+ * `mcp` the MCP function, built with code splitting from its generated entry (mcpBundle).
+ */
+export type Entry = (typeof FUNCTION_ENTRIES)[number] | 'mcp' | 'reference' | `operation:${string}`;
 
 const isOperation = (entry: Entry): entry is `operation:${string}` => entry.startsWith('operation:');
 
 function entryFile(entry: Entry): string {
   if (entry === 'reference') return join(repoRoot, 'bench/all-operations-entry.ts');
   if (isOperation(entry)) return writeOperationEntry(operationById(entry.slice('operation:'.length)));
+  if (entry === 'mcp') throw new Error('The MCP function is split: mcpBundle builds it.');
   return functionEntry(entry);
 }
 
@@ -350,8 +374,6 @@ interface Scenario {
   event: () => unknown;
 }
 
-const WELL_FORMED_UNKNOWN_KEY = `smcp_${'0'.repeat(64)}`;
-
 /** An operation's first request: its method and path (dummy ids), with the given headers. */
 function operationEvent(operationId: string, headers: Record<string, string> = {}): ApiEvent {
   const operation = operationById(operationId);
@@ -366,7 +388,7 @@ interface OperationScenario {
   headers?: Record<string, string>;
 }
 
-const UNKNOWN_KEY = { authorization: `Bearer ${WELL_FORMED_UNKNOWN_KEY}` };
+const UNKNOWN_KEY = { authorization: `Bearer ${UNKNOWN_MCP_KEY}` };
 
 /** The representative operations; the largest bundle's is added at run time. */
 const OPERATION_SCENARIOS: OperationScenario[] = [
@@ -382,31 +404,6 @@ const SCENARIOS: Scenario[] = [
     entry: 'fallback',
     label: 'GET /v1/nowhere → 404',
     event: () => apiEvent('GET', '/v1/nowhere', '$default'),
-  },
-  {
-    entry: 'mcp',
-    label: 'POST /mcp initialize, unknown key → 401',
-    event: () =>
-      apiEvent(
-        'POST',
-        '/mcp',
-        'ANY /mcp',
-        {
-          authorization: `Bearer ${WELL_FORMED_UNKNOWN_KEY}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        {
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            clientInfo: { name: 'bench', version: '1.0.0' },
-          },
-        },
-      ),
   },
   {
     entry: 'dashboard',
@@ -548,6 +545,16 @@ interface ColdStart {
   invokeMs: number;
   outcome: string;
   calls: string;
+  /** Each follow-up's median time and last answer, in order. */
+  followUps: { ms: number; outcome: string }[];
+}
+
+interface ColdStartOptions {
+  operationId?: string;
+  /** Events handed to the same instance after the first (a warm instance's next requests). */
+  followUps?: () => unknown[];
+  /** The stub's DynamoDB holds the bench's tenant, agent and key (mcp-requests.ts). */
+  withKey?: boolean;
 }
 
 /** RUNS fresh processes, one at a time (no contention between them); medians. */
@@ -557,16 +564,20 @@ async function coldStart(
   entry: Entry,
   bundle: string,
   event: () => unknown,
-  operationId?: string,
+  options: ColdStartOptions = {},
 ): Promise<ColdStart> {
-  const env = processEnvironment(
-    scratch,
-    functionEnvironment(entry, operationId),
-    SOURCE_MAPS || entry === 'reference',
-  );
+  const env = {
+    ...processEnvironment(
+      scratch,
+      functionEnvironment(entry, options.operationId),
+      SOURCE_MAPS || entry === 'reference',
+    ),
+    ...(options.withKey && { [DYNAMO_ITEMS_VARIABLE]: JSON.stringify(DYNAMO_ITEMS) }),
+  };
   const results: ColdStartResult[] = [];
   for (let run = 0; run < RUNS; run++) {
-    results.push(await runChild(childScript, { bundle, functionName: entry, event: event() }, env));
+    const job = { bundle, functionName: entry, event: event(), followUps: options.followUps?.() ?? [] };
+    results.push(await runChild(childScript, job, env));
   }
   const last = results[results.length - 1];
   const calls = Object.entries(last?.awsCalls ?? {})
@@ -577,14 +588,208 @@ async function coldStart(
     invokeMs: median(results.map((r) => r.invokeMs)),
     outcome: last?.outcome ?? '',
     calls: calls || 'none',
+    followUps: (last?.followUps ?? []).map((step, i) => ({
+      ms: median(results.map((r) => r.followUps?.[i]?.ms ?? Number.NaN)),
+      outcome: step.outcome,
+    })),
   };
 }
 
 const verdict = (held: boolean) => (held ? 'OK' : 'OVER');
 
+// ---- The MCP function (issue 32): split as deployed, beside the REST operations its tools are.
+
+/** Issue 32's targets: `tools/list` from a cold start; a first `tools/call` beside its operation's own bundle. */
+const MCP_LIST_TARGET_IMPORT_MS = 60;
+const MCP_CALL_TARGET_EXTRA_MS = 20;
+
+const mcpEvent = (request: McpRequest) => apiEvent('POST', '/mcp', 'ANY /mcp', request.headers, request.body);
+
+/** The REST request a tool call stands for: the same operation, path parameters `ws_x`, the same key. */
+function restEvent(operationId: string, body?: Record<string, unknown>): ApiEvent {
+  const operation = operationById(operationId);
+  const path = operation.path.replace(/\{[^}]+\}/g, 'ws_x');
+  const headers = {
+    authorization: `Bearer ${API_KEY}`,
+    ...(body !== undefined && { 'content-type': 'application/json' }),
+  };
+  return apiEvent(operation.method, path, `${operation.method} ${operation.path}`, headers, body);
+}
+
+interface McpScenario {
+  label: string;
+  first: () => McpRequest;
+  followUps?: () => McpRequest[];
+  /** A tool call: its operation, and the REST request that runs it on the operation's own bundle. */
+  rest?: { operationId: string; event: () => ApiEvent };
+}
+
+const MCP_SCENARIOS: McpScenario[] = [
+  { label: 'initialize, unknown key → 401', first: () => initialize(UNKNOWN_MCP_KEY) },
+  { label: 'first request tools/list', first: toolsList },
+  {
+    label: 'first request tools/call listWorkspaces',
+    first: () => toolsCall('listWorkspaces'),
+    rest: { operationId: 'listWorkspaces', event: () => restEvent('listWorkspaces') },
+  },
+  {
+    label: 'first request tools/call createPost (invalid body)',
+    first: () => toolsCall('createPost', { workspaceId: 'ws_x', body: {} }),
+    rest: { operationId: 'createPost', event: () => restEvent('createPost', {}) },
+  },
+  {
+    label: 'connect: initialize; then initialized, tools/list, tools/call listWorkspaces ×2, listAccounts',
+    first: () => initialize(API_KEY),
+    followUps: () => [
+      initialized(),
+      toolsList(),
+      toolsCall('listWorkspaces'),
+      toolsCall('listWorkspaces'),
+      toolsCall('listAccounts', { workspaceId: 'ws_x' }),
+    ],
+  },
+];
+
+/** Builds the MCP function (and the operations its tool calls are compared with), runs its scenarios, and prints. */
+async function mcpSection(childScript: string, scratch: string): Promise<void> {
+  const dir = join(scratch, 'mcp-section');
+  mkdirSync(dir);
+  const built: McpBuilt = await mcpBundle(dir);
+  const restBundles = new Map<string, Built>();
+  for (const scenario of MCP_SCENARIOS) {
+    const id = scenario.rest?.operationId;
+    if (id && !restBundles.has(id)) restBundles.set(id, await buildEntry(`operation:${id}`, dir));
+  }
+
+  const rows: string[][] = [];
+  const callRows: string[][] = [];
+  let listImportMs = Number.NaN;
+  for (const scenario of MCP_SCENARIOS) {
+    const mcp = await coldStart(childScript, dir, 'mcp', built.file, () => mcpEvent(scenario.first()), {
+      withKey: true,
+      ...(scenario.followUps && { followUps: () => scenario.followUps?.().map(mcpEvent) ?? [] }),
+    });
+    if (scenario.first === toolsList) listImportMs = mcp.importMs;
+    rows.push([
+      scenario.label,
+      ms(mcp.importMs),
+      ms(mcp.invokeMs),
+      mcp.outcome,
+      mcp.followUps.map((step) => `${ms(step.ms)} ${step.outcome}`).join(' | ') || '-',
+    ]);
+    if (!scenario.rest) continue;
+    const { operationId, event } = scenario.rest;
+    const rest = await coldStart(
+      childScript,
+      dir,
+      `operation:${operationId}`,
+      restBundles.get(operationId)?.file ?? '',
+      event,
+      { withKey: true },
+    );
+    const mcpTotal = mcp.importMs + mcp.invokeMs;
+    const restTotal = rest.importMs + rest.invokeMs;
+    callRows.push([
+      operationId,
+      ms(mcp.importMs),
+      ms(mcp.invokeMs),
+      ms(mcpTotal),
+      ms(rest.importMs),
+      ms(rest.invokeMs),
+      ms(restTotal),
+      ms(mcpTotal - restTotal),
+      rest.outcome,
+      verdict(mcpTotal <= restTotal + MCP_CALL_TARGET_EXTRA_MS),
+    ]);
+  }
+
+  console.log('\nThe MCP function, as deployed: its generated entry (infra/mcp-entry.ts), split into chunks');
+  console.log(
+    table(
+      ['asset', 'files', 'KiB', 'gzip KiB', 'map KiB'],
+      [
+        [
+          'whole (entry + every chunk)',
+          String(built.files),
+          kib(built.totalBytes),
+          kib(built.totalGzipBytes),
+          kib(built.mapBytes),
+        ],
+        [
+          'loaded at cold start (entry + static imports)',
+          String(built.startOutputs.size),
+          kib(built.startBytes),
+          kib(built.startGzipBytes),
+          '',
+        ],
+      ],
+      new Set([1, 2, 3, 4]),
+    ),
+  );
+  console.log('Largest inputs loaded at cold start (KiB)');
+  for (const [name, bytes] of mcpTopInputs(built, 10))
+    console.log(`  ${name.padEnd(48)} ${kib(bytes).padStart(7)}`);
+  console.log(
+    `\nMCP cold starts (the stub's DynamoDB holds a tenant, agent and key; median of ${RUNS}): ` +
+      "import, then the first request, then the same instance's next ones",
+  );
+  console.log(
+    table(['first request', 'import ms', 'first ms', 'answer', 'then (ms answer)'], rows, new Set([1, 2])),
+  );
+  console.log(
+    `tools/list from a cold start  import ${ms(listImportMs)} ms   (target <= ${MCP_LIST_TARGET_IMPORT_MS} ms)  ` +
+      verdict(listImportMs <= MCP_LIST_TARGET_IMPORT_MS),
+  );
+  console.log(
+    `\nA first tools/call beside the same request on the operation's own bundle, each in a fresh process; ` +
+      `target: MCP import + first call <= REST import + first call + ${MCP_CALL_TARGET_EXTRA_MS} ms`,
+  );
+  console.log(
+    table(
+      [
+        'tool',
+        'MCP import',
+        'MCP call',
+        'MCP total',
+        'REST import',
+        'REST call',
+        'REST total',
+        'extra ms',
+        'REST answer',
+        'target',
+      ],
+      callRows,
+      new Set([1, 2, 3, 4, 5, 6, 7]),
+    ),
+  );
+}
+
+/** The cold-start child, as plain ESM for a plain `node` (no tsx in the measured process). */
+async function buildChild(scratch: string): Promise<string> {
+  const childScript = join(scratch, 'cold-start-child.mjs');
+  await build({
+    entryPoints: [join(repoRoot, 'bench/cold-start-child.ts')],
+    bundle: true,
+    absWorkingDir: repoRoot,
+    outfile: childScript,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return childScript;
+}
+
+/** `BENCH_ONLY=mcp`: the MCP function's rows only (and the operations its tool calls are compared with). */
+const ONLY_MCP = process.env.BENCH_ONLY === 'mcp';
+
 async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'smcp-bundles-'));
   try {
+    if (ONLY_MCP) {
+      await mcpSection(await buildChild(scratch), scratch);
+      return;
+    }
     const drift = constructDrift();
     if (drift.length > 0) {
       console.warn(
@@ -617,18 +822,7 @@ async function main() {
       verdict(built.bytes <= TARGET_BYTES),
     ]);
 
-    // The child itself: plain ESM for a plain `node` (no tsx in the measured process).
-    const childScript = join(scratch, 'cold-start-child.mjs');
-    await build({
-      entryPoints: [join(repoRoot, 'bench/cold-start-child.ts')],
-      bundle: true,
-      absWorkingDir: repoRoot,
-      outfile: childScript,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-    });
+    const childScript = await buildChild(scratch);
 
     // 2. Cold starts: each representative operation on its own bundle and on the reference.
     const scenarios = [
@@ -648,14 +842,9 @@ async function main() {
         operationBundles.get(scenario.operationId)?.file ?? '',
         event,
       );
-      const ref = await coldStart(
-        childScript,
-        scratch,
-        'reference',
-        reference.file,
-        event,
-        scenario.operationId,
-      );
+      const ref = await coldStart(childScript, scratch, 'reference', reference.file, event, {
+        operationId: scenario.operationId,
+      });
       slowestImportMs = Math.max(slowestImportMs, own.importMs);
       operationColdRows.push([
         scenario.operationId,
@@ -756,6 +945,7 @@ async function main() {
         new Set([2, 3, 4]),
       ),
     );
+    await mcpSection(childScript, scratch);
     console.log(
       '\nA proxy, not Lambda: no runtime bootstrap or code download, and a full core instead of the ' +
         "sandbox's share, which scales with memory. Compare rows with one another.",
@@ -765,5 +955,5 @@ async function main() {
   }
 }
 
-// Run, unless imported for its helpers (bench/mcp-catalog-spike.ts).
+// Run, unless imported for its helpers.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runBenchmark('bench/bundles.ts', main);
