@@ -44,7 +44,7 @@ function staticClosure(metafile: Metafile, output: string): Set<string> {
 export async function mcpBundle(scratch: string): Promise<McpBuilt> {
   const outdir = join(scratch, 'mcp');
   mkdirSync(outdir);
-  const entry = writeMcpEntry(operations, {}, join(scratch, 'mcp-entry'));
+  const entry = writeMcpEntry(operations, join(scratch, 'mcp-entry'));
   const result = await build({ ...splitBuildOptions(entry, outdir), metafile: true });
   const metafile = result.metafile as Metafile;
   // The metafile names outputs relative to the working directory (the repository root).

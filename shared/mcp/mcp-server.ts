@@ -46,7 +46,7 @@ export function makeServerFor(
   tools: readonly ListedTool[],
   findTool: FindTool,
   context: CallContext,
-  deps: ServiceDeps | ((tool: CallableTool) => Promise<ServiceDeps>),
+  depsFor: (tool: CallableTool) => Promise<ServiceDeps>,
   metrics: Metrics,
 ): Server {
   const server = new Server(SERVER_INFO, { capabilities: SERVER_CAPABILITIES, instructions: INSTRUCTIONS });
@@ -54,24 +54,7 @@ export function makeServerFor(
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = await findTool(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const toolDeps = typeof deps === 'function' ? await deps(tool) : deps;
-    return callTool(tool, request.params.arguments ?? {}, context, toolDeps, metrics);
+    return callTool(tool, request.params.arguments ?? {}, context, await depsFor(tool), metrics);
   });
   return server;
-}
-
-/** A server over the whole catalog (the local host, and the MCP function before issue 32). */
-export function makeMcpServer(
-  catalog: ReadonlyMap<string, Tool>,
-  context: CallContext,
-  deps: ServiceDeps,
-  metrics: Metrics,
-): Server {
-  return makeServerFor(
-    [...catalog.values()].map(listed),
-    (name) => catalog.get(name),
-    context,
-    deps,
-    metrics,
-  );
 }

@@ -23,8 +23,6 @@ export interface CatalogFirstOptions {
   loadDeps: () => Promise<McpDeps>;
   /** The module of the tool of that name (one chunk per operation), or undefined for no such tool. */
   loadTool: LoadTool;
-  /** Spike only: every `tools/call` through the SDK's server, to measure what it costs. */
-  toolCallsThroughSdk?: boolean;
 }
 
 function parsed(text: string | undefined): unknown {
@@ -37,10 +35,13 @@ function parsed(text: string | undefined): unknown {
 }
 
 /**
- * The MCP transport as makeMcpHandler (same route, key check, answers), loading only what a
- * request uses: `initialize`, `tools/list` and `ping` are answered from the catalog built at build
+ * The MCP transport at `{base_url}/mcp` (HTTP API route and Function URL alike): stateless
+ * Streamable HTTP with JSON responses, POST only. The bearer key is checked before the MCP message
+ * is read (401 otherwise); each tool call then runs the operation pipeline with that same key, so
+ * plan, permissions, rate limits and isolation are REST's. It loads only what a request uses
+ * (issue 32): `initialize`, `tools/list` and `ping` are answered from the catalog written at build
  * time; a plain `tools/call` loads that tool's module and runs it without the SDK's server;
- * anything else loads the SDK's server (its zod schemas and Ajv) and is answered as before.
+ * anything else loads the SDK's server (its zod schemas and Ajv) and is answered by it.
  */
 export function makeCatalogFirstMcpHandler(options: CatalogFirstOptions): ApiHandler {
   const { catalog, observability } = options;
@@ -74,7 +75,7 @@ export function makeCatalogFirstMcpHandler(options: CatalogFirstOptions): ApiHan
       tools,
       metrics: observability.metrics,
     };
-    const call = options.toolCallsThroughSdk ? undefined : plainToolCall(catalog, event, message);
+    const call = plainToolCall(catalog, event, message);
     if (call) {
       const { answerToolCall } = await import('./tool-call-answer.js');
       const result = await answerToolCall(call, sdkOptions);

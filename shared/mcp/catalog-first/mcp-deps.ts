@@ -18,7 +18,7 @@ export interface McpDeps {
 }
 
 /**
- * Imported lazily by default (the AWS SDK's DynamoDB client is most of what it loads), so a
+ * Imported on the first request (the AWS SDK's DynamoDB client is most of what it loads), so a
  * missing setting fails the first request instead of the cold start.
  */
 export function makeMcpDeps(observability: Observability): McpDeps {

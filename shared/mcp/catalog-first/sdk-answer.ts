@@ -16,8 +16,10 @@ export interface SdkAnswerOptions {
 }
 
 /**
- * What the catalog does not answer, answered by the SDK as makeMcpHandler does: the screen, then a
- * server and a stateless transport for this one request.
+ * What the catalog does not answer, answered by the SDK: the screen (a batch, or params that do not
+ * fit their method, answered before the SDK reads them), then a server and a stateless transport
+ * for this one request (the SDK refuses to reuse a stateless transport, and nothing may outlive
+ * the invocation).
  */
 export async function answerWithSdk(
   event: ApiEvent,

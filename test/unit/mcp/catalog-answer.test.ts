@@ -37,7 +37,7 @@ function mcpEvent(message: unknown, headers: Record<string, string> = HEADERS): 
   };
 }
 
-/** What the SDK's server and transport answer, as makeMcpHandler runs them (no tool is called here). */
+/** What the SDK's server and transport answer, as answerWithSdk runs them (no tool is called here). */
 async function sdkAnswer(event: ApiEvent): Promise<ApiResult> {
   const server = makeServerFor(
     catalog.tools,
@@ -67,7 +67,7 @@ const initialize = (protocolVersion: string, id: string | number = 1) => ({
 
 const withBody = (result: ApiResult) => ({ ...result, body: result.body && JSON.parse(result.body) });
 
-describe('the catalog-first answers (issue 32 spike)', () => {
+describe('the catalog-first answers (issue 32)', () => {
   it.each([
     ['initialize, a version the SDK supports', mcpEvent(initialize('2025-06-18'))],
     ['initialize, a version it does not (the latest is chosen)', mcpEvent(initialize('1999-01-01', 'a'))],
