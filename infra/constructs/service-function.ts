@@ -37,12 +37,12 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * Our defaults for every Lambda, in one place: Node 22 on arm64, an ESM bundle built by local esbuild
- * (no Docker; one file, or an entry and its chunks with `splitting`), minified, its source maps beside it (read only when a stack is first printed:
- * shared/runtime/lazy-source-maps.ts, imported first by every entry; no `--enable-source-maps`,
- * which parses it at every cold start), X-Ray tracing, its own log group with a retention, and its own role that
- * starts with nothing but writing to that log group. Callers add grants for exactly what the function
- * touches.
+ * Our defaults for every Lambda, in one place: Node 22 on arm64, an ESM bundle built by local
+ * esbuild (no Docker; one file, or an entry and its chunks with `splitting`), minified, its source
+ * maps beside it (read only when a stack is first printed: shared/runtime/lazy-source-maps.ts,
+ * imported first by every entry; no `--enable-source-maps`, which parses them at every cold
+ * start), X-Ray tracing, its own log group with a retention, and its own role that starts with
+ * nothing but writing to that log group. Callers add grants for exactly what the function touches.
  */
 export class ServiceFunction extends Construct {
   readonly function: lambda.Function;
