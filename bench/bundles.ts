@@ -23,6 +23,7 @@
  *    key (bench/mcp-requests.ts): a first `initialize`, `tools/list`, `tools/call` (each call beside
  *    the same request on the operation's own bundle) and a session in one instance.
  *    `BENCH_ONLY=mcp` runs this part alone.
+ * 5. What `zod/mini` would save on the request path (bench/zod-mini.ts, issue 32, item 3).
  *
  * A proxy, not Lambda: no runtime bootstrap, no code download, and a whole core where Lambda gives
  * a share that scales with memory (about 0.6 vCPU at 1024 MB), so compare the rows with one
@@ -65,6 +66,7 @@ import {
   UNKNOWN_KEY as UNKNOWN_MCP_KEY,
 } from './mcp-requests.js';
 import { runBenchmark } from './support.js';
+import { zodMiniSection } from './zod-mini.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /**
@@ -946,6 +948,7 @@ async function main() {
       ),
     );
     await mcpSection(childScript, scratch);
+    await zodMiniSection();
     console.log(
       '\nA proxy, not Lambda: no runtime bootstrap or code download, and a full core instead of the ' +
         "sandbox's share, which scales with memory. Compare rows with one another.",
