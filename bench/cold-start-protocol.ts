@@ -21,6 +21,12 @@ export interface ColdStartJob {
  */
 export const DYNAMO_ITEMS_VARIABLE = 'BENCH_DYNAMO_ITEMS';
 
+/**
+ * A folder for Node 22's compile cache, which the child enables just before it imports the bundle
+ * (bench/compile-cache.ts); unset, no cache.
+ */
+export const COMPILE_CACHE_VARIABLE = 'BENCH_COMPILE_CACHE';
+
 /** What the child reports back over IPC. */
 export interface ColdStartResult {
   importMs: number;
