@@ -33,7 +33,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -48,12 +48,14 @@ import { mediaObjectKey } from '../shared/domain/media.js';
 import type { Post } from '../shared/domain/posts.js';
 import type { ApiEvent } from '../shared/http/request-state.js';
 import { operationById, operations } from '../shared/operations/registry.js';
+import { type BenchNode, currentNode, node22 } from './bench-node.js';
 import {
   type ColdStartJob,
   type ColdStartResult,
   DYNAMO_ITEMS_VARIABLE,
   STUB_ORIGIN_PLACEHOLDER,
 } from './cold-start-protocol.js';
+import { formatCompileCache, measureCompileCache } from './compile-cache.js';
 import { type McpBuilt, mcpBundle, mcpTopInputs } from './mcp-bundle.js';
 import {
   API_KEY,
@@ -467,11 +469,13 @@ export function runChild(
   childScript: string,
   job: ColdStartJob,
   env: NodeJS.ProcessEnv,
+  execPath = process.execPath,
 ): Promise<ColdStartResult> {
   return new Promise((resolve, reject) => {
     // execArgv empty: not tsx's loader hooks, a plain Node as Lambda runs it.
     const child: ChildProcess = fork(childScript, [], {
       env: { ...env, BENCH_JOB: JSON.stringify(job) },
+      execPath,
       execArgv: [],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -557,7 +561,14 @@ interface ColdStartOptions {
   followUps?: () => unknown[];
   /** The stub's DynamoDB holds the bench's tenant, agent and key (mcp-requests.ts). */
   withKey?: boolean;
+  /** The Node that runs the child (bench/bench-node.ts); the bench's own by default. */
+  node?: BenchNode;
+  /** Added to the child's environment (BENCH_COMPILE_CACHE: bench/compile-cache.ts). */
+  env?: Record<string, string>;
 }
+
+/** Seconds spent in cold-start children, by Node, so the run says what Node 22's rows cost it. */
+const childSeconds = new Map<string, number>();
 
 /** RUNS fresh processes, one at a time (no contention between them); medians. */
 async function coldStart(
@@ -575,12 +586,16 @@ async function coldStart(
       SOURCE_MAPS || entry === 'reference',
     ),
     ...(options.withKey && { [DYNAMO_ITEMS_VARIABLE]: JSON.stringify(DYNAMO_ITEMS) }),
+    ...options.env,
   };
+  const node = options.node ?? currentNode();
+  const started = performance.now();
   const results: ColdStartResult[] = [];
   for (let run = 0; run < RUNS; run++) {
     const job = { bundle, functionName: entry, event: event(), followUps: options.followUps?.() ?? [] };
-    results.push(await runChild(childScript, job, env));
+    results.push(await runChild(childScript, job, env, node.execPath));
   }
+  childSeconds.set(node.label, (childSeconds.get(node.label) ?? 0) + (performance.now() - started) / 1000);
   const last = results[results.length - 1];
   const calls = Object.entries(last?.awsCalls ?? {})
     .map(([name, count]) => `${name}×${count}`)
@@ -653,7 +668,7 @@ const MCP_SCENARIOS: McpScenario[] = [
 ];
 
 /** Builds the MCP function (and the operations its tool calls are compared with), runs its scenarios, and prints. */
-async function mcpSection(childScript: string, scratch: string): Promise<void> {
+async function mcpSection(childScript: string, scratch: string, node22: BenchNode): Promise<McpBuilt> {
   const dir = join(scratch, 'mcp-section');
   mkdirSync(dir);
   const built: McpBuilt = await mcpBundle(dir);
@@ -666,31 +681,44 @@ async function mcpSection(childScript: string, scratch: string): Promise<void> {
   const rows: string[][] = [];
   const callRows: string[][] = [];
   let listImportMs = Number.NaN;
+  let listImportMs22 = Number.NaN;
   for (const scenario of MCP_SCENARIOS) {
-    const mcp = await coldStart(childScript, dir, 'mcp', built.file, () => mcpEvent(scenario.first()), {
+    const mcpOptions: ColdStartOptions = {
       withKey: true,
       ...(scenario.followUps && { followUps: () => scenario.followUps?.().map(mcpEvent) ?? [] }),
+    };
+    const mcpEventOf = () => mcpEvent(scenario.first());
+    const mcp = await coldStart(childScript, dir, 'mcp', built.file, mcpEventOf, mcpOptions);
+    const mcp22 = await coldStart(childScript, dir, 'mcp', built.file, mcpEventOf, {
+      ...mcpOptions,
+      node: node22,
     });
-    if (scenario.first === toolsList) listImportMs = mcp.importMs;
+    if (scenario.first === toolsList) {
+      listImportMs = mcp.importMs;
+      listImportMs22 = mcp22.importMs;
+    }
     rows.push([
       scenario.label,
       ms(mcp.importMs),
       ms(mcp.invokeMs),
+      ms(mcp22.importMs),
+      ms(mcp22.invokeMs),
       mcp.outcome,
       mcp.followUps.map((step) => `${ms(step.ms)} ${step.outcome}`).join(' | ') || '-',
     ]);
     if (!scenario.rest) continue;
     const { operationId, event } = scenario.rest;
-    const rest = await coldStart(
-      childScript,
-      dir,
-      `operation:${operationId}`,
-      restBundles.get(operationId)?.file ?? '',
-      event,
-      { withKey: true },
-    );
+    const restBundle = restBundles.get(operationId)?.file ?? '';
+    const rest = await coldStart(childScript, dir, `operation:${operationId}`, restBundle, event, {
+      withKey: true,
+    });
+    const rest22 = await coldStart(childScript, dir, `operation:${operationId}`, restBundle, event, {
+      withKey: true,
+      node: node22,
+    });
     const mcpTotal = mcp.importMs + mcp.invokeMs;
     const restTotal = rest.importMs + rest.invokeMs;
+    const extra22 = mcp22.importMs + mcp22.invokeMs - (rest22.importMs + rest22.invokeMs);
     callRows.push([
       operationId,
       ms(mcp.importMs),
@@ -702,6 +730,8 @@ async function mcpSection(childScript: string, scratch: string): Promise<void> {
       ms(mcpTotal - restTotal),
       rest.outcome,
       verdict(mcpTotal <= restTotal + MCP_CALL_TARGET_EXTRA_MS),
+      ms(extra22),
+      verdict(extra22 <= MCP_CALL_TARGET_EXTRA_MS),
     ]);
   }
 
@@ -736,11 +766,16 @@ async function mcpSection(childScript: string, scratch: string): Promise<void> {
       "import, then the first request, then the same instance's next ones",
   );
   console.log(
-    table(['first request', 'import ms', 'first ms', 'answer', 'then (ms answer)'], rows, new Set([1, 2])),
+    table(
+      ['first request', 'import ms', 'first ms', 'import 22', 'first 22', 'answer', 'then (ms answer)'],
+      rows,
+      new Set([1, 2, 3, 4]),
+    ),
   );
   console.log(
     `tools/list from a cold start  import ${ms(listImportMs)} ms   (target <= ${MCP_LIST_TARGET_IMPORT_MS} ms)  ` +
-      verdict(listImportMs <= MCP_LIST_TARGET_IMPORT_MS),
+      `${verdict(listImportMs <= MCP_LIST_TARGET_IMPORT_MS)};  on Node 22 ${ms(listImportMs22)} ms  ` +
+      verdict(listImportMs22 <= MCP_LIST_TARGET_IMPORT_MS),
   );
   console.log(
     `\nA first tools/call beside the same request on the operation's own bundle, each in a fresh process; ` +
@@ -759,11 +794,14 @@ async function mcpSection(childScript: string, scratch: string): Promise<void> {
         'extra ms',
         'REST answer',
         'target',
+        'extra 22',
+        'target 22',
       ],
       callRows,
-      new Set([1, 2, 3, 4, 5, 6, 7]),
+      new Set([1, 2, 3, 4, 5, 6, 7, 10]),
     ),
   );
+  return built;
 }
 
 /** The cold-start child, as plain ESM for a plain `node` (no tsx in the measured process). */
@@ -784,12 +822,65 @@ async function buildChild(scratch: string): Promise<string> {
 
 /** `BENCH_ONLY=mcp`: the MCP function's rows only (and the operations its tool calls are compared with). */
 const ONLY_MCP = process.env.BENCH_ONLY === 'mcp';
+/** `BENCH_ONLY=compile-cache`: Node 22's compile cache only (compileCacheSection). */
+const ONLY_COMPILE_CACHE = process.env.BENCH_ONLY === 'compile-cache';
+
+/**
+ * Node 22's compile cache shipped in the asset (bench/compile-cache.ts), for an operation, the MCP
+ * function's cold path (tools/list) and the delivery worker; each `index.mjs` given is copied with
+ * its folder (chunks included).
+ */
+async function compileCacheSection(
+  childScript: string,
+  scratch: string,
+  node: BenchNode,
+  bundles: { listWorkspaces: string; mcp: string; deliveryWorker: string },
+): Promise<void> {
+  const run =
+    (entry: Entry, event: () => unknown, withKey = false) =>
+    (bundle: string, env: Record<string, string>) =>
+      coldStart(childScript, scratch, entry, bundle, event, { node, env, withKey });
+  const deliveryEvent =
+    SCENARIOS.find((scenario) => scenario.entry === 'delivery-worker')?.event ?? (() => ({}));
+  const report = await measureCompileCache(
+    [
+      {
+        label: 'listWorkspaces, unknown key',
+        assetDir: dirname(bundles.listWorkspaces),
+        coldStart: run('operation:listWorkspaces', () => operationEvent('listWorkspaces', UNKNOWN_KEY)),
+      },
+      {
+        label: 'mcp, tools/list',
+        assetDir: dirname(bundles.mcp),
+        coldStart: run('mcp', () => mcpEvent(toolsList()), true),
+      },
+      {
+        label: 'delivery-worker, unknown post',
+        assetDir: dirname(bundles.deliveryWorker),
+        coldStart: run('delivery-worker', deliveryEvent),
+      },
+    ],
+    scratch,
+  );
+  console.log(formatCompileCache(report, node.version, RUNS));
+}
 
 async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'smcp-bundles-'));
   try {
+    // Every cold start runs on the bench's Node (CI's 20) and on Node 22, Lambda's (bench/bench-node.ts).
+    const node22Runtime = node22();
     if (ONLY_MCP) {
-      await mcpSection(await buildChild(scratch), scratch);
+      await mcpSection(await buildChild(scratch), scratch, node22Runtime);
+      return;
+    }
+    if (ONLY_COMPILE_CACHE) {
+      const mcp = await mcpBundle(scratch);
+      await compileCacheSection(await buildChild(scratch), scratch, node22Runtime, {
+        listWorkspaces: (await buildEntry('operation:listWorkspaces', scratch)).file,
+        mcp: mcp.file,
+        deliveryWorker: (await buildEntry('delivery-worker', scratch)).file,
+      });
       return;
     }
     const drift = constructDrift();
@@ -847,6 +938,14 @@ async function main() {
       const ref = await coldStart(childScript, scratch, 'reference', reference.file, event, {
         operationId: scenario.operationId,
       });
+      const own22 = await coldStart(
+        childScript,
+        scratch,
+        `operation:${scenario.operationId}`,
+        operationBundles.get(scenario.operationId)?.file ?? '',
+        event,
+        { node: node22Runtime },
+      );
       slowestImportMs = Math.max(slowestImportMs, own.importMs);
       operationColdRows.push([
         scenario.operationId,
@@ -855,6 +954,8 @@ async function main() {
         ms(ref.importMs),
         ms(own.invokeMs),
         ms(ref.invokeMs),
+        ms(own22.importMs),
+        ms(own22.invokeMs),
         own.outcome === ref.outcome ? own.outcome : `${own.outcome} (reference ${ref.outcome})`,
         verdict(own.importMs < TARGET_IMPORT_MS),
       ]);
@@ -865,12 +966,17 @@ async function main() {
     for (const scenario of SCENARIOS) {
       const bundle = functionBundles.get(scenario.entry)?.file ?? '';
       const result = await coldStart(childScript, scratch, scenario.entry, bundle, scenario.event);
+      const result22 = await coldStart(childScript, scratch, scenario.entry, bundle, scenario.event, {
+        node: node22Runtime,
+      });
       coldRows.push([
         scenario.entry,
         scenario.label,
         ms(result.importMs),
         ms(result.invokeMs),
         ms(result.importMs + result.invokeMs),
+        ms(result22.importMs),
+        ms(result22.invokeMs),
         result.outcome,
         result.calls,
       ]);
@@ -906,7 +1012,8 @@ async function main() {
       ),
     );
     console.log(
-      `\nCold-start proxy: a fresh \`node\` ${process.version} per run, ${SOURCE_MAPS ? 'NODE_OPTIONS=--enable-source-maps (BENCH_SOURCE_MAPS=eager)' : 'source maps read on the first error only, as deployed'}, ` +
+      `\nCold-start proxy: a fresh \`node\` per run, ${process.version} (the columns without a number) and ${node22Runtime.version} ` +
+        `(the columns marked 22: Lambda's nodejs22.x), ${SOURCE_MAPS ? 'NODE_OPTIONS=--enable-source-maps (BENCH_SOURCE_MAPS=eager)' : 'source maps read on the first error only, as deployed'}, ` +
         `AWS APIs stubbed on loopback; median of ${RUNS} runs`,
     );
     console.log(
@@ -921,11 +1028,13 @@ async function main() {
           'ref import ms',
           'first call ms',
           'ref first call ms',
+          'import 22',
+          'first call 22',
           'answer',
           'target',
         ],
         operationColdRows,
-        new Set([2, 3, 4, 5]),
+        new Set([2, 3, 4, 5, 6, 7]),
       ),
     );
     console.log(
@@ -940,18 +1049,28 @@ async function main() {
           'import ms',
           'first call ms',
           'total ms',
+          'import 22',
+          'first call 22',
           'answer',
           'AWS calls (stubbed)',
         ],
         coldRows,
-        new Set([2, 3, 4]),
+        new Set([2, 3, 4, 5, 6]),
       ),
     );
-    await mcpSection(childScript, scratch);
+    const mcpBuilt = await mcpSection(childScript, scratch, node22Runtime);
+    await compileCacheSection(childScript, scratch, node22Runtime, {
+      listWorkspaces: operationBundles.get('listWorkspaces')?.file ?? '',
+      mcp: mcpBuilt.file,
+      deliveryWorker: functionBundles.get('delivery-worker')?.file ?? '',
+    });
     await zodMiniSection();
     console.log(
       '\nA proxy, not Lambda: no runtime bootstrap or code download, and a full core instead of the ' +
         "sandbox's share, which scales with memory. Compare rows with one another.",
+    );
+    console.log(
+      `Time in cold-start children: ${[...childSeconds].map(([label, seconds]) => `${label} ${seconds.toFixed(0)} s`).join(', ')}`,
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
