@@ -17,13 +17,19 @@
  *    and the credentials Lambda gives; the child stubs the AWS APIs on loopback, then times the
  *    bundle's import and its first invocation with performance.now(). Three runs each
  *    (BENCH_RUNS); the median is printed. BENCH_SOURCE_MAPS=eager runs every bundle with
- *    --enable-source-maps, to see what the flag costs.
+ *    --enable-source-maps, to see what the flag costs. Every cold start runs on the bench's Node
+ *    (CI's 20) and again on Node 22, which Lambda runs (the columns marked 22; bench/bench-node.ts:
+ *    BENCH_NODE22, or the `node` package at the version .ci/run pins, installed once).
  * 4. The MCP function as the stack builds it (issue 32): its generated entry, split into chunks
  *    (bench/mcp-bundle.ts), its size whole and loaded at cold start, and cold starts with a known
  *    key (bench/mcp-requests.ts): a first `initialize`, `tools/list`, `tools/call` (each call beside
  *    the same request on the operation's own bundle) and a session in one instance.
  *    `BENCH_ONLY=mcp` runs this part alone.
  * 5. What `zod/mini` would save on the request path (bench/zod-mini.ts, issue 32, item 3).
+ * 6. Node 22's compile cache shipped in the asset (bench/compile-cache.ts, issue 32, item 5): an
+ *    operation, the MCP function's `tools/list` and the delivery worker, imported without and with
+ *    a cache made at the asset's path and left read-only, and what a mismatched cache does.
+ *    `BENCH_ONLY=compile-cache` runs this part alone.
  *
  * A proxy, not Lambda: no runtime bootstrap, no code download, and a whole core where Lambda gives
  * a share that scales with memory (about 0.6 vCPU at 1024 MB), so compare the rows with one
@@ -565,6 +571,8 @@ interface ColdStartOptions {
   node?: BenchNode;
   /** Added to the child's environment (BENCH_COMPILE_CACHE: bench/compile-cache.ts). */
   env?: Record<string, string>;
+  /** @default RUNS (BENCH_RUNS) */
+  runs?: number;
 }
 
 /** Seconds spent in cold-start children, by Node, so the run says what Node 22's rows cost it. */
@@ -591,7 +599,7 @@ async function coldStart(
   const node = options.node ?? currentNode();
   const started = performance.now();
   const results: ColdStartResult[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < (options.runs ?? RUNS); run++) {
     const job = { bundle, functionName: entry, event: event(), followUps: options.followUps?.() ?? [] };
     results.push(await runChild(childScript, job, env, node.execPath));
   }
@@ -838,8 +846,8 @@ async function compileCacheSection(
 ): Promise<void> {
   const run =
     (entry: Entry, event: () => unknown, withKey = false) =>
-    (bundle: string, env: Record<string, string>) =>
-      coldStart(childScript, scratch, entry, bundle, event, { node, env, withKey });
+    (bundle: string, env: Record<string, string>, runs?: number) =>
+      coldStart(childScript, scratch, entry, bundle, event, { node, env, withKey, ...(runs && { runs }) });
   const deliveryEvent =
     SCENARIOS.find((scenario) => scenario.entry === 'delivery-worker')?.event ?? (() => ({}));
   const report = await measureCompileCache(
@@ -861,6 +869,7 @@ async function compileCacheSection(
       },
     ],
     scratch,
+    RUNS,
   );
   console.log(formatCompileCache(report, node.version, RUNS));
 }

@@ -29,8 +29,8 @@ export interface CompileCacheCase {
   label: string;
   /** The built asset: index.mjs, and chunks/ for a split function. */
   assetDir: string;
-  /** The bench's cold starts of `bundle` (its median) on Node 22, with `env` added to the function's. */
-  coldStart: (bundle: string, env: Record<string, string>) => Promise<ColdStartSummary>;
+  /** The bench's cold starts of `bundle` (median of `runs`, or of its own count) on Node 22, with `env` added to the function's. */
+  coldStart: (bundle: string, env: Record<string, string>, runs?: number) => Promise<ColdStartSummary>;
 }
 
 interface CacheFile {
@@ -89,9 +89,12 @@ export interface CompileCacheRow {
 }
 
 export interface CompileCacheMismatch {
-  /** The asset and its cache copied to another folder: import, and the entries written (a miss writes). */
-  moved: ColdStartSummary & { written: number };
-  /** One byte added to the bundle in place: its answer (the uncached answer expected), entries rewritten. */
+  /**
+   * The asset and its cache copied to another folder, a fresh copy per run (a miss writes its entry,
+   * which the next run would find): median import, and the entries the runs wrote.
+   */
+  moved: { importMs: number; written: number };
+  /** One byte added to the bundle in place, one run: its answer (the uncached answer expected), entries rewritten. */
   changed: ColdStartSummary & { written: number };
 }
 
@@ -104,7 +107,7 @@ async function measureCase(item: CompileCacheCase, folder: string): Promise<Comp
   const withCache = { [COMPILE_CACHE_VARIABLE]: cacheDir };
 
   // The "build": the bundle run where it will be read, its entries written at exit.
-  await item.coldStart(bundle, withCache);
+  await item.coldStart(bundle, withCache, 1);
   makeReadOnly(task);
   const made = filesUnder(cacheDir);
 
@@ -122,25 +125,47 @@ async function measureCase(item: CompileCacheCase, folder: string): Promise<Comp
 }
 
 /** The first case's cache where it no longer matches: moved elsewhere, and its bundle changed. */
-async function measureMismatch(item: CompileCacheCase, folder: string): Promise<CompileCacheMismatch> {
+async function measureMismatch(
+  item: CompileCacheCase,
+  folder: string,
+  runs: number,
+): Promise<CompileCacheMismatch> {
   const task = join(folder, 'task');
-  const moved = join(folder, 'moved');
   // Writable again, so that a miss shows as the entries Node writes at exit.
   makeReadOnly(task, true);
-  cpSync(task, moved, { recursive: true });
-  const movedCache = join(moved, COMPILE_CACHE_FOLDER);
-  const beforeMove = filesUnder(movedCache);
-  const movedRun = await item.coldStart(join(moved, 'index.mjs'), { [COMPILE_CACHE_VARIABLE]: movedCache });
+  const movedImports: number[] = [];
+  let movedWritten = 0;
+  for (let run = 0; run < runs; run++) {
+    const moved = join(folder, `moved-${run}`);
+    cpSync(task, moved, { recursive: true });
+    const movedCache = join(moved, COMPILE_CACHE_FOLDER);
+    const before = filesUnder(movedCache);
+    const result = await item.coldStart(
+      join(moved, 'index.mjs'),
+      { [COMPILE_CACHE_VARIABLE]: movedCache },
+      1,
+    );
+    movedImports.push(result.importMs);
+    movedWritten += writtenBetween(before, filesUnder(movedCache)).length;
+  }
 
   const cacheDir = join(task, COMPILE_CACHE_FOLDER);
   const beforeChange = filesUnder(cacheDir);
   const bundle = join(task, 'index.mjs');
   writeFileSync(bundle, '\n', { flag: 'a' });
-  const changedRun = await item.coldStart(bundle, { [COMPILE_CACHE_VARIABLE]: cacheDir });
+  const changedRun = await item.coldStart(bundle, { [COMPILE_CACHE_VARIABLE]: cacheDir }, 1);
   return {
-    moved: { ...movedRun, written: writtenBetween(beforeMove, filesUnder(movedCache)).length },
+    moved: { importMs: median(movedImports), written: movedWritten },
     changed: { ...changedRun, written: writtenBetween(beforeChange, filesUnder(cacheDir)).length },
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
 export interface CompileCacheReport {
@@ -152,6 +177,7 @@ export interface CompileCacheReport {
 export async function measureCompileCache(
   cases: CompileCacheCase[],
   scratch: string,
+  runs: number,
 ): Promise<CompileCacheReport> {
   const rows: CompileCacheRow[] = [];
   let mismatch: CompileCacheMismatch | undefined;
@@ -159,7 +185,7 @@ export async function measureCompileCache(
     const folder = join(scratch, `compile-cache-${index}`);
     mkdirSync(folder);
     rows.push(await measureCase(item, folder));
-    if (index === 0) mismatch = await measureMismatch(item, folder);
+    if (index === 0) mismatch = await measureMismatch(item, folder, runs);
   }
   return { rows, mismatch };
 }
@@ -212,7 +238,7 @@ export function formatCompileCache(report: CompileCacheReport, nodeVersion: stri
   const first = report.rows[0];
   if (mismatch && first) {
     lines.push(
-      `${first.label}, asset and cache copied to another folder: import ${ms(mismatch.moved.importMs)} ms, ` +
+      `${first.label}, asset and cache copied to another folder (a fresh copy per run): import ${ms(mismatch.moved.importMs)} ms, ` +
         `${mismatch.moved.written} entries written: ${mismatch.moved.written > 0 ? 'a miss (entries are keyed by absolute path)' : 'read'}`,
       `${first.label}, bundle changed by one byte: answer ${mismatch.changed.outcome} (uncached ${first.plain.outcome}), ` +
         `${mismatch.changed.written} entries rewritten: ${mismatch.changed.outcome === first.plain.outcome && mismatch.changed.written > 0 ? 'the stale entry ignored' : 'CHECK'}`,
