@@ -1,4 +1,5 @@
 import '../shared/runtime/source-maps-on-error.js';
+import '../shared/runtime/with-tracing.js';
 import type { Context } from 'aws-lambda';
 import { deliveryFromEnv } from '../shared/runtime/delivery-from-env.js';
 

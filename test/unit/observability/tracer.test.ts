@@ -17,7 +17,7 @@ describe('tracingWanted', () => {
   });
 });
 
-describe('traced', () => {
+describe('traced and inSubsegment', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();
@@ -25,32 +25,54 @@ describe('traced', () => {
 
   const middlewareOf = (client: DynamoDBClient) => client.middlewareStack.identify().join('\n');
 
-  it('adds the X-Ray middleware to an SDK client in Lambda', async () => {
+  it('add the X-Ray middleware to an SDK client once with-tracing.ts ran in Lambda', async () => {
     vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs20.x');
     vi.resetModules();
+    await import('../../../shared/runtime/with-tracing.js');
     const { traced } = await import('../../../shared/adapters/observability/tracer.js');
     const client = traced(new DynamoDBClient({ region: 'us-east-1' }));
     expect(middlewareOf(client)).toMatch(/xray/i);
   });
 
-  it('hands the client back untouched elsewhere', async () => {
-    vi.stubEnv('AWS_EXECUTION_ENV', '');
+  it('hand the client back untouched, and run the call as it is, where nothing registered a tracer', async () => {
+    vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs20.x');
     vi.resetModules();
-    const { traced } = await import('../../../shared/adapters/observability/tracer.js');
+    // In Lambda, but the function's entry did not import with-tracing.ts (a request-path function).
+    const { traced, inSubsegment } = await import('../../../shared/adapters/observability/tracer.js');
     const client = new DynamoDBClient({ region: 'us-east-1' });
     const before = middlewareOf(client);
     expect(traced(client)).toBe(client);
     expect(middlewareOf(client)).toBe(before);
     expect(before).not.toMatch(/xray/i);
+    await expect(inSubsegment('x.publish', { post_id: 'pst_1' }, async () => 'done')).resolves.toBe('done');
+  });
+
+  it('hand both to the registered tracer', async () => {
+    vi.resetModules();
+    const { registerTracing, traced, inSubsegment } = await import(
+      '../../../shared/adapters/observability/tracer.js'
+    );
+    const subsegments: { name: string; annotations: Readonly<Record<string, string>> }[] = [];
+    const marked = { marked: true };
+    registerTracing({
+      captureAwsClient: <T>(_client: T) => marked as T,
+      inSubsegment: (name, annotations, fn) => {
+        subsegments.push({ name, annotations });
+        return fn();
+      },
+    });
+    expect(traced({})).toBe(marked);
+    await expect(inSubsegment('x.publish', { post_id: 'pst_1' }, async () => 7)).resolves.toBe(7);
+    expect(subsegments).toEqual([{ name: 'x.publish', annotations: { post_id: 'pst_1' } }]);
   });
 });
 
 describe('the X-Ray SDK', () => {
   /** A fresh Node process, so no earlier import in this worker can have loaded the SDK already. */
-  function xraySdkLoadedAfterImport(env: NodeJS.ProcessEnv): boolean {
+  function xraySdkLoadedAfterImport(module: string, env: NodeJS.ProcessEnv): boolean {
     const script = `
       import { createRequire } from 'node:module';
-      await import('./shared/adapters/observability/tracer.ts');
+      await import('./${module}');
       const cache = createRequire(import.meta.url).cache;
       console.log(Object.keys(cache).some((path) => path.includes('aws-xray-sdk-core')));`;
     const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
@@ -60,10 +82,14 @@ describe('the X-Ray SDK', () => {
     return output.trim() === 'true';
   }
 
-  it('is loaded in Lambda and nowhere else', () => {
-    expect(
-      xraySdkLoadedAfterImport({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs20.x', AWS_REGION: 'us-east-1' }),
-    ).toBe(true);
-    expect(xraySdkLoadedAfterImport({})).toBe(false);
+  const LAMBDA = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs20.x', AWS_REGION: 'us-east-1' };
+
+  it('is loaded by with-tracing.ts in Lambda and nowhere else', () => {
+    expect(xraySdkLoadedAfterImport('shared/runtime/with-tracing.ts', LAMBDA)).toBe(true);
+    expect(xraySdkLoadedAfterImport('shared/runtime/with-tracing.ts', {})).toBe(false);
+  });
+
+  it('is never loaded by tracer.ts itself, which every function imports', () => {
+    expect(xraySdkLoadedAfterImport('shared/adapters/observability/tracer.ts', LAMBDA)).toBe(false);
   });
 });
