@@ -1,24 +1,16 @@
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
-import { asServiceUnavailable, outageSummary } from '../adapters/aws/dependency-outage.js';
 import { registerAssets } from './assets.js';
 import { csrfProtection } from './csrf.js';
-import { DASHBOARD_BASE, type DashboardDeps, type DashboardEnv } from './env.js';
+import { startOf, withDeps } from './deps-on-demand.js';
+import { DASHBOARD_BASE, type DashboardEnv, type DashboardInput } from './env.js';
 import { html } from './html.js';
+import { registerOnDemand } from './lazy-pages.js';
+import { IN_WORKSPACE, PAGE_GROUPS } from './page-groups.js';
 import { errorPage, notFoundPage } from './pages.js';
 import { requestContext } from './request-context.js';
-import { registerAccountRoutes } from './routes/accounts.js';
-import { registerAgentRoutes } from './routes/agents.js';
-import { registerApprovalRoutes } from './routes/approvals.js';
 import { registerAuthRoutes, registerPublicAuthRoutes } from './routes/auth.js';
-import { registerCalendarRoutes } from './routes/calendar.js';
-import { registerComposeRoutes } from './routes/compose.js';
-import { registerPolicyRoutes } from './routes/policies.js';
-import { registerPostRoutes } from './routes/posts.js';
-import { registerUserRoutes } from './routes/users.js';
-import { registerWebhookRoutes } from './routes/webhooks.js';
-import { registerWorkspaceRoutes } from './routes/workspaces.js';
 import { securityHeaders } from './security-headers.js';
 import { loadSession, requireSignedIn } from './session.js';
 import { workspaceGuard } from './workspace-guard.js';
@@ -29,14 +21,19 @@ import { workspaceGuard } from './workspace-guard.js';
  * 1. request id, logger and the one log line per request;
  * 2. security headers (CSP without inline script, no framing);
  * 3. Origin check of form posts (hono/csrf), then the session, then the CSRF token of the form;
- * 4. the public pages (sign-in, one-time links, assets); everything after needs a session;
+ * 4. the public pages (sign-in, one-time links, assets); everything after needs a session, and
+ *    has the deps;
  * 5. on `/workspaces/:workspaceId/…`, the workspace guard (404 unless visible, 403 on POST unless
  *    administered).
  * Every action calls the API's operations or the admin use cases: no page writes to a store itself.
+ * What loads when (docs/dashboard.md, "How pages load"): the sign-in page, assets, redirects and
+ * error pages need no store; the deps (DynamoDB and the use cases) are built by the first request
+ * that does (deps-on-demand.ts), and each group of pages is imported by its first request.
  */
-export function makeDashboardApp(deps: DashboardDeps): Hono<DashboardEnv> {
+export function makeDashboardApp(input: DashboardInput): Hono<DashboardEnv> {
+  const start = startOf(input);
   const app = new Hono<DashboardEnv>().basePath(DASHBOARD_BASE);
-  app.use('*', requestContext(deps));
+  app.use('*', requestContext(start));
   app.use('*', securityHeaders);
   registerAssets(app);
   app.use('*', csrf());
@@ -45,24 +42,15 @@ export function makeDashboardApp(deps: DashboardDeps): Hono<DashboardEnv> {
   registerPublicAuthRoutes(app);
 
   app.use('*', requireSignedIn);
-  app.use('/workspaces/:workspaceId', workspaceGuard);
-  app.use('/workspaces/:workspaceId/*', workspaceGuard);
+  app.use('*', withDeps);
+  app.use(IN_WORKSPACE, workspaceGuard);
+  app.use(`${IN_WORKSPACE}/*`, workspaceGuard);
   app.get('/', (c) => c.redirect(`${DASHBOARD_BASE}/workspaces`, 303));
   registerAuthRoutes(app);
-  registerUserRoutes(app);
-  registerWorkspaceRoutes(app);
-  registerAgentRoutes(app);
-  registerPolicyRoutes(app);
-  registerAccountRoutes(app);
-  // Before the posts' routes: `/posts/new` is the composer, not a post id.
-  registerComposeRoutes(app);
-  registerPostRoutes(app);
-  registerCalendarRoutes(app);
-  registerApprovalRoutes(app);
-  registerWebhookRoutes(app);
+  for (const group of PAGE_GROUPS) registerOnDemand(app, group);
 
   app.notFound((c) => notFoundPage(c));
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     // Hono's own refusals (the Origin check of a form post): their status, said in words.
     if (error instanceof HTTPException && error.status === 403) {
       return errorPage(
@@ -72,7 +60,10 @@ export function makeDashboardApp(deps: DashboardDeps): Hono<DashboardEnv> {
         html`<p>Reload the page and try again. Nothing was changed.</p>`,
       );
     }
-    const log = c.var.logger ?? deps.logger;
+    const log = c.var.logger ?? start.logger;
+    // Imported here: only a store's error is an outage, and the store's chunk (the AWS SDK's
+    // retry rules this reads) is loaded by then; the sign-in page of a cold start skips both.
+    const { asServiceUnavailable, outageSummary } = await import('../adapters/aws/dependency-outage.js');
     const outage = asServiceUnavailable(error);
     if (outage) {
       log.warn('dashboard: dependency unavailable', outageSummary(error));

@@ -16,7 +16,7 @@ function options(c: Context<DashboardEnv>, maxAge: number) {
     path: DASHBOARD_BASE,
     httpOnly: true,
     sameSite: 'Lax',
-    secure: c.get('deps').secureCookies,
+    secure: c.get('settings').secureCookies,
     maxAge,
   } as const;
 }

@@ -8,7 +8,7 @@ import type { DashboardEnv } from './env.js';
  * Nothing else, so an injected script could send nowhere but to our own origins.
  */
 export function connectSources(c: Context<DashboardEnv>): string {
-  const storage = c.var.deps?.mediaStorageOrigin;
+  const storage = c.var.settings?.mediaStorageOrigin;
   return storage ? `'self' ${storage}` : "'self'";
 }
 
@@ -17,7 +17,7 @@ export function connectSources(c: Context<DashboardEnv>): string {
  * script or style, so an injected tag would not run), no framing, no plugins, no `<base>`.
  * `form-action` is left open on purpose: connecting an account posts a form whose answer is a
  * redirect to the network's consent page, and Chrome applies `form-action` to that redirect.
- * Runs after the request context, which sets the deps `connect-src` reads.
+ * Runs after the request context, which sets the settings `connect-src` reads.
  */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {

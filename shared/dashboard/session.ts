@@ -1,11 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import { readSessionCookie } from './cookies.js';
+import { depsOf } from './deps-on-demand.js';
 import { DASHBOARD_BASE, type DashboardEnv } from './env.js';
 
-/** Sets `signedIn` when the request carries a live session; never refuses by itself. */
+/**
+ * Sets `signedIn` when the request carries a live session; never refuses by itself. Only a
+ * session cookie makes it build the deps: a browser without one costs no store.
+ */
 export const loadSession: MiddlewareHandler<DashboardEnv> = async (c, next) => {
   const token = readSessionCookie(c);
-  const signedIn = token ? await c.get('deps').auth.resolveSession(token) : undefined;
+  const signedIn = token ? await (await depsOf(c)).auth.resolveSession(token) : undefined;
   if (signedIn) {
     c.set('signedIn', signedIn);
     c.set(

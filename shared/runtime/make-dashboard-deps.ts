@@ -5,6 +5,9 @@ import { makeAdmin } from '../services/admin.js';
 import { makeDashboardAuth } from '../services/users/make-dashboard-auth.js';
 import type { ServiceDeps } from './deps.js';
 
+// Where it was first: the local host imports it from here.
+export { secureCookiesFor } from './secure-cookies.js';
+
 export interface DashboardDepsInput {
   /** The operations' deps (`makeDeps`): the dashboard's actions run the API's operations. */
   services: ServiceDeps;
@@ -38,12 +41,4 @@ export function makeDashboardDeps({
     ...(mediaStorageOrigin && { mediaStorageOrigin }),
     logger,
   };
-}
-
-/**
- * Cookies are `Secure` wherever the dashboard is reached over HTTPS: every deployment. Only a
- * public base URL that says plain http (the local host) turns it off; none at all keeps it on.
- */
-export function secureCookiesFor(publicBaseUrl: string | undefined): boolean {
-  return !publicBaseUrl?.startsWith('http://');
 }

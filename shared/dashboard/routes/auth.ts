@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { InvalidRequestError, RateLimitedError } from '../../domain/errors.js';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../cookies.js';
+import { withDeps } from '../deps-on-demand.js';
 import { DASHBOARD_BASE, type DashboardEnv } from '../env.js';
 import { type FormProblem, problemFrom, readForm, textOf } from '../forms.js';
 import { page } from '../pages.js';
@@ -40,7 +41,10 @@ function minutes(seconds: number): string {
 const linkGone = (c: Context<DashboardEnv>) =>
   page(c, { title: 'This link no longer works', body: linkGoneBody }, 410);
 
-/** Sign-in and the one-time links: reachable without a session. */
+/**
+ * Sign-in and the one-time links: reachable without a session. The sign-in form itself needs no
+ * store (the first page of a cold start); what checks a password or a link builds the deps.
+ */
 export function registerPublicAuthRoutes(app: Hono<DashboardEnv>): void {
   app.get('/sign-in', (c) => {
     const next = safeNext(c.req.query('next'));
@@ -48,7 +52,7 @@ export function registerPublicAuthRoutes(app: Hono<DashboardEnv>): void {
     return page(c, { title: 'Sign in', body: signInForm(c, { ...(next && { next }) }) });
   });
 
-  app.post('/sign-in', async (c) => {
+  app.post('/sign-in', withDeps, async (c) => {
     const form = await readForm(c);
     const email = textOf(form, 'email');
     const next = safeNext(textOf(form, 'next'));
@@ -77,14 +81,14 @@ export function registerPublicAuthRoutes(app: Hono<DashboardEnv>): void {
     return page(c, { title: 'Sign in', alert: 'Email or password is wrong.', body }, 401);
   });
 
-  app.get('/welcome/:token', async (c) => {
+  app.get('/welcome/:token', withDeps, async (c) => {
     const token = c.req.param('token');
     const user = await c.var.deps.auth.peekSetPasswordLink(token);
     if (!user) return linkGone(c);
     return page(c, { title: 'Set your password', body: setPasswordForm(c, { token, email: user.email }) });
   });
 
-  app.post('/welcome/:token', async (c) => {
+  app.post('/welcome/:token', withDeps, async (c) => {
     const token = c.req.param('token');
     const user = await c.var.deps.auth.peekSetPasswordLink(token);
     if (!user) return linkGone(c);

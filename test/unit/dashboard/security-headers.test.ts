@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { DashboardDeps, DashboardEnv } from '../../../shared/dashboard/env.js';
+import type { DashboardEnv } from '../../../shared/dashboard/env.js';
 import { securityHeaders } from '../../../shared/dashboard/security-headers.js';
+import { silentLogger } from '../../../shared/ports/logger.js';
 
-/** The headers' middleware behind the deps the request context sets (only what it reads). */
+/** The headers' middleware behind the settings the request context sets. */
 function appWith(mediaStorageOrigin: string | undefined): Hono<DashboardEnv> {
   const app = new Hono<DashboardEnv>();
   app.use('*', async (c, next) => {
-    c.set('deps', { ...(mediaStorageOrigin && { mediaStorageOrigin }) } as DashboardDeps);
+    c.set('settings', {
+      secureCookies: true,
+      logger: silentLogger,
+      ...(mediaStorageOrigin && { mediaStorageOrigin }),
+    });
     await next();
   });
   app.use('*', securityHeaders);
