@@ -41,8 +41,9 @@ export type DashboardEndpointProps = MultiOperationEndpointProps;
 /**
  * The dashboard (`functions/dashboard.ts`): one function behind `ANY /dashboard` and
  * `ANY /dashboard/{proxy+}` on the HTTP API, payload format 2.0 (the browser's cookies arrive in
- * `event.cookies`). It signs people in itself (sessions in the main table), so neither route has an
- * API Gateway authorizer; API Gateway's stage throttle covers both, as it covers every route.
+ * `event.cookies`), built with code splitting (docs/dashboard.md, "How pages load"). It signs
+ * people in itself (sessions in the main table), so neither route has an API Gateway authorizer;
+ * API Gateway's stage throttle covers both, as it covers every route.
  */
 export class DashboardEndpoint extends Construct {
   readonly server: ServiceFunction;
@@ -62,6 +63,9 @@ export class DashboardEndpoint extends Construct {
 
     this.server = new ServiceFunction(this, 'DashboardServer', {
       entry: 'dashboard',
+      // Each group of pages, and the stores, a chunk imported on its first request (issue 32): a
+      // cold start answers the sign-in page without the operations' registry or the AWS SDK.
+      splitting: true,
       description: 'Dashboard: server-rendered pages at /dashboard on the API, for the people of a tenant.',
       // As an operation function: a page runs one or two operations behind the same pipeline. The
       // 1024 MB (CPU, hence cold start, scales with memory) also leave room for scrypt, which

@@ -17,6 +17,7 @@ import { defineOperation, type Operation } from '../../shared/http/operation.js'
 import { isTool } from '../../shared/mcp/tool-catalog.js';
 import { APP_IDS } from '../../shared/networks/definitions.js';
 import { operations } from '../../shared/operations/registry.js';
+import { readSplitAsset } from './split-asset.js';
 import {
   buildStack,
   type CfnResource,
@@ -455,18 +456,71 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       }
     });
 
-    it('the dashboard function is built from functions/dashboard.ts (its source map names the entry)', async () => {
+    it('the dashboard function is split: its cold start answers the sign-in page, each group of pages is a chunk of its own', async () => {
       // Prepare
       const outdir = (stack.node.root as App).outdir;
       const code = synth.functionOf(stack.dashboard.server).Properties.Code as { S3Key: string };
-      const map = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs.map');
+      const dir = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+      const asset = await readSplitAsset(dir);
 
       // Act
-      const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
+      const entrySources = await asset.sourcesOf(['index.mjs']);
+      const coldSources = await asset.sourcesOf(asset.coldFiles);
+      const chunkSources = new Map(
+        await Promise.all(
+          asset.files
+            .filter((file) => file.startsWith('chunks/'))
+            .map(async (file) => [file, await asset.sourcesOf([file])] as const),
+        ),
+      );
 
       // Assess
-      expect(sources.filter((source) => source.endsWith('functions/dashboard.ts'))).toHaveLength(1);
-      expect(sources.filter((source) => source.includes('operation-entries/mcp/'))).toEqual([]);
+      const has = (sources: string[], path: string) => sources.some((source) => source.includes(path));
+      // Built from functions/dashboard.ts, with the stack mapper first.
+      expect(entrySources.filter((source) => source.endsWith('functions/dashboard.ts'))).toHaveLength(1);
+      expect(has(entrySources, 'shared/runtime/lazy-source-maps.ts')).toBe(true);
+      expect(entrySources.filter((source) => source.includes('operation-entries/mcp/'))).toEqual([]);
+      // The sign-in page loads no operation, zod, AWS client, configuration of the networks or page behind sign-in.
+      for (const heavy of [
+        'shared/operations/registry.ts',
+        'shared/dashboard/call-operation.ts',
+        'node_modules/zod/',
+        'node_modules/@aws-sdk/client-dynamodb/',
+        'node_modules/@smithy/core/',
+        'shared/networks/definitions.ts',
+        'shared/runtime/dashboard-deps-from-env.ts',
+      ])
+        expect(has(coldSources, heavy), heavy).toBe(false);
+      expect(has(coldSources, 'shared/dashboard/routes/auth.ts')).toBe(true);
+      // Each route module behind sign-in is in one chunk, not loaded at cold start.
+      for (const module of [
+        'users',
+        'workspaces',
+        'agents',
+        'policies',
+        'accounts',
+        'compose',
+        'approvals',
+        'posts',
+        'calendar',
+        'webhooks',
+      ]) {
+        const holding = [...chunkSources].filter(([, sources]) =>
+          sources.some((source) => source.endsWith(`shared/dashboard/routes/${module}.ts`)),
+        );
+        expect(
+          holding.map(([file]) => asset.coldFiles.has(file)),
+          module,
+        ).toEqual([false]);
+      }
+      // Every chunk as every bundle: the banner first, its source map beside it.
+      for (const file of asset.files) {
+        const text = await readFile(join(dir, file), 'utf8');
+        expect(text.startsWith("import { createRequire } from 'module';"), file).toBe(true);
+        expect(text.trimEnd().split('\n').at(-1), file).toBe(
+          `//# sourceMappingURL=${posix.basename(file)}.map`,
+        );
+      }
     });
   });
 
