@@ -25,6 +25,10 @@
  *    key (bench/mcp-requests.ts): a first `initialize`, `tools/list`, `tools/call` (each call beside
  *    the same request on the operation's own bundle) and a session in one instance.
  *    `BENCH_ONLY=mcp` runs this part alone.
+ * 4b. The dashboard function as the stack builds it (issue 32): functions/dashboard.ts, split into
+ *    chunks (bench/dashboard-bundle.ts), its size whole and loaded at cold start, and cold starts
+ *    answering the sign-in page, a page behind sign-in without a session (the redirect) and with one
+ *    (bench/dashboard-requests.ts). `BENCH_ONLY=dashboard` runs this part alone.
  * 5. What `zod/mini` would save on the request path (bench/zod-mini.ts, issue 32, item 3).
  * 6. Node 22's compile cache shipped in the asset (bench/compile-cache.ts, issue 32, item 5): an
  *    operation, the MCP function's `tools/list` and the delivery worker, imported without and with
@@ -62,6 +66,8 @@ import {
   STUB_ORIGIN_PLACEHOLDER,
 } from './cold-start-protocol.js';
 import { formatCompileCache, measureCompileCache } from './compile-cache.js';
+import { type DashboardBuilt, dashboardBundle, dashboardTopInputs } from './dashboard-bundle.js';
+import { DASHBOARD_ITEMS, SESSION_COOKIES } from './dashboard-requests.js';
 import { type McpBuilt, mcpBundle, mcpTopInputs } from './mcp-bundle.js';
 import {
   API_KEY,
@@ -91,7 +97,6 @@ const TARGET_IMPORT_MS = 50;
 /** The entries of `functions/` (each operation's entry is generated, and `reference` is bench/all-operations-entry.ts). */
 const FUNCTION_ENTRIES = [
   'fallback',
-  'dashboard',
   'outbox',
   'delivery-worker',
   'reconciler',
@@ -103,9 +108,15 @@ const FUNCTION_ENTRIES = [
 ] as const;
 /**
  * `operation:<id>` is an operation's own bundle; `reference` the one bundle of every operation;
- * `mcp` the MCP function, built with code splitting from its generated entry (mcpBundle).
+ * `mcp` the MCP function, built with code splitting from its generated entry (mcpBundle), and
+ * `dashboard` functions/dashboard.ts, split too (dashboardBundle).
  */
-export type Entry = (typeof FUNCTION_ENTRIES)[number] | 'mcp' | 'reference' | `operation:${string}`;
+export type Entry =
+  | (typeof FUNCTION_ENTRIES)[number]
+  | 'mcp'
+  | 'dashboard'
+  | 'reference'
+  | `operation:${string}`;
 
 const isOperation = (entry: Entry): entry is `operation:${string}` => entry.startsWith('operation:');
 
@@ -113,6 +124,7 @@ function entryFile(entry: Entry): string {
   if (entry === 'reference') return join(repoRoot, 'bench/all-operations-entry.ts');
   if (isOperation(entry)) return writeOperationEntry(operationById(entry.slice('operation:'.length)));
   if (entry === 'mcp') throw new Error('The MCP function is split: mcpBundle builds it.');
+  if (entry === 'dashboard') throw new Error('The dashboard function is split: dashboardBundle builds it.');
   return functionEntry(entry);
 }
 
@@ -415,11 +427,6 @@ const SCENARIOS: Scenario[] = [
     label: 'GET /v1/nowhere → 404',
     event: () => apiEvent('GET', '/v1/nowhere', '$default'),
   },
-  {
-    entry: 'dashboard',
-    label: 'GET /dashboard/workspaces, no session → 303',
-    event: () => apiEvent('GET', '/dashboard/workspaces', 'ANY /dashboard/{proxy+}', { accept: 'text/html' }),
-  },
   { entry: 'outbox', label: 'INSERT of a queued post', event: queuedPostInsert },
   {
     entry: 'delivery-worker',
@@ -567,6 +574,8 @@ interface ColdStartOptions {
   followUps?: () => unknown[];
   /** The stub's DynamoDB holds the bench's tenant, agent and key (mcp-requests.ts). */
   withKey?: boolean;
+  /** Items the stub's DynamoDB holds instead (marshalled; the dashboard's session: dashboard-requests.ts). */
+  dynamoItems?: unknown[];
   /** The Node that runs the child (bench/bench-node.ts); the bench's own by default. */
   node?: BenchNode;
   /** Added to the child's environment (BENCH_COMPILE_CACHE: bench/compile-cache.ts). */
@@ -594,6 +603,7 @@ async function coldStart(
       SOURCE_MAPS || entry === 'reference',
     ),
     ...(options.withKey && { [DYNAMO_ITEMS_VARIABLE]: JSON.stringify(DYNAMO_ITEMS) }),
+    ...(options.dynamoItems && { [DYNAMO_ITEMS_VARIABLE]: JSON.stringify(options.dynamoItems) }),
     ...options.env,
   };
   const node = options.node ?? currentNode();
@@ -812,6 +822,112 @@ async function mcpSection(childScript: string, scratch: string, node22: BenchNod
   return built;
 }
 
+// ---- The dashboard function (issue 32): split as deployed, each group of pages a chunk.
+
+/** Issue 32's target: the sign-in page from a cold start, import and first request. */
+const DASHBOARD_SIGN_IN_TARGET_MS = 80;
+
+const dashboardEvent = (path: string, cookies?: string[]): ApiEvent => ({
+  ...apiEvent('GET', path, 'ANY /dashboard/{proxy+}', { accept: 'text/html' }),
+  ...(cookies && { cookies }),
+});
+
+const DASHBOARD_SCENARIOS: { label: string; event: () => ApiEvent; signedIn?: boolean }[] = [
+  { label: 'GET /dashboard/sign-in, no session → 200', event: () => dashboardEvent('/dashboard/sign-in') },
+  {
+    label: 'GET /dashboard/workspaces, no session → 303',
+    event: () => dashboardEvent('/dashboard/workspaces'),
+  },
+  {
+    label: 'GET /dashboard/workspaces, signed in → 200',
+    event: () => dashboardEvent('/dashboard/workspaces', SESSION_COOKIES),
+    signedIn: true,
+  },
+];
+
+/** Builds the dashboard function, runs its scenarios on Node 20 and 22, and prints. */
+async function dashboardSection(
+  childScript: string,
+  scratch: string,
+  node22: BenchNode,
+): Promise<DashboardBuilt> {
+  const built = await dashboardBundle(scratch);
+  const rows: string[][] = [];
+  let signIn = { ms: Number.NaN, ms22: Number.NaN };
+  for (const scenario of DASHBOARD_SCENARIOS) {
+    const options: ColdStartOptions = scenario.signedIn ? { dynamoItems: DASHBOARD_ITEMS } : {};
+    const run = await coldStart(childScript, scratch, 'dashboard', built.file, scenario.event, options);
+    const run22 = await coldStart(childScript, scratch, 'dashboard', built.file, scenario.event, {
+      ...options,
+      node: node22,
+    });
+    const total = run.importMs + run.invokeMs;
+    const total22 = run22.importMs + run22.invokeMs;
+    if (scenario === DASHBOARD_SCENARIOS[0]) signIn = { ms: total, ms22: total22 };
+    rows.push([
+      scenario.label,
+      ms(run.importMs),
+      ms(run.invokeMs),
+      ms(total),
+      ms(run22.importMs),
+      ms(run22.invokeMs),
+      ms(total22),
+      run.outcome,
+      run.calls,
+    ]);
+  }
+  console.log('\nThe dashboard function, as deployed: functions/dashboard.ts, split into chunks');
+  console.log(
+    table(
+      ['asset', 'files', 'KiB', 'gzip KiB', 'map KiB'],
+      [
+        [
+          'whole (entry + every chunk)',
+          String(built.files),
+          kib(built.totalBytes),
+          kib(built.totalGzipBytes),
+          kib(built.mapBytes),
+        ],
+        [
+          'loaded at cold start (entry + static imports)',
+          String(built.startOutputs.size),
+          kib(built.startBytes),
+          kib(built.startGzipBytes),
+          '',
+        ],
+      ],
+      new Set([1, 2, 3, 4]),
+    ),
+  );
+  console.log('Largest inputs loaded at cold start (KiB)');
+  for (const [name, bytes] of dashboardTopInputs(built, 8))
+    console.log(`  ${name.padEnd(48)} ${kib(bytes).padStart(7)}`);
+  console.log(`\nDashboard cold starts (median of ${RUNS}): import, then the first request`);
+  console.log(
+    table(
+      [
+        'first request',
+        'import ms',
+        'first ms',
+        'total ms',
+        'import 22',
+        'first 22',
+        'total 22',
+        'answer',
+        'AWS calls (stubbed)',
+      ],
+      rows,
+      new Set([1, 2, 3, 4, 5, 6]),
+    ),
+  );
+  console.log(
+    `sign-in page from a cold start  import + first request ${ms(signIn.ms)} ms   ` +
+      `(target <= ${DASHBOARD_SIGN_IN_TARGET_MS} ms)  ${verdict(signIn.ms <= DASHBOARD_SIGN_IN_TARGET_MS)};  ` +
+      `on Node 22 ${ms(signIn.ms22)} ms  ${verdict(signIn.ms22 <= DASHBOARD_SIGN_IN_TARGET_MS)}`,
+  );
+  return built;
+}
+
 /** The cold-start child, as plain ESM for a plain `node` (no tsx in the measured process). */
 async function buildChild(scratch: string): Promise<string> {
   const childScript = join(scratch, 'cold-start-child.mjs');
@@ -830,6 +946,8 @@ async function buildChild(scratch: string): Promise<string> {
 
 /** `BENCH_ONLY=mcp`: the MCP function's rows only (and the operations its tool calls are compared with). */
 const ONLY_MCP = process.env.BENCH_ONLY === 'mcp';
+/** `BENCH_ONLY=dashboard`: the dashboard function's rows only. */
+const ONLY_DASHBOARD = process.env.BENCH_ONLY === 'dashboard';
 /** `BENCH_ONLY=compile-cache`: Node 22's compile cache only (compileCacheSection). */
 const ONLY_COMPILE_CACHE = process.env.BENCH_ONLY === 'compile-cache';
 
@@ -881,6 +999,10 @@ async function main() {
     const node22Runtime = node22();
     if (ONLY_MCP) {
       await mcpSection(await buildChild(scratch), scratch, node22Runtime);
+      return;
+    }
+    if (ONLY_DASHBOARD) {
+      await dashboardSection(await buildChild(scratch), scratch, node22Runtime);
       return;
     }
     if (ONLY_COMPILE_CACHE) {
@@ -1068,6 +1190,7 @@ async function main() {
       ),
     );
     const mcpBuilt = await mcpSection(childScript, scratch, node22Runtime);
+    await dashboardSection(childScript, scratch, node22Runtime);
     await compileCacheSection(childScript, scratch, node22Runtime, {
       listWorkspaces: operationBundles.get('listWorkspaces')?.file ?? '',
       mcp: mcpBuilt.file,

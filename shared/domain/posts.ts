@@ -204,6 +204,12 @@ export interface Post {
   createdBy: string;
   /** Delivery bookkeeping (the worker's): */
   delivery?: DeliveryState;
+  /**
+   * The X-Ray trace header of the API request that last wrote the post (validated:
+   * trace-header.ts). It goes with the post's delivery messages, so the worker's lines and its
+   * network call name the request's trace (docs/operating.md "Traces"). Never in an answer.
+   */
+  trace?: string;
   /** How it did at the network, once published (docs/metrics.md): the metrics collection's. */
   metrics?: PostMetricsState;
   /** Optimistic-lock counter: every write increments it. */

@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { requestTraceOf } from '../domain/trace-header.js';
 import type { OperationRequest } from '../pipeline/operation-request.js';
 import { runOperation } from '../pipeline/run-operation.js';
 import type { ServiceDeps } from '../runtime/deps.js';
@@ -30,6 +31,7 @@ function requestFromEvent(
     readBody: () => readJsonBody(event),
     carriesBody: () => carriesBody(event),
     logger: state.logger ?? fallbackLogger,
+    trace: requestTraceOf(headerOf(event.headers, 'x-amzn-trace-id'), process.env),
   };
 }
 

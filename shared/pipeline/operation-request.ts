@@ -43,6 +43,11 @@ export interface OperationRequest {
   unplaced?: Readonly<Record<string, string[]>>;
   /** Carries the invocation's ids; the pipeline adds the tenant and workspace once it knows them. */
   logger: Logger;
+  /**
+   * The request's X-Ray trace header, validated (requestTraceOf in
+   * shared/domain/trace-header.ts): posts the call writes carry it to the worker.
+   */
+  trace?: string;
 }
 
 /** A successful call: the operation's status, its body (parsed by its response schema), extra headers. */

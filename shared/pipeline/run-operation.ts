@@ -6,6 +6,7 @@ import {
   type OperationResult,
   type PipelineProgress,
 } from './operation-request.js';
+import { withRequestTrace } from './request-trace.js';
 import { authenticateCaller } from './steps/authenticate-caller.js';
 import { consumeRateLimit } from './steps/consume-rate-limit.js';
 import { resolveWorkspace } from './steps/resolve-workspace.js';
@@ -45,7 +46,7 @@ export async function runOperation(
   const input = validateInput(operation, request);
   const ctx = {
     requestId: request.requestId,
-    deps,
+    deps: withRequestTrace(deps, request.trace),
     logger: request.logger.with(callerIds(progress)),
     principal: progress.principal,
     workspaceId: progress.workspaceId,

@@ -9,12 +9,21 @@ export interface DeliveryMessage {
    */
   accountId?: string;
   mediaIds?: string[];
+  /**
+   * The trace header of the API request that last wrote the post (Post.trace): the worker's lines
+   * name its trace id, and its network call is annotated with it (docs/operating.md "Traces").
+   */
+  trace?: string;
 }
 
 /** A queue of JSON messages (SQS in AWS, an in-process queue on the local host). */
 export interface MessageQueue<T> {
-  /** `delaySeconds` 0–900 (SQS's own limit): the message is invisible until then. */
-  send(message: T, options?: { delaySeconds?: number }): Promise<void>;
+  /**
+   * `delaySeconds` 0–900 (SQS's own limit): the message is invisible until then. `trace`, an X-Ray
+   * trace header, is the trace the message continues (SQS's AWSTraceHeader), instead of the
+   * sender's own invocation's.
+   */
+  send(message: T, options?: { delaySeconds?: number; trace?: string }): Promise<void>;
 }
 
 /** One-time schedules that put a delivery message on the delivery queue at a given time. */

@@ -37,6 +37,7 @@ import type { ServiceConfig } from './config.js';
 import type { DeliveryConfig } from './delivery-config.js';
 import type { ServiceDeps } from './deps.js';
 import { makeMediaFetcher } from './media-fetcher.js';
+import { tracedConnectorFor, tracedMediaFetcher, tracedWebhookSender } from './traced-network-calls.js';
 
 /** The delivery side's ports: AWS services in a deployment, in-process stand-ins on the local host. */
 export interface DeliveryPorts {
@@ -85,6 +86,11 @@ export function makeDelivery(service: ServiceDeps, ports: DeliveryPorts, tuning:
   const { webhookRetryPlan, ...postTuning } = tuning;
   const deps = {
     ...ports,
+    // Each call out (a network's, a receiver's, a media URL's) a subsegment where the function
+    // traces, a post's annotated with its request's trace id; the call itself elsewhere.
+    connectorFor: tracedConnectorFor(ports.connectorFor),
+    fetchMedia: tracedMediaFetcher(ports.fetchMedia),
+    sendWebhook: tracedWebhookSender(ports.sendWebhook),
     ...postTuning,
     posts: service.posts,
     tenancy: service.tenancy,

@@ -86,6 +86,33 @@ describe('SQS queue adapter against the emulator', () => {
     expect(bodies(await receive(queueUrl, { wait: 5 }))).toEqual([message('pst_now')]);
   });
 
+  it('a message sent with a trace carries it as its AWSTraceHeader, which a consumer (Lambda) reads', async () => {
+    // Prepare
+    const queueUrl = await workQueue(30);
+    const queue = makeSqsQueue<DeliveryMessage>(sqs, queueUrl);
+    const trace = 'Root=1-6748a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1';
+
+    // Act
+    await queue.send(message('pst_traced'), { trace });
+    await queue.send(message('pst_untraced'), { trace: 'Root=not-a-trace' });
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 5,
+        MessageSystemAttributeNames: ['AWSTraceHeader'],
+      }),
+    );
+
+    // Assess: SQS would refuse a malformed AWSTraceHeader; the adapter sent none for it.
+    const traceOf = (postId: string) =>
+      Messages.find((m) => (JSON.parse(m.Body ?? '{}') as DeliveryMessage).postId === postId)?.Attributes
+        ?.AWSTraceHeader;
+    expect(Messages).toHaveLength(2);
+    expect(traceOf('pst_traced')).toBe(trace);
+    expect(traceOf('pst_untraced')).toBeUndefined();
+  });
+
   it('a delayed message stays invisible until its delay (rounded up) is over', async () => {
     // Prepare
     const queueUrl = await workQueue(30);

@@ -79,11 +79,13 @@ export function makeEventBridgePostScheduler(
     Target: {
       Arn: config.targetQueueArn,
       RoleArn: config.roleArn,
-      // Only the three ids, whatever else the caller's object carries: the worker reads the post fresh.
+      // Only the three ids, whatever else the caller's object carries: the worker reads the post
+      // fresh. And the request's trace: Scheduler sets no AWSTraceHeader, so the body carries it.
       Input: JSON.stringify({
         tenantId: message.tenantId,
         workspaceId: message.workspaceId,
         postId: message.postId,
+        ...(message.trace && { trace: message.trace }),
       } satisfies DeliveryMessage),
       RetryPolicy: { ...SCHEDULE_RETRY_POLICY },
       ...(config.deadLetterQueueArn && { DeadLetterConfig: { Arn: config.deadLetterQueueArn } }),

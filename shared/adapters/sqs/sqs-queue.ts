@@ -1,4 +1,5 @@
 import { SendMessageCommand, type SendMessageCommandInput, type SQSClient } from '@aws-sdk/client-sqs';
+import { parseTraceHeader } from '../../domain/trace-header.js';
 import type { MessageQueue } from '../../ports/queues.js';
 
 /** SQS's own limit for a per-message delay (15 minutes). */
@@ -31,6 +32,10 @@ export function makeSqsQueue<T>(client: SQSClient, queueUrl: string): MessageQue
         MessageBody: JSON.stringify(message),
       };
       if (options?.delaySeconds !== undefined) input.DelaySeconds = toDelaySeconds(options.delaySeconds);
+      // SQS refuses a malformed AWSTraceHeader: a header that is not X-Ray's shape is left out.
+      const trace = parseTraceHeader(options?.trace);
+      if (trace)
+        input.MessageSystemAttributes = { AWSTraceHeader: { DataType: 'String', StringValue: trace } };
       await client.send(new SendMessageCommand(input));
     },
   };

@@ -1,3 +1,4 @@
+import { traceIdOf } from '../../domain/trace-header.js';
 import type { AccessCredentials } from '../../ports/connector.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DeliveryMessage } from '../../ports/queues.js';
@@ -55,7 +56,14 @@ export function makeDeliverPost(deps: DeliveryDeps) {
     logger: Logger = deps.logger,
   ): Promise<DeliveryResult> {
     const { tenantId, workspaceId, postId } = message;
-    const messageLog = logger.with({ tenantId, workspaceId, postId });
+    // The API request's trace id (docs/operating.md "Traces"): its lines are found from the request's.
+    const requestTraceId = traceIdOf(message.trace);
+    const messageLog = logger.with({
+      tenantId,
+      workspaceId,
+      postId,
+      ...(requestTraceId && { requestTraceId }),
+    });
 
     const due = await holdUntilDue(message, messageLog);
     if (due.kind === 'follow_up') {

@@ -6,7 +6,7 @@ import { referencedMediaIds } from '../posts/post-checks.js';
  * A post's delivery message: which post, and what the worker reads with it (its account and
  * stored media), so the worker reads the post and those in one round trip. The post as read
  * decides: a message whose account or media no longer match it (the post was edited since) costs
- * the worker one more read, never a wrong one.
+ * the worker one more read, never a wrong one. The post's trace goes with it: the API request's.
  */
 export function deliveryMessageOf(post: Post): DeliveryMessage {
   return {
@@ -15,6 +15,7 @@ export function deliveryMessageOf(post: Post): DeliveryMessage {
     postId: post.postId,
     accountId: post.accountId,
     mediaIds: [...new Set(referencedMediaIds(post))],
+    ...(post.trace && { trace: post.trace }),
   };
 }
 

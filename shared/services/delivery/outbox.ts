@@ -117,8 +117,12 @@ export function makeOutbox(deps: OutboxDeps) {
       const effects = deliveryEffects(previous, post, deps.clock.now());
       if (effects.unschedule) await deps.scheduler.remove(post.postId);
       if (effects.schedule) await deps.scheduler.upsert(post.postId, effects.schedule.fireAt, message);
+      // The message continues the trace of the request that wrote the post, not the stream's.
       if (effects.enqueue)
-        await deps.deliveryQueue.send(message, { delaySeconds: effects.enqueue.delaySeconds });
+        await deps.deliveryQueue.send(message, {
+          delaySeconds: effects.enqueue.delaySeconds,
+          ...(post.trace && { trace: post.trace }),
+        });
       for (const event of postEvents(previous, post)) await deps.eventsQueue.send(event);
     },
   };

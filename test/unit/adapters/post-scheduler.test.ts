@@ -90,6 +90,18 @@ describe('makeEventBridgePostScheduler', () => {
       expect(schedulerMock.commandCalls(UpdateScheduleCommand)).toHaveLength(0);
     });
 
+    it("puts the request's trace in the message it sends, as Scheduler sets no AWSTraceHeader", async () => {
+      // Prepare
+      const trace = 'Root=1-6748a1b2-0123456789abcdef01234567;Sampled=1';
+
+      // Act
+      await scheduler.upsert(POST_ID, fireAt, { ...message, accountId: 'acc_1', trace });
+
+      // Assess
+      const input = schedulerMock.commandCalls(CreateScheduleCommand)[0]?.args[0].input;
+      expect(JSON.parse(input?.Target?.Input ?? '{}')).toEqual({ ...message, trace });
+    });
+
     it('sets the dead-letter queue on the target when one is configured', async () => {
       // Prepare
       const withDlq = makeEventBridgePostScheduler(client, {

@@ -38,6 +38,22 @@ describe('makeSqsQueue', () => {
     expect(sqsMock.commandCalls(SendMessageCommand)[0]?.args[0].input).not.toHaveProperty('DelaySeconds');
   });
 
+  it('sends the trace the message continues as its AWSTraceHeader, rebuilt, and a malformed one not at all', async () => {
+    // Prepare
+    const trace = 'Root=1-6748a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1';
+
+    // Act
+    await queue.send(message, { trace: `${trace};Lineage=a87bd80c:1` });
+    await queue.send(message, { trace: 'Root=1-nope' });
+
+    // Assess
+    const [traced, malformed] = sqsMock.commandCalls(SendMessageCommand).map((call) => call.args[0].input);
+    expect(traced?.MessageSystemAttributes).toEqual({
+      AWSTraceHeader: { DataType: 'String', StringValue: trace },
+    });
+    expect(malformed).not.toHaveProperty('MessageSystemAttributes');
+  });
+
   it('passes the delay as DelaySeconds', async () => {
     // Act
     await queue.send(message, { delaySeconds: 42 });

@@ -97,6 +97,31 @@ describe('the outbox', () => {
     });
   });
 
+  it('carries the trace of the request that wrote the post: in the message, and as the trace it continues', async () => {
+    // Prepare
+    const { outbox, deliveryQueue, scheduler } = setup();
+    const trace = 'Root=1-6748a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1';
+    const now = aPost({ status: 'queued', updatedAt: at(0), trace });
+    const later = aPost({
+      postId: 'pst_01JD0000000000000000000LTR',
+      status: 'scheduled',
+      scheduledAt: at(3_600_000),
+      updatedAt: at(0),
+      trace,
+    });
+    const untraced = aPost({ postId: 'pst_01JD0000000000000000000UNT', status: 'queued', updatedAt: at(0) });
+
+    // Act
+    await outbox(stream(change('post', undefined, now), change('post', undefined, later, '2')));
+    await outbox(stream(change('post', undefined, untraced, '3')));
+
+    // Assess
+    expect(deliveryQueue.sent[0]).toEqual({ message: { ...messageOf(now), trace }, delaySeconds: 0, trace });
+    // Scheduler sets no AWSTraceHeader: the schedule's message carries the trace in its body.
+    expect(scheduler.schedules.get(later.postId)?.message.trace).toBe(trace);
+    expect(deliveryQueue.sent[1]).toEqual({ message: messageOf(untraced), delaySeconds: 0 });
+  });
+
   it('a new queued post: a delivery message now, and post.queued', async () => {
     const { outbox, deliveryQueue, eventsQueue } = setup();
     const post = aPost({ status: 'queued', updatedAt: at(0) });

@@ -5,6 +5,8 @@ export interface SentMessage<T> {
   message: T;
   /** As SQS would hold it (rounded up to whole seconds); absent when the sender gave none. */
   delaySeconds?: number;
+  /** The trace the message continues (SQS's AWSTraceHeader); absent when the sender gave none. */
+  trace?: string;
 }
 
 /**
@@ -14,12 +16,13 @@ export interface SentMessage<T> {
 export class RecordingQueue<T> implements MessageQueue<T> {
   readonly sent: SentMessage<T>[] = [];
 
-  async send(message: T, options?: { delaySeconds?: number }): Promise<void> {
+  async send(message: T, options?: { delaySeconds?: number; trace?: string }): Promise<void> {
     const delaySeconds =
       options?.delaySeconds === undefined ? undefined : toDelaySeconds(options.delaySeconds);
     this.sent.push({
       message: structuredClone(message),
       ...(delaySeconds !== undefined && { delaySeconds }),
+      ...(options?.trace !== undefined && { trace: options.trace }),
     });
   }
 
