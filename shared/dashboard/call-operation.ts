@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppError } from '../domain/errors.js';
+import { requestTraceOf } from '../domain/trace-header.js';
 import { principalFor } from '../domain/user-access.js';
 import type { Operation } from '../http/operation.js';
 import { operationById } from '../operations/registry.js';
@@ -47,6 +48,7 @@ export async function callOperation<T>(
         headers: input.headers ?? {},
         readBody: () => input.body,
         logger,
+        trace: requestTraceOf(c.req.header('x-amzn-trace-id'), process.env),
       },
     );
     return { ok: true, status: result.status, body: result.body as T };

@@ -20,6 +20,8 @@ export interface CallContext {
   requestId: string;
   authorization: string | undefined;
   logger: Logger;
+  /** The HTTP request's trace (requestTraceOf): posts a tool writes carry it to the worker. */
+  trace?: string;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function callTool(
     // Checked with the rest of the input, after the key, plan, permission and rate limit, as REST does.
     ...(parts.unknown.length > 0 && { unplaced }),
     logger,
+    ...(context.trace && { trace: context.trace }),
   };
   const finish = (result: CallToolResult, status: number) => {
     const fields = { status, durationMs: Math.round(performance.now() - startedAt) };

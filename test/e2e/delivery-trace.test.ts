@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTracing } from '../../shared/adapters/observability/tracer.js';
 import type { BootstrapResult } from '../../shared/services/admin.js';
@@ -35,14 +37,16 @@ describe('the trace of a published post', () => {
     registerTracing(undefined);
   });
 
+  const publishedLine = (id: string) =>
+    eventually(
+      async () => host.logs.find((entry) => entry.message === 'post published' && entry.fields.postId === id),
+      { timeoutMs: 15_000, what: `post ${id} to be published` },
+    );
   const publish = async (content: string, headers: Record<string, string>) => {
     const response = await posts.create(tweet(tenant, { content }), headers);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    return eventually(
-      async () => host.logs.find((entry) => entry.message === 'post published' && entry.fields.postId === id),
-      { timeoutMs: 15_000, what: `post ${id} to be published` },
-    );
+    return publishedLine(id);
   };
   const networkCallsOf = (postId: unknown) =>
     subsegments.filter((segment) => segment.annotations.post_id === postId);
@@ -55,6 +59,35 @@ describe('the trace of a published post', () => {
     const published = await publish('Traced', {
       'X-Amzn-Trace-Id': `Root=${root};Parent=53995c3f42cd8ad8;Sampled=1`,
     });
+
+    // Assess
+    expect(published.fields.requestTraceId).toBe(root);
+    expect(networkCallsOf(published.fields.postId)).toEqual([
+      {
+        name: 'sandbox.publish',
+        annotations: { network: 'sandbox', post_id: published.fields.postId, request_trace_id: root },
+      },
+    ]);
+  });
+
+  it('connects it as well when the post was created by an MCP tool call', async () => {
+    // Prepare
+    const root = '1-6748a1b2-fedcba9876543210fedcba98';
+    const client = new Client({ name: 'traced-agent', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${host.baseUrl}/mcp`), {
+      requestInit: {
+        headers: { Authorization: `Bearer ${tenant.apiKey}`, 'X-Amzn-Trace-Id': `Root=${root};Sampled=1` },
+      },
+    });
+    await client.connect(transport);
+
+    // Act
+    const created = await client.callTool({
+      name: 'createPost',
+      arguments: { workspaceId: tenant.workspaceId, body: tweet(tenant, { content: 'Traced by an agent' }) },
+    });
+    await client.close();
+    const published = await publishedLine(String((created.structuredContent as { id: string }).id));
 
     // Assess
     expect(published.fields.requestTraceId).toBe(root);

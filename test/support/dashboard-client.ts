@@ -27,6 +27,8 @@ export interface PostOptions {
   csrf?: string | false;
   /** The Origin header: the host's by default; false sends none. */
   origin?: string | false;
+  /** More request headers (an X-Amzn-Trace-Id). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -106,6 +108,7 @@ export function dashboardClient(host: Pick<TestHost, 'baseUrl'>): DashboardClien
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
           ...(origin !== false && { Origin: origin }),
+          ...options.headers,
         },
         body: encodeForm({ ...form, ...(csrf !== false && { _csrf: csrf }) }),
       });

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import { MethodNotAllowedError } from '../../domain/errors.js';
+import { requestTraceOf } from '../../domain/trace-header.js';
 import { headerOf } from '../../http/content-type.js';
 import { bodyText } from '../../http/json-body.js';
 import { bodySizeLimit } from '../../http/middlewares/body-size-limit.js';
@@ -71,7 +72,12 @@ export function makeCatalogFirstMcpHandler(options: CatalogFirstOptions): ApiHan
     if (answered) return answered;
     const sdkOptions = {
       catalog,
-      context: { requestId: state.requestId, authorization, logger: state.logger ?? observability.logger },
+      context: {
+        requestId: state.requestId,
+        authorization,
+        logger: state.logger ?? observability.logger,
+        trace: requestTraceOf(headerOf(event.headers, 'x-amzn-trace-id'), process.env),
+      },
       tools,
       metrics: observability.metrics,
     };

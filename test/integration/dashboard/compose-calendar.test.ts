@@ -263,4 +263,28 @@ describe('dashboard: composer and calendar', () => {
     });
     await postsClient(host, tenant).cancel(post?.id ?? '');
   });
+
+  it("gives the posts it creates the request's trace, as the API does (docs/operating.md, Traces)", async () => {
+    // Prepare
+    const root = '1-6748a1b2-00112233445566778899aabb';
+
+    // Act
+    const saved = await admin.post(
+      composer,
+      {
+        composeKey: 'traced-1',
+        accountIds: [tenant.accounts.twitter],
+        postType: 'text',
+        content: 'traced from the composer',
+        intent: 'draft',
+      },
+      { headers: { 'X-Amzn-Trace-Id': `Root=${root};Sampled=1` } },
+    );
+
+    // Assess
+    expect(saved.status).toBe(200);
+    const created = (await apiPosts()).find((post) => post.content === 'traced from the composer');
+    const stored = await host.deps.posts.get(tenant.tenantId, tenant.workspaceId, String(created?.id));
+    expect(stored?.trace).toBe(`Root=${root};Sampled=1`);
+  });
 });
