@@ -81,6 +81,7 @@ import {
   toolsList,
   UNKNOWN_KEY as UNKNOWN_MCP_KEY,
 } from './mcp-requests.js';
+import type { SplitBuilt } from './split-bundle.js';
 import { runBenchmark } from './support.js';
 import { zodMiniSection } from './zod-mini.js';
 
@@ -667,6 +668,35 @@ function operationTargetLines(
   ];
 }
 
+/** A split function's size, whole and loaded at cold start, and what weighs most in the latter. */
+function printSplitAsset(title: string, built: SplitBuilt, topInputs: [string, number][]): void {
+  console.log(`\n${title}`);
+  console.log(
+    table(
+      ['asset', 'files', 'KiB', 'gzip KiB', 'map KiB'],
+      [
+        [
+          'whole (entry + every chunk)',
+          String(built.files),
+          kib(built.totalBytes),
+          kib(built.totalGzipBytes),
+          kib(built.mapBytes),
+        ],
+        [
+          'loaded at cold start (entry + static imports)',
+          String(built.startOutputs.size),
+          kib(built.startBytes),
+          kib(built.startGzipBytes),
+          '',
+        ],
+      ],
+      new Set([1, 2, 3, 4]),
+    ),
+  );
+  console.log('Largest inputs loaded at cold start (KiB)');
+  for (const [name, bytes] of topInputs) console.log(`  ${name.padEnd(48)} ${kib(bytes).padStart(7)}`);
+}
+
 // ---- The MCP function (issue 32): split as deployed, beside the REST operations its tools are.
 
 /** Issue 32's targets: `tools/list` from a cold start; a first `tools/call` beside its operation's own bundle. */
@@ -788,32 +818,11 @@ async function mcpSection(childScript: string, scratch: string, node22: BenchNod
     ]);
   }
 
-  console.log('\nThe MCP function, as deployed: its generated entry (infra/mcp-entry.ts), split into chunks');
-  console.log(
-    table(
-      ['asset', 'files', 'KiB', 'gzip KiB', 'map KiB'],
-      [
-        [
-          'whole (entry + every chunk)',
-          String(built.files),
-          kib(built.totalBytes),
-          kib(built.totalGzipBytes),
-          kib(built.mapBytes),
-        ],
-        [
-          'loaded at cold start (entry + static imports)',
-          String(built.startOutputs.size),
-          kib(built.startBytes),
-          kib(built.startGzipBytes),
-          '',
-        ],
-      ],
-      new Set([1, 2, 3, 4]),
-    ),
+  printSplitAsset(
+    'The MCP function, as deployed: its generated entry (infra/mcp-entry.ts), split into chunks',
+    built,
+    mcpTopInputs(built, 10),
   );
-  console.log('Largest inputs loaded at cold start (KiB)');
-  for (const [name, bytes] of mcpTopInputs(built, 10))
-    console.log(`  ${name.padEnd(48)} ${kib(bytes).padStart(7)}`);
   console.log(
     `\nMCP cold starts (the stub's DynamoDB holds a tenant, agent and key; median of ${RUNS}): ` +
       "import, then the first request, then the same instance's next ones",
@@ -911,32 +920,11 @@ async function dashboardSection(
       run.calls,
     ]);
   }
-  console.log('\nThe dashboard function, as deployed: functions/dashboard.ts, split into chunks');
-  console.log(
-    table(
-      ['asset', 'files', 'KiB', 'gzip KiB', 'map KiB'],
-      [
-        [
-          'whole (entry + every chunk)',
-          String(built.files),
-          kib(built.totalBytes),
-          kib(built.totalGzipBytes),
-          kib(built.mapBytes),
-        ],
-        [
-          'loaded at cold start (entry + static imports)',
-          String(built.startOutputs.size),
-          kib(built.startBytes),
-          kib(built.startGzipBytes),
-          '',
-        ],
-      ],
-      new Set([1, 2, 3, 4]),
-    ),
+  printSplitAsset(
+    'The dashboard function, as deployed: functions/dashboard.ts, split into chunks',
+    built,
+    dashboardTopInputs(built, 8),
   );
-  console.log('Largest inputs loaded at cold start (KiB)');
-  for (const [name, bytes] of dashboardTopInputs(built, 8))
-    console.log(`  ${name.padEnd(48)} ${kib(bytes).padStart(7)}`);
   console.log(`\nDashboard cold starts (median of ${RUNS}): import, then the first request`);
   console.log(
     table(

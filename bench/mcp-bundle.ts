@@ -1,88 +1,22 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
-import { splitBuildOptions } from '../infra/constructs/lambda-bundling.js';
+import { join } from 'node:path';
 import { writeMcpEntry } from '../infra/mcp-entry.js';
-import { repoRoot } from '../infra/paths.js';
 import { operations } from '../shared/operations/registry.js';
+import { type SplitBuilt, splitBundle, splitTopInputs } from './split-bundle.js';
 
 /** The MCP function as the stack builds it: its generated entry, split (infra/constructs/lambda-bundling.ts). */
-export interface McpBuilt {
-  /** Its `index.mjs`. */
-  file: string;
-  /** Every `.mjs` of the asset: the entry and all chunks. */
-  files: number;
-  totalBytes: number;
-  totalGzipBytes: number;
-  /** The entry and the chunks it imports statically: what a cold start reads before the handler exists. */
-  startBytes: number;
-  startGzipBytes: number;
-  mapBytes: number;
-  metafile: Metafile;
-  /** The outputs a cold start loads, as the metafile names them. */
-  startOutputs: Set<string>;
-}
-
-function staticClosure(metafile: Metafile, output: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (path: string) => {
-    if (seen.has(path)) return;
-    seen.add(path);
-    for (const imported of metafile.outputs[path]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    }
-  };
-  visit(output);
-  return seen;
-}
+export type McpBuilt = SplitBuilt;
 
 /**
  * Builds the MCP function into `scratch/mcp`, its entry generated into `scratch/mcp-entry` (not
  * node_modules/.cache, which may be another checkout's through a worktree's link).
  */
-export async function mcpBundle(scratch: string): Promise<McpBuilt> {
-  const outdir = join(scratch, 'mcp');
-  mkdirSync(outdir);
-  const entry = writeMcpEntry(operations, join(scratch, 'mcp-entry'));
-  const result = await build({ ...splitBuildOptions(entry, outdir), metafile: true });
-  const metafile = result.metafile as Metafile;
-  // The metafile names outputs relative to the working directory (the repository root).
-  const outputs = Object.keys(metafile.outputs).filter((path) => path.endsWith('.mjs'));
-  const startOutputs = staticClosure(metafile, relative(repoRoot, join(outdir, 'index.mjs')));
-  const bytesOf = (paths: Iterable<string>) =>
-    [...paths].reduce((sum, path) => sum + (metafile.outputs[path]?.bytes ?? 0), 0);
-  const gzipOf = (paths: Iterable<string>) =>
-    [...paths].reduce((sum, path) => sum + gzipSync(readFileSync(join(repoRoot, path))).length, 0);
-  return {
-    file: join(outdir, 'index.mjs'),
-    files: outputs.length,
-    totalBytes: bytesOf(outputs),
-    totalGzipBytes: gzipOf(outputs),
-    startBytes: bytesOf(startOutputs),
-    startGzipBytes: gzipOf(startOutputs),
-    mapBytes: outputs.reduce((sum, path) => sum + statSync(join(repoRoot, `${path}.map`)).size, 0),
-    metafile,
-    startOutputs,
-  };
+export function mcpBundle(scratch: string): Promise<McpBuilt> {
+  return splitBundle(writeMcpEntry(operations, join(scratch, 'mcp-entry')), join(scratch, 'mcp'));
 }
 
 /** The inputs that weigh most in what a cold start loads, by package (or folder of ours): [name, bytes]. */
 export function mcpTopInputs(built: McpBuilt, count: number): [string, number][] {
-  const bytes = new Map<string, number>();
-  for (const path of built.startOutputs) {
-    for (const [input, { bytesInOutput }] of Object.entries(built.metafile.outputs[path]?.inputs ?? {})) {
-      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-      const name = input.includes('/mcp-entry/')
-        ? 'the generated entry (its catalog)'
-        : (match?.[1] ??
-          input
-            .replace(/^(?:\.\.\/)*/, '')
-            .split('/')
-            .slice(0, 2)
-            .join('/'));
-      bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
-    }
-  }
-  return [...bytes].sort(([, a], [, b]) => b - a).slice(0, count);
+  return splitTopInputs(built, count, (input) =>
+    input.includes('/mcp-entry/') ? 'the generated entry (its catalog)' : undefined,
+  );
 }
