@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
@@ -389,27 +389,10 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       // Prepare
       const outdir = (stack.node.root as App).outdir;
       const code = synth.functionOf(stack.mcp.server).Properties.Code as { S3Key: string };
-      const asset = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
-      const sourcesOf = async (files: Iterable<string>) => {
-        const maps = [...files].map(async (file) => {
-          const map = JSON.parse(await readFile(join(asset, `${file}.map`), 'utf8')) as { sources: string[] };
-          return map.sources;
-        });
-        return (await Promise.all(maps)).flat();
-      };
-      // What a cold start loads: the entry and the chunks it imports statically, not import(…)'s.
-      const coldFiles = new Set<string>();
-      const visit = async (file: string): Promise<void> => {
-        if (coldFiles.has(file)) return;
-        coldFiles.add(file);
-        const text = await readFile(join(asset, file), 'utf8');
-        for (const [, specifier] of text.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.mjs)"/g))
-          await visit(posix.normalize(posix.join(posix.dirname(file), specifier as string)));
-      };
+      const dir = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
 
       // Act
-      await visit('index.mjs');
-      const files = (await readdir(asset, { recursive: true })).filter((file) => file.endsWith('.mjs'));
+      const { files, coldFiles, sourcesOf } = await readSplitAsset(dir);
       const entrySources = await sourcesOf(['index.mjs']);
       const coldSources = await sourcesOf(coldFiles);
       const chunkSources = new Map(
@@ -448,7 +431,7 @@ describe('ServiceStack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       }
       // Every chunk as every bundle: the banner first, its source map beside it.
       for (const file of files) {
-        const text = await readFile(join(asset, file), 'utf8');
+        const text = await readFile(join(dir, file), 'utf8');
         expect(text.startsWith("import { createRequire } from 'module';"), file).toBe(true);
         expect(text.trimEnd().split('\n').at(-1), file).toBe(
           `//# sourceMappingURL=${posix.basename(file)}.map`,
