@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { loadOnce } from '../runtime/load-once.js';
 import type { DashboardDeps, DashboardEnv, DashboardInput, DashboardStart } from './env.js';
-import { loadOnce } from './load-once.js';
 
 /**
  * The app's start from what it is given: the local host's deps, already built, as a start whose

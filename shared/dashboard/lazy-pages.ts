@@ -1,6 +1,6 @@
 import { type Context, type Handler, Hono } from 'hono';
+import { loadOnce } from '../runtime/load-once.js';
 import { DASHBOARD_BASE, type DashboardEnv, type DashboardVariables } from './env.js';
-import { loadOnce } from './load-once.js';
 import { notFoundPage } from './pages.js';
 
 /**

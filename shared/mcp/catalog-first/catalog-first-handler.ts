@@ -9,10 +9,11 @@ import { requestLog } from '../../http/middlewares/request-log.js';
 import { responseHeaders } from '../../http/middlewares/response-headers.js';
 import type { ApiHandler } from '../../http/operation-handler.js';
 import type { ApiContext, ApiEvent, ApiResult } from '../../http/request-state.js';
+import { loadOnce } from '../../runtime/load-once.js';
 import type { Observability } from '../../runtime/make-core-deps.js';
 import { authenticateOrChallenge } from '../authenticate-or-challenge.js';
 import { catalogAnswer, plainToolCall } from './catalog-answer.js';
-import { type LoadedTools, type LoadTool, makeLoadedTools } from './loaded-tools.js';
+import { type LoadTool, makeLoadedTools } from './loaded-tools.js';
 import type { McpCatalog } from './mcp-catalog.js';
 import type { McpDeps } from './mcp-deps.js';
 
@@ -46,17 +47,10 @@ function parsed(text: string | undefined): unknown {
  */
 export function makeCatalogFirstMcpHandler(options: CatalogFirstOptions): ApiHandler {
   const { catalog, observability } = options;
-  let deps: Promise<{ mcpDeps: McpDeps; tools: LoadedTools }> | undefined;
-  const loadDeps = () => {
-    deps ??= options.loadDeps().then(
-      (mcpDeps) => ({ mcpDeps, tools: makeLoadedTools(options.loadTool, mcpDeps) }),
-      (error: unknown) => {
-        deps = undefined;
-        throw error;
-      },
-    );
-    return deps;
-  };
+  // Once per instance; a failed load (a missing setting, an import) is tried again by the next request.
+  const loadDeps = loadOnce(() =>
+    options.loadDeps().then((mcpDeps) => ({ mcpDeps, tools: makeLoadedTools(options.loadTool, mcpDeps) })),
+  );
 
   const core = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
     const state = context.api;
