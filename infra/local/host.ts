@@ -24,7 +24,7 @@ import { noMetrics } from '../../shared/ports/metrics.js';
 import type { UserStore } from '../../shared/ports/user-store.js';
 import type { ServiceConfig } from '../../shared/runtime/config.js';
 import type { ServiceDeps } from '../../shared/runtime/deps.js';
-import { makeDashboardDeps, secureCookiesFor } from '../../shared/runtime/make-dashboard-deps.js';
+import { makeDashboardDeps } from '../../shared/runtime/make-dashboard-deps.js';
 import { makeDeps, type Observability } from '../../shared/runtime/make-deps.js';
 import { mediaStorageOrigin } from '../../shared/runtime/media-storage-origin.js';
 import {
@@ -34,6 +34,7 @@ import {
   type NetworkEndpoints,
 } from '../../shared/runtime/network-config.js';
 import { dailyQuotaOverridesOf } from '../../shared/runtime/quota-settings.js';
+import { secureCookiesFor } from '../../shared/runtime/secure-cookies.js';
 import { makeMediaUploadedHandler } from '../../shared/triggers/media-uploaded.js';
 import { DEFAULT_AUTH_FAILURES_PER_MINUTE, makeAuthFailureLimiter } from './auth-failure-limiter.js';
 import { type LocalDelivery, type LocalDeliveryOptions, startLocalDelivery } from './delivery-host.js';

@@ -5,9 +5,6 @@ import { makeAdmin } from '../services/admin.js';
 import { makeDashboardAuth } from '../services/users/make-dashboard-auth.js';
 import type { ServiceDeps } from './deps.js';
 
-// Where it was first: the local host imports it from here.
-export { secureCookiesFor } from './secure-cookies.js';
-
 export interface DashboardDepsInput {
   /** The operations' deps (`makeDeps`): the dashboard's actions run the API's operations. */
   services: ServiceDeps;

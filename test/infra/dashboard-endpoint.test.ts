@@ -13,7 +13,7 @@ import {
 import { DASHBOARD_OPERATION_IDS, isDashboardOperation } from '../../shared/dashboard/operations-used.js';
 import { operations } from '../../shared/operations/registry.js';
 import { loadConfig } from '../../shared/runtime/config.js';
-import { secureCookiesFor } from '../../shared/runtime/make-dashboard-deps.js';
+import { secureCookiesFor } from '../../shared/runtime/secure-cookies.js';
 import {
   actionsOf,
   buildStack,
