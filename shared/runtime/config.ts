@@ -1,5 +1,6 @@
 import { TABLES, type TableNames } from '../adapters/dynamodb/tables.js';
 import type { DailyQuotaOverrides } from '../domain/account-quotas.js';
+import { type BaseConfig, baseConfigFromEnv } from './base-config.js';
 import { ConfigError } from './config-error.js';
 import { loadNetworkEndpoints, type NetworkEndpoints } from './network-config.js';
 import { dailyQuotaOverridesEnv, dailyQuotaOverridesOf } from './quota-settings.js';
@@ -8,27 +9,16 @@ import { dailyQuotaOverridesEnv, dailyQuotaOverridesOf } from './quota-settings.
 // throw it without importing this file back; re-exported for those who load the configuration.
 export { ConfigError } from './config-error.js';
 
-export interface ServiceConfig {
-  region: string;
+export interface ServiceConfig extends BaseConfig {
   /** DynamoDB Local's address on the local host and in tests; absent in AWS. */
   dynamodbEndpoint?: string;
   tables: TableNames;
   /** How long a resolved API key is trusted before it is read again (docs/api-decisions.md#auth: ≤ 60 s). */
   authCacheTtlSeconds: number;
-  /** The media bucket; absent on a deployment without one (media calls then answer 503). */
-  mediaBucket?: string;
-  /** s3rver's address on the local host and in tests; absent in AWS. */
-  s3Endpoint?: string;
   /** The KMS key that encrypts stored secrets; absent on a deployment without one (503 where needed). */
   secretsKeyArn?: string;
   /** Every address the networks' connectors and OAuth call (network-config.ts). */
   networkEndpoints: NetworkEndpoints;
-  /**
-   * The service's public base URL (`https://api.example.com`, no trailing slash): the OAuth
-   * callback is `${publicBaseUrl}/v1/oauth/{platform}/callback`. Absent: connecting accounts
-   * answers 503 service_unavailable.
-   */
-  publicBaseUrl?: string;
   /** The quotas an operator set (each network's `quotaSettings`); absent: the defaults of DAILY_QUOTAS. */
   dailyQuotaOverrides?: DailyQuotaOverrides;
 }
@@ -48,17 +38,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     throw new ConfigError('AUTH_CACHE_TTL_SECONDS must be a number from 0 to 60.');
   }
   return {
-    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    ...baseConfigFromEnv(env),
     ...(env.DYNAMODB_ENDPOINT && { dynamodbEndpoint: env.DYNAMODB_ENDPOINT }),
     tables: Object.fromEntries(
       TABLES.map((table) => [table.name, required(table.envVar)]),
     ) as unknown as TableNames,
     authCacheTtlSeconds: ttl,
-    ...(env.MEDIA_BUCKET && { mediaBucket: env.MEDIA_BUCKET }),
-    ...(env.S3_ENDPOINT && { s3Endpoint: env.S3_ENDPOINT }),
     ...(env.SECRETS_KEY_ARN && { secretsKeyArn: env.SECRETS_KEY_ARN }),
     networkEndpoints: loadNetworkEndpoints(env),
-    ...(env.PUBLIC_BASE_URL && { publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, '') }),
     ...dailyQuotaOverridesOf(env),
   };
 }
