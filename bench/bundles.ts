@@ -51,7 +51,7 @@ import { gzipSync } from 'node:zlib';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, S3Event, ScheduledEvent, SQSEvent } from 'aws-lambda';
 import { type BuildOptions, build, version as esbuildVersion } from 'esbuild';
-import { LAMBDA_ALIASES, REQUIRE_BANNER } from '../infra/constructs/lambda-bundling.js';
+import { LAMBDA_BUILD_OPTIONS } from '../infra/constructs/lambda-bundling.js';
 import { writeOperationEntry } from '../infra/operation-entries.js';
 import { functionEntry, repoRoot } from '../infra/paths.js';
 import { TABLES } from '../shared/adapters/dynamodb/tables.js';
@@ -138,22 +138,12 @@ function entryFile(entry: Entry): string {
  * the project root, with no tsconfig flag and no externals).
  */
 export function cdkBuildOptions(entry: Entry, outdir: string): BuildOptions {
+  // The reference is the build before the aliases (see the header).
+  const { alias: _alias, ...withoutAliases } = LAMBDA_BUILD_OPTIONS;
   return {
+    ...(entry === 'reference' ? withoutAliases : LAMBDA_BUILD_OPTIONS),
     entryPoints: [entryFile(entry)],
-    bundle: true,
-    absWorkingDir: repoRoot,
     outfile: join(outdir, 'index.mjs'),
-    target: 'node22',
-    platform: 'node',
-    format: 'esm',
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    external: [],
-    ...(entry !== 'reference' && { alias: { ...LAMBDA_ALIASES } }),
-    banner: { js: REQUIRE_BANNER },
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
   };
 }
 

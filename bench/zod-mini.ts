@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { LAMBDA_ALIASES, REQUIRE_BANNER } from '../infra/constructs/lambda-bundling.js';
+import { LAMBDA_BUILD_OPTIONS } from '../infra/constructs/lambda-bundling.js';
 import { repoRoot } from '../infra/paths.js';
 import { runBenchmark } from './support.js';
 
@@ -63,17 +63,11 @@ interface Variant {
 async function measureVariant(name: string, outdir: string): Promise<Variant> {
   const outfile = join(outdir, `${name}.mjs`);
   await build({
+    ...LAMBDA_BUILD_OPTIONS,
+    // Its size is the code's alone: no map, and no comment naming one.
+    sourcemap: false,
     entryPoints: [join(repoRoot, 'bench/zod-mini-schemas', `${name}.ts`)],
-    bundle: true,
     outfile,
-    target: 'node22',
-    platform: 'node',
-    format: 'esm',
-    minify: true,
-    alias: { ...LAMBDA_ALIASES },
-    banner: { js: REQUIRE_BANNER },
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
   });
   const probe = [
     'const started = performance.now();',

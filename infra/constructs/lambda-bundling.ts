@@ -26,32 +26,40 @@ export const REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 /**
- * esbuild's options for a function built with code splitting: those NodejsFunction passes for
- * every other function (service-function.ts: ESM, node22, minified, source maps without sources,
- * nothing external, LAMBDA_ALIASES, the banner), with `outdir` instead of `--outfile`, which
- * NodejsFunction forces and splitting cannot use. The entry is `index.mjs`; each dynamic import
- * becomes a chunk under `chunks/`, `.mjs` too (the asset has no package.json saying `module`).
+ * The esbuild options NodejsFunction passes for every ServiceFunction (service-function.ts'
+ * `bundling`: ESM, node22, minified, source maps without sources, nothing external, LAMBDA_ALIASES,
+ * the banner), run from the project root; where the output goes is the caller's.
+ */
+export const LAMBDA_BUILD_OPTIONS: Readonly<BuildOptions> = {
+  bundle: true,
+  absWorkingDir: repoRoot,
+  target: 'node22',
+  platform: 'node',
+  format: 'esm',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  external: [],
+  alias: { ...LAMBDA_ALIASES },
+  banner: { js: REQUIRE_BANNER },
+  mainFields: ['module', 'main'],
+  logLevel: 'warning',
+};
+
+/**
+ * esbuild's options for a function built with code splitting: LAMBDA_BUILD_OPTIONS with `outdir`
+ * instead of `--outfile`, which NodejsFunction forces and splitting cannot use. The entry is
+ * `index.mjs`; each dynamic import becomes a chunk under `chunks/`, `.mjs` too (the asset has no
+ * package.json saying `module`).
  */
 export function splitBuildOptions(entry: string, outdir: string): BuildOptions {
   return {
+    ...LAMBDA_BUILD_OPTIONS,
     entryPoints: { index: entry },
-    bundle: true,
     splitting: true,
-    absWorkingDir: repoRoot,
     outdir,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
-    target: 'node22',
-    platform: 'node',
-    format: 'esm',
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    external: [],
-    alias: { ...LAMBDA_ALIASES },
-    banner: { js: REQUIRE_BANNER },
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
   };
 }
 
