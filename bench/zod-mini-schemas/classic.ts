@@ -3,6 +3,7 @@
  * bench/zod-mini.ts weighs beside mini.ts, which says the same thing with `zod/mini`.
  */
 import * as z from 'zod';
+import { BAD_POST, detailsOf } from './bad-post.js';
 
 const media = z.object({
   mediaId: z.string().regex(/^med_[0-9A-Z]{26}$/),
@@ -41,21 +42,5 @@ export const createPostBody = z
 
 /** The error details our envelope gives for a body with a mistake in most fields. */
 export function detailsOfBadPost(): Record<string, string[]> {
-  const result = createPostBody.safeParse({
-    text: 42,
-    targets: [{ accountId: 'nope', text: '' }],
-    media: [{ mediaId: 'x' }],
-    scheduledAt: 'tomorrow',
-    status: 'later',
-    externalId: 'has space',
-    link: { url: 'not a url' },
-    firstComment: 7,
-    extra: true,
-  });
-  const details: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path.join('.') || '(body)';
-    details[field] = [...(details[field] ?? []), issue.message];
-  }
-  return details;
+  return detailsOf(createPostBody.safeParse(BAD_POST).error?.issues ?? []);
 }

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { BAD_POST, detailsOf } from './bad-post.js';
 
 z.config(en());
 
@@ -42,21 +43,5 @@ export const createPostBody = z
 
 /** The error details our envelope gives for a body with a mistake in most fields. */
 export function detailsOfBadPost(): Record<string, string[]> {
-  const result = createPostBody.safeParse({
-    text: 42,
-    targets: [{ accountId: 'nope', text: '' }],
-    media: [{ mediaId: 'x' }],
-    scheduledAt: 'tomorrow',
-    status: 'later',
-    externalId: 'has space',
-    link: { url: 'not a url' },
-    firstComment: 7,
-    extra: true,
-  });
-  const details: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path.join('.') || '(body)';
-    details[field] = [...(details[field] ?? []), issue.message];
-  }
-  return details;
+  return detailsOf(createPostBody.safeParse(BAD_POST).error?.issues ?? []);
 }
