@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitBuildOptions } from '../../../infra/constructs/lambda-bundling.js';
 import { repoRoot } from '../../../infra/paths.js';
 
 const run = promisify(execFile);
@@ -92,20 +93,8 @@ describe('stack traces of a split bundle: each chunk mapped by its own map', () 
   beforeAll(async () => {
     writeFileSync(join(scratch, 'entry.ts'), SPLIT_ENTRY);
     writeFileSync(join(scratch, 'tool.ts'), SPLIT_TOOL);
-    await build({
-      entryPoints: { index: join(scratch, 'entry.ts') },
-      bundle: true,
-      splitting: true,
-      outdir: out,
-      outExtension: { '.js': '.mjs' },
-      chunkNames: 'chunks/[name]-[hash]',
-      platform: 'node',
-      format: 'esm',
-      minify: true,
-      sourcemap: true,
-      sourcesContent: false,
-      logLevel: 'error',
-    });
+    // As the stack builds a split function (the MCP and dashboard functions).
+    await build({ ...splitBuildOptions(join(scratch, 'entry.ts'), out), logLevel: 'error' });
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
